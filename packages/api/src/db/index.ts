@@ -1,0 +1,44 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+// biome-ignore lint/suspicious/noExplicitAny: the two drivers differ only in their result type.
+export type Db = PgDatabase<PgQueryResultHKT, Schema, any>;
+// biome-ignore lint/suspicious/noExplicitAny: as above.
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, any>;
+/** Either the database or a transaction on it: functions that may run inside a transaction take this. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Count columns come back as int8; they fit a JS number.
+    pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return { db, engine: 'postgres', close: () => pool.end() };
+  }
+  const folder = path.join(options.dataDir, 'pglite');
+  mkdirSync(folder, { recursive: true });
+  const client = await PGlite.create(folder);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { db, engine: 'pglite', close: () => client.close() };
+}
+
+/** An in-memory PGlite database, for tests. */
+export async function openMemoryDatabase(): Promise<Database> {
+  const client = await PGlite.create();
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { db, engine: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,2 @@
+export * from '../audit/tables';
+export * from '../identity/tables';

@@ -1,0 +1,90 @@
+import { buttonKeys, menuKeys } from '@cp/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import { resolveSession, type SessionContext } from '../identity/sessions';
+import { tokenFromHeaders } from '../identity/tokens';
+import { ApiError, forbidden } from './errors';
+
+/**
+ * What a route needs. Every API route declares one; a route that declares nothing is refused at
+ * registration, and a test walks the registered routes to prove it.
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'session' }
+  /** Any one of the keys (menu keys or button keys of the route catalogue). */
+  | { kind: 'permission'; keys: readonly string[] };
+
+export const access = {
+  public: { kind: 'public' } as Access,
+  session: { kind: 'session' } as Access,
+  permission: (...keys: string[]): Access => ({ kind: 'permission', keys }),
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** Set for every route that is not public. */
+    auth: SessionContext | null;
+  }
+}
+
+const knownKeys = new Set([...menuKeys, ...buttonKeys]);
+
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
+/** Routes this app registered under /api, with what they declared. */
+export function declaredRoutes(app: FastifyInstance): DeclaredRoute[] {
+  return (app as unknown as { declaredRoutes: DeclaredRoute[] }).declaredRoutes;
+}
+
+export function hasPermission(auth: SessionContext, keys: readonly string[]): boolean {
+  return keys.some((key) => auth.menus.has(key) || auth.buttons.has(key));
+}
+
+/** The session of a request that is known not to be public. */
+export function sessionOf(request: FastifyRequest): SessionContext {
+  if (!request.auth) throw ApiError.of('tokenInvalid');
+  return request.auth;
+}
+
+export function registerAccessControl(app: FastifyInstance, deps: { db: Db; config: Config }): void {
+  const routes: DeclaredRoute[] = [];
+  app.decorate('declaredRoutes', routes);
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    const declared = route.config?.access;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) routes.push({ method, url: route.url, access: declared });
+    if (!declared) throw new Error(`路由 ${route.url} 未声明访问权限 (config.access)`);
+    if (declared.kind === 'permission') {
+      for (const key of declared.keys) {
+        if (!knownKeys.has(key)) throw new Error(`路由 ${route.url} 声明了路由目录中不存在的权限键 ${key}`);
+      }
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const declared = request.routeOptions.config?.access;
+    if (!request.url.startsWith('/api') || declared?.kind === 'public') return;
+    // Fail closed: an unknown API path falls through to the 404 handler, anything else needs a session.
+    if (!declared) {
+      if (request.is404) return;
+      throw forbidden();
+    }
+    const token = tokenFromHeaders(request.headers);
+    if (!token) throw ApiError.of('tokenInvalid');
+    const auth = await resolveSession(deps.db, deps.config, token);
+    request.auth = auth;
+    if (declared.kind === 'permission' && !hasPermission(auth, declared.keys)) throw forbidden();
+  });
+}

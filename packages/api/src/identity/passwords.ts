@@ -1,0 +1,24 @@
+import argon2 from 'argon2';
+
+/** argon2id with the OWASP baseline cost (19 MiB, 2 passes). */
+const options = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, options);
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/** Verifies; for an unknown account it still spends the same time, so timing does not reveal existence. */
+export async function verifyPassword(hash: string | undefined, password: string): Promise<boolean> {
+  if (!hash) {
+    dummyHash ??= hashPassword('no-such-account');
+    await argon2.verify(await dummyHash, password);
+    return false;
+  }
+  try {
+    return await argon2.verify(hash, password);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,193 @@
+import {
+  type AccountRow,
+  buildMenuTree,
+  consoleAppId,
+  type LoginResult,
+  type RoleCode,
+  type RoleMenu,
+} from '@cp/contracts';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Actor } from '../audit/service';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import { businessError, forbidden } from '../http/errors';
+import { verifyPassword } from './passwords';
+import { createSession, type SessionContext } from './sessions';
+import { accountRoles, accounts, roles, sessions, tenants, users } from './tables';
+import { assertLoginAllowed, recordLoginAttempt } from './throttle';
+
+export interface ClientInfo {
+  address: string;
+  userAgent?: string | undefined;
+}
+
+const wrongCredentials = '账号或密码错误';
+
+function loginResult(token: string, expiresIn: number): LoginResult {
+  return { access_token: token, token_type: 'bearer', expires_in: expiresIn };
+}
+
+/** The account a user lands in: the one of their latest session, else their first enabled one. */
+async function defaultAccount(db: Db, userId: number) {
+  const recent = await db
+    .select({ accountId: sessions.accountId })
+    .from(sessions)
+    .innerJoin(accounts, and(eq(accounts.id, sessions.accountId), eq(accounts.enabled, true)))
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.id))
+    .limit(1);
+  const [account] = await db
+    .select({ id: accounts.id, tenantId: accounts.tenantId })
+    .from(accounts)
+    .where(
+      recent[0]
+        ? and(eq(accounts.id, recent[0].accountId))
+        : and(eq(accounts.userId, userId), eq(accounts.enabled, true)),
+    )
+    .orderBy(asc(accounts.id))
+    .limit(1);
+  return account;
+}
+
+export async function passwordLogin(
+  db: Db,
+  config: Config,
+  input: { loginId: string; password: string },
+  client: ClientInfo,
+): Promise<{ result: LoginResult; actor: Actor }> {
+  const loginId = input.loginId.toLowerCase();
+  await assertLoginAllowed(db, config, loginId, client.address);
+  const [user] = await db
+    .select({ id: users.id, userName: users.userName, passwordHash: users.passwordHash, enabled: users.enabled })
+    .from(users)
+    .where(eq(sql`lower(${users.loginId})`, loginId))
+    .limit(1);
+  const valid = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !valid || !user.enabled) {
+    await recordLoginAttempt(db, { loginId, address: client.address, succeeded: false });
+    throw businessError(wrongCredentials);
+  }
+  const account = await defaultAccount(db, user.id);
+  if (!account) throw businessError('该账号未开通任何分公司，请联系管理员');
+  await recordLoginAttempt(db, { loginId, address: client.address, succeeded: true });
+  const session = await createSession(db, config, {
+    userId: user.id,
+    accountId: account.id,
+    tenantId: account.tenantId,
+    clientAddress: client.address,
+    userAgent: client.userAgent,
+  });
+  return {
+    result: loginResult(session.token, session.expiresIn),
+    actor: { userId: user.id, tenantId: account.tenantId, userName: user.userName },
+  };
+}
+
+/** A fresh session for the account of a valid token (a link from another internal system). */
+export async function tokenLogin(db: Db, config: Config, auth: SessionContext, client: ClientInfo) {
+  const session = await createSession(db, config, {
+    userId: auth.userId,
+    accountId: auth.accountId,
+    tenantId: auth.tenantId,
+    clientAddress: client.address,
+    userAgent: client.userAgent,
+  });
+  await recordLoginAttempt(db, { loginId: auth.loginId.toLowerCase(), address: client.address, succeeded: true, method: 2 });
+  return loginResult(session.token, session.expiresIn);
+}
+
+export async function switchAccount(
+  db: Db,
+  config: Config,
+  auth: SessionContext,
+  input: { appId: string; loginId: string; tenantId: number },
+  client: ClientInfo,
+): Promise<LoginResult> {
+  if (input.appId !== consoleAppId) throw businessError('应用编号不正确');
+  if (input.loginId.toLowerCase() !== auth.loginId.toLowerCase()) throw forbidden();
+  const [account] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, auth.userId), eq(accounts.tenantId, input.tenantId), eq(accounts.enabled, true)))
+    .limit(1);
+  if (!account) throw businessError('无权切换到该分公司');
+  return db.transaction(async (tx) => {
+    const session = await createSession(tx, config, {
+      userId: auth.userId,
+      accountId: account.id,
+      tenantId: input.tenantId,
+      clientAddress: client.address,
+      userAgent: client.userAgent,
+    });
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokeReason: 'switch' })
+      .where(eq(sessions.id, auth.sessionId));
+    return loginResult(session.token, session.expiresIn);
+  });
+}
+
+export async function rolesOfAccount(db: Db, accountId: number, appId = consoleAppId) {
+  return db
+    .select({ code: roles.code, name: roles.name, menuKeys: roles.menuKeys, buttonKeys: roles.buttonKeys })
+    .from(accountRoles)
+    .innerJoin(roles, eq(roles.id, accountRoles.roleId))
+    .where(and(eq(accountRoles.accountId, accountId), eq(roles.appId, appId)))
+    .orderBy(asc(roles.id));
+}
+
+export async function roleMenu(db: Db, auth: SessionContext, appId: string): Promise<RoleMenu> {
+  if (appId === consoleAppId) {
+    return { menuData: buildMenuTree(auth.menus), authBtnData: [...auth.buttons].sort() };
+  }
+  const held = await rolesOfAccount(db, auth.accountId, appId);
+  return {
+    menuData: buildMenuTree(new Set(held.flatMap((role) => role.menuKeys))),
+    authBtnData: [...new Set(held.flatMap((role) => role.buttonKeys))].sort(),
+  };
+}
+
+export async function profile(db: Db, auth: SessionContext) {
+  const [user] = await db
+    .select({
+      id: users.id,
+      loginId: users.loginId,
+      userName: users.userName,
+      code: users.code,
+      mobile: users.mobile,
+      email: users.email,
+      avatar: users.avatar,
+    })
+    .from(users)
+    .where(eq(users.id, auth.userId));
+  if (!user) throw forbidden();
+  const held = await rolesOfAccount(db, auth.accountId);
+  const roleCodes: RoleCode[] = held.map((role) => ({ code: role.code, name: role.name }));
+  return { user, roleCodes };
+}
+
+export async function accountRows(db: Db, auth: SessionContext): Promise<AccountRow[]> {
+  const rows = await db
+    .select({
+      accountId: accounts.id,
+      tenantId: accounts.tenantId,
+      tenantName: tenants.name,
+      loginId: users.loginId,
+      userName: users.userName,
+      roleName: sql<string | null>`(select string_agg(r.name, '、' order by r.id) from ${accountRoles} ar
+        join ${roles} r on r.id = ar.role_id where ar.account_id = ${accounts.id} and r.app_id = ${consoleAppId})`,
+    })
+    .from(accounts)
+    .innerJoin(tenants, eq(tenants.id, accounts.tenantId))
+    .innerJoin(users, eq(users.id, accounts.userId))
+    .where(and(eq(accounts.userId, auth.userId), eq(accounts.enabled, true)))
+    .orderBy(asc(accounts.tenantId));
+  return rows.map((row) => ({
+    tenantName: row.tenantName,
+    loginId: row.loginId,
+    userName: row.userName,
+    roleName: row.roleName ?? '',
+    tenantId: String(row.tenantId),
+    currentUser: row.accountId === auth.accountId,
+  }));
+}

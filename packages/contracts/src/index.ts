@@ -1,0 +1,7 @@
+import './zod-zh';
+
+export * from './identity';
+export * from './response';
+export * from './routes';
+export * from './validation';
+export * from './enums';

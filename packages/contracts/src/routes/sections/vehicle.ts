@@ -1,0 +1,27 @@
+import { defineSection, page } from '../build';
+
+const inbound = '入库管理';
+const preparation = '整备管理';
+const outbound = '出库管理';
+
+export const vehicleRoutes = defineSection('vehicle', [
+  page('/vehicleList', '车辆列表', { cached: true, buttons: ['add', 'edit', 'delete', 'import', 'export'] }),
+  page('/vehicleDetail', '车辆详情', { parent: '/vehicleList' }),
+  page('/vehicleInspected', '待验车辆', { group: inbound, buttons: [['inspect', '验车'], 'export'] }),
+  page('/inspectedVehicle', '已验车辆', { group: inbound, buttons: [['prepare', '整备'], 'export'] }),
+  page('/vehicleInspection', '验车记录', { group: inbound, buttons: ['export'] }),
+  page('/networkMaintenance', '入网维护', { group: preparation, buttons: ['edit', 'export'] }),
+  page('/drivingLicense', '行驶证管理', { group: preparation, buttons: ['edit', 'export'] }),
+  page('/gpsList', 'GPS管理', { group: preparation, buttons: ['edit', 'export'] }),
+  page('/operationCertificate', '运输证管理', { group: preparation, buttons: ['edit', 'export'] }),
+  page('/waitingOut', '待出库', { group: outbound, buttons: [['outbound', '出库'], ['deliver', '交车'], 'export'] }),
+  page('/temporaryDelivery', '临时交车', { group: outbound, buttons: ['add', 'export'] }),
+  page('/outboundRecord', '出库记录', { group: outbound, buttons: ['export'] }),
+  page('/shuntingManagement', '调车管理', { buttons: ['add', 'export'] }),
+  page('/deliveryRecord', '交车记录', { cached: true, buttons: ['export'] }),
+  page('/deliveryDetail', '交车详情', { parent: '/deliveryRecord' }),
+  page('/carReturnRecord', '还车记录', { buttons: ['add', 'export'] }),
+  page('/riskManagement', '风险管理', { buttons: [['handle', '处理'], 'export'] }),
+  page('/violationManagement', '违章管理', { buttons: ['add', 'edit', 'delete', 'import', 'export'] }),
+  page('/maintenanceManagement', '维保管理', { buttons: ['add', 'edit', 'delete', 'export'] }),
+]);
