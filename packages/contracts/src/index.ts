@@ -1,7 +1,8 @@
 import './zod-zh';
 
+export * from './enums';
 export * from './identity';
 export * from './response';
+export * from './roles';
 export * from './routes';
 export * from './validation';
-export * from './enums';

@@ -18,7 +18,7 @@ export async function migrate(database: Database): Promise<number> {
     await tx.execute(sql`create table if not exists schema_migrations (
       hash text primary key, created_at bigint not null, applied_at timestamptz not null default now())`);
     const applied = await tx.execute<{ hash: string }>(sql`select hash from schema_migrations`);
-    const done = new Set(rowsOf(applied).map((row) => row.hash));
+    const done = new Set(rowsOf<{ hash: string }>(applied).map((row) => row.hash));
     let count = 0;
     for (const migration of migrations) {
       if (done.has(migration.hash)) continue;

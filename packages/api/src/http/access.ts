@@ -32,6 +32,8 @@ declare module 'fastify' {
   }
 }
 
+export const docsPrefix = '/api/docs';
+
 const knownKeys = new Set([...menuKeys, ...buttonKeys]);
 
 export interface DeclaredRoute {
@@ -62,6 +64,10 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; conf
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
+    // The API explorer's own pages and assets are public, like the document they show.
+    if (route.url.startsWith(docsPrefix) && !route.config?.access) {
+      route.config = { ...route.config, access: access.public };
+    }
     const declared = route.config?.access;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) routes.push({ method, url: route.url, access: declared });

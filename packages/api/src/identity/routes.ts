@@ -1,8 +1,8 @@
 import { consoleAppId, loginBody, roleMenuQuery, switchAccountBody, type UserInfo } from '@cp/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { recordAudit } from '../audit/service';
 import type { Config } from '../config';
 import type { Db } from '../db';
-import { recordAudit } from '../audit/service';
 import { access, sessionOf } from '../http/access';
 import { ApiError, businessError } from '../http/errors';
 import { ok } from '../http/reply';
@@ -35,7 +35,10 @@ const client = (request: FastifyRequest) => ({ address: request.ip, userAgent: r
 export async function identityRoutes(app: FastifyInstance, { db, config, pending }: IdentityDeps) {
   app.post(
     '/api/auth/login',
-    { config: { access: access.public }, schema: { summary: '账号密码登录（multipart 或 JSON）', tags: ['登录与用户'] } },
+    {
+      config: { access: access.public },
+      schema: { summary: '账号密码登录（multipart 或 JSON）', tags: ['登录与用户'] },
+    },
     async (request) => {
       const input = parseWith(loginBody, await formFields(request));
       const { result, actor } = await passwordLogin(db, config, input, client(request));
@@ -98,7 +101,10 @@ export async function identityRoutes(app: FastifyInstance, { db, config, pending
 
   app.get(
     '/api/user/info',
-    { config: { access: access.session }, schema: { summary: '登录用户信息（含菜单与按钮权限）', tags: ['登录与用户'] } },
+    {
+      config: { access: access.session },
+      schema: { summary: '登录用户信息（含菜单与按钮权限）', tags: ['登录与用户'] },
+    },
     async (request) => {
       const auth = sessionOf(request);
       const [{ user, roleCodes }, menu, pendingNum] = await Promise.all([
@@ -152,7 +158,13 @@ export async function identityRoutes(app: FastifyInstance, { db, config, pending
     async (request) => {
       const auth = sessionOf(request);
       const body = request.body as { appId: string; loginId: string; tenantId: string };
-      const result = await switchAccount(db, config, auth, { ...body, tenantId: Number(body.tenantId) }, client(request));
+      const result = await switchAccount(
+        db,
+        config,
+        auth,
+        { ...body, tenantId: Number(body.tenantId) },
+        client(request),
+      );
       await recordAudit(db, request, {
         action: 'switch-account',
         entity: 'user',

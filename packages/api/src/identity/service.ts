@@ -92,7 +92,12 @@ export async function tokenLogin(db: Db, config: Config, auth: SessionContext, c
     clientAddress: client.address,
     userAgent: client.userAgent,
   });
-  await recordLoginAttempt(db, { loginId: auth.loginId.toLowerCase(), address: client.address, succeeded: true, method: 2 });
+  await recordLoginAttempt(db, {
+    loginId: auth.loginId.toLowerCase(),
+    address: client.address,
+    succeeded: true,
+    method: 2,
+  });
   return loginResult(session.token, session.expiresIn);
 }
 

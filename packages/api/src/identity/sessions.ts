@@ -93,7 +93,10 @@ export async function resolveSession(db: Db, config: Config, token: string): Pro
   if (!row.active) throw ApiError.of('sessionExpired', '账号已停用，请联系管理员');
   const sessionId = Number(row.session_id);
   if (now - lastSeen > touchIntervalMs) {
-    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, sessionId));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, sessionId));
   }
   return {
     sessionId,

@@ -27,7 +27,10 @@ export const users = pgTable(
     version: versionColumn(),
     ...timestamps,
   },
-  (table) => [uniqueIndex('users_login_id_key').on(sql`lower(${table.loginId})`), uniqueIndex('users_code_key').on(table.code)],
+  (table) => [
+    uniqueIndex('users_login_id_key').on(sql`lower(${table.loginId})`),
+    uniqueIndex('users_code_key').on(table.code),
+  ],
 );
 
 /** Membership of a user in a tenant. */
@@ -39,7 +42,10 @@ export const accounts = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     ...businessColumns(),
   },
-  (table) => [uniqueIndex('accounts_tenant_user_key').on(table.tenantId, table.userId), index('accounts_user_idx').on(table.userId)],
+  (table) => [
+    uniqueIndex('accounts_tenant_user_key').on(table.tenantId, table.userId),
+    index('accounts_user_idx').on(table.userId),
+  ],
 );
 
 /** A named set of menu and button keys for one application, within a tenant. */
@@ -66,7 +72,10 @@ export const accountRoles = pgTable(
     roleId: refColumn('role_id').notNull(),
     tenantId: refColumn('tenant_id').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.accountId, table.roleId] }), index('account_roles_role_idx').on(table.roleId)],
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.roleId] }),
+    index('account_roles_role_idx').on(table.roleId),
+  ],
 );
 
 /** Server-side sessions; only the SHA-256 of the opaque token is stored. */

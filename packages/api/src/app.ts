@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerAuditTrail } from './audit/service';
+import type { Config } from './config';
+import type { Database } from './db';
+import { healthRoutes } from './health';
+import { registerAccessControl } from './http/access';
+import { registerErrorHandler } from './http/error-handler';
+import { registerOpenApi } from './http/openapi';
+import { zodValidatorCompiler } from './http/validation';
+import { PendingRegistry } from './identity/pending';
+import { identityRoutes } from './identity/routes';
+import { roleRoutes } from './roles/routes';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Log to stdout (the server) or stay quiet (tests). */
+  logger?: boolean;
+}
+
+export async function buildApp({ config, database, logger = true }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    ajv: { customOptions: { removeAdditional: false } },
+  });
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app, config.bodyLimitBytes);
+  registerAccessControl(app, { db: database.db, config });
+  registerAuditTrail(app, database.db);
+  await registerOpenApi(app);
+  await app.register(fastifyMultipart, { limits: { fileSize: 500 * 1024 * 1024, files: 5, fields: 50 } });
+
+  const pending = new PendingRegistry();
+  const deps = { db: database.db, config, pending, database };
+  await app.register(healthRoutes, deps);
+  await app.register(identityRoutes, deps);
+  await app.register(roleRoutes, deps);
+
+  await serveWebApp(app, config.webDist);
+  return app;
+}
+
+/** The built console with history fallback, so every console path survives a reload. */
+async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const index = path.join(webDist, 'index.html');
+  if (!existsSync(index)) return;
+  await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+  app.get('/*', async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api') || /\.[a-z0-9]+$/i.test(url)) return reply.callNotFound();
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });
+  });
+}

@@ -1,0 +1,32 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db';
+import { migrate } from './db/migrate';
+import { seedPlatform } from './seed/platform';
+
+const config = loadConfig();
+const database = await openDatabase(config);
+const applied = await migrate(database);
+await seedPlatform(database.db);
+const app = await buildApp({ config, database });
+app.log.info({ engine: database.engine, dataDir: config.dataDir, migrationsApplied: applied }, 'database ready');
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await app.close();
+  } finally {
+    // Closing PGlite flushes its data folder; an unclosed one can be left corrupt.
+    await database.close();
+  }
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });

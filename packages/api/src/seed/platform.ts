@@ -1,0 +1,134 @@
+import { buttonKeys, consoleAppId, menuKeys, routeCatalogue, type SectionKey } from '@cp/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db';
+import { hashPassword } from '../identity/passwords';
+import { accountRoles, accounts, roles, tenants, users } from '../identity/tables';
+
+/** The built-in role that always holds every menu and button of the catalogue. */
+export const superAdminRoleCode = 'superAdmin';
+
+const demoTenants = [
+  { code: 'BJ', name: '北京分公司' },
+  { code: 'SH', name: '上海分公司' },
+];
+
+function keysOfSections(sectionKeys: SectionKey[], keepButton: (key: string) => boolean) {
+  const pages = routeCatalogue.filter((route) => route.section && sectionKeys.includes(route.section));
+  return {
+    menuKeys: pages.filter((route) => !route.hidden).map((route) => route.key),
+    buttonKeys: pages.flatMap((route) => route.buttons.map((button) => button.key)).filter(keepButton),
+  };
+}
+
+async function ensureTenant(tx: Tx, code: string, name: string) {
+  await tx.insert(tenants).values({ code, name }).onConflictDoNothing({ target: tenants.code });
+  const [row] = await tx.select().from(tenants).where(eq(tenants.code, code));
+  if (!row) throw new Error(`tenant ${code} missing after insert`);
+  return row;
+}
+
+async function ensureUser(
+  tx: Tx,
+  user: { loginId: string; password: string; userName: string; code: string; mobile: string; email: string },
+) {
+  const [existing] = await tx
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.loginId})`, user.loginId));
+  if (existing) return existing;
+  const { password, ...fields } = user;
+  const [row] = await tx
+    .insert(users)
+    .values({ ...fields, passwordHash: await hashPassword(password) })
+    .returning();
+  if (!row) throw new Error(`user ${user.loginId} not inserted`);
+  return row;
+}
+
+async function ensureRole(
+  tx: Tx,
+  tenantId: number,
+  role: { code: string; name: string; remark: string; menuKeys: string[]; buttonKeys: string[] },
+  syncKeys: boolean,
+) {
+  const [existing] = await tx
+    .select()
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.code, role.code)));
+  if (existing) {
+    if (syncKeys) {
+      await tx
+        .update(roles)
+        .set({ menuKeys: role.menuKeys, buttonKeys: role.buttonKeys })
+        .where(eq(roles.id, existing.id));
+    }
+    return existing;
+  }
+  const [row] = await tx
+    .insert(roles)
+    .values({ ...role, tenantId, appId: consoleAppId })
+    .returning();
+  if (!row) throw new Error(`role ${role.code} not inserted`);
+  return row;
+}
+
+async function ensureMembership(tx: Tx, tenantId: number, userId: number, roleIds: number[]) {
+  await tx.insert(accounts).values({ tenantId, userId }).onConflictDoNothing();
+  const [account] = await tx
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.tenantId, tenantId), eq(accounts.userId, userId)));
+  if (!account) throw new Error('account missing after insert');
+  for (const roleId of roleIds) {
+    await tx.insert(accountRoles).values({ accountId: account.id, roleId, tenantId }).onConflictDoNothing();
+  }
+}
+
+/**
+ * Tenants, the demo accounts and their roles. Safe to run on every start: what exists is kept, and the
+ * built-in super-admin role follows the route catalogue so new screens reach it.
+ */
+export async function seedPlatform(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    const admin = await ensureUser(tx, {
+      loginId: 'admin',
+      password: 'admin123',
+      userName: '系统管理员',
+      code: 'CP0001',
+      mobile: '13800000001',
+      email: 'admin@cp-demo.cn',
+    });
+    const ops = await ensureUser(tx, {
+      loginId: 'ops',
+      password: 'ops123',
+      userName: '运营专员',
+      code: 'CP0002',
+      mobile: '13800000002',
+      email: 'ops@cp-demo.cn',
+    });
+    const opsKeys = keysOfSections(['vehicle', 'order'], (key) => !/:(export|delete)$/.test(key));
+    for (const [index, { code, name }] of demoTenants.entries()) {
+      const tenant = await ensureTenant(tx, code, name);
+      const superAdmin = await ensureRole(
+        tx,
+        tenant.id,
+        {
+          code: superAdminRoleCode,
+          name: '超级管理员',
+          remark: '系统内置：拥有全部菜单与按钮权限',
+          menuKeys: [...menuKeys],
+          buttonKeys: [...buttonKeys],
+        },
+        true,
+      );
+      await ensureMembership(tx, tenant.id, admin.id, [superAdmin.id]);
+      const opsRole = await ensureRole(
+        tx,
+        tenant.id,
+        { code: 'vehicleOrderOps', name: '车辆订单专员', remark: '车辆管理与订单管理，不含导出与删除', ...opsKeys },
+        false,
+      );
+      if (index === 0) await ensureMembership(tx, tenant.id, ops.id, [opsRole.id]);
+    }
+  });
+}
