@@ -25,7 +25,7 @@ export function fieldLabel(schema: z.ZodType, path: readonly PropertyKey[]): str
     if (inner instanceof z.ZodObject) current = inner.shape[String(key)] as z.ZodType | undefined;
     else if (inner instanceof z.ZodArray) current = inner.element as z.ZodType;
     else current = undefined;
-    label = current ? titleOf(current) : undefined;
+    label = (current ? titleOf(current) : undefined) ?? label;
   }
   return label ?? path.map(String).join('.');
 }

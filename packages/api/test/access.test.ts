@@ -1,0 +1,80 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { access, declaredRoutes, registerAccessControl } from '../src/http/access';
+import { startTestApp, type TestContext } from './harness';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await startTestApp();
+});
+afterAll(() => ctx.close());
+
+/** A concrete URL for a route pattern: `:id` → 1, wildcards → x. */
+const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '1').replace('*', 'x');
+
+describe('route access declarations', () => {
+  it('every API route declares public, session or a permission key', () => {
+    const routes = declaredRoutes(ctx.app);
+    expect(routes.length).toBeGreaterThan(10);
+    const undeclared = routes.filter((route) => !route.access).map((route) => `${route.method} ${route.url}`);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('refuses to register a route that declares nothing', async () => {
+    const app = Fastify();
+    registerAccessControl(app, { db: ctx.database.db, config: ctx.config });
+    const register = async () => {
+      app.get('/api/undeclared', async () => 'x');
+      await app.ready();
+    };
+    await expect(register()).rejects.toThrow(/路由 \/api\/undeclared 未声明访问权限/);
+    await app.close();
+  });
+
+  it('refuses a permission key that is not in the route catalogue', async () => {
+    const app = Fastify();
+    registerAccessControl(app, { db: ctx.database.db, config: ctx.config });
+    const register = async () => {
+      app.get('/api/typo', { config: { access: access.permission('vehicleLsit') } }, async () => 'x');
+      await app.ready();
+    };
+    await expect(register()).rejects.toThrow(/vehicleLsit/);
+    await app.close();
+  });
+
+  it('answers 1001 on every non-public route when no token is sent', async () => {
+    const guarded = declaredRoutes(ctx.app).filter((route) => route.access && route.access.kind !== 'public');
+    for (const route of guarded) {
+      if (route.method === 'HEAD') continue;
+      const response = await ctx.app.inject({ method: route.method as 'GET', url: concrete(route.url), payload: {} });
+      expect({ route: `${route.method} ${route.url}`, code: response.json().code }).toEqual({
+        route: `${route.method} ${route.url}`,
+        code: 1001,
+      });
+    }
+  });
+
+  it('answers 403 无权限 on every permission route the ops account lacks', async () => {
+    const token = await ctx.login('ops', 'ops123');
+    const info = await ctx.request<{ authBtnData: string[] }>({ method: 'GET', url: '/api/user/role-menu', token });
+    const held = new Set(info.data.authBtnData);
+    const denied = declaredRoutes(ctx.app).filter(
+      (route) => route.access?.kind === 'permission' && !route.access.keys.some((key) => held.has(key)),
+    );
+    expect(denied.length).toBeGreaterThan(0);
+    for (const route of denied) {
+      if (route.method === 'HEAD') continue;
+      const response = await ctx.request({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        token,
+        payload: {},
+      });
+      expect({ route: route.url, code: response.code, msg: response.msg }).toEqual({
+        route: route.url,
+        code: 403,
+        msg: '无权限',
+      });
+    }
+  });
+});

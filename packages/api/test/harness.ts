@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { type Database, openDatabase, openMemoryDatabase } from '../src/db';
+import { migrate } from '../src/db/migrate';
+import { seedPlatform } from '../src/seed/platform';
+
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  data: T;
+  isSuccess: boolean;
+  requestId?: string;
+}
+
+export interface FreshDatabase {
+  database: Database;
+  /** Opens the same database again, as a restarted server would. */
+  reopen: () => Promise<Database>;
+  drop: () => Promise<void>;
+}
+
+/**
+ * A throwaway database: PGlite (in memory, or in a temporary folder when it must survive a reopen), or a new
+ * database on the server of DATABASE_URL.
+ */
+export async function freshDatabase(options: { persistent?: boolean } = {}): Promise<FreshDatabase> {
+  const url = process.env.DATABASE_URL;
+  if (!url && !options.persistent) {
+    const database = await openMemoryDatabase();
+    return { database, reopen: () => Promise.reject(new Error('in-memory database')), drop: async () => {} };
+  }
+  if (!url) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'cp-data-'));
+    return {
+      database: await openDatabase({ dataDir }),
+      reopen: () => openDatabase({ dataDir }),
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `cp_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: target.toString(), dataDir: '' });
+  return {
+    database,
+    reopen: () => openDatabase({ databaseUrl: target.toString(), dataDir: '' }),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  request<T = unknown>(options: InjectOptions & { token?: string }): Promise<Envelope<T> & { status: number }>;
+  login(loginId: string, password: string, remoteAddress?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const config: Config = { ...loadConfig({}), webDist: '/nonexistent', ...overrides };
+  const { database, drop } = await freshDatabase();
+  await migrate(database);
+  await seedPlatform(database.db);
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+
+  const request: TestContext['request'] = async ({ token, ...options }) => {
+    const headers = { ...(options.headers ?? {}) } as Record<string, string>;
+    if (token) headers.token = token;
+    const response = await app.inject({ ...options, headers });
+    return { status: response.statusCode, ...(response.json() as Envelope<never>) };
+  };
+
+  const login: TestContext['login'] = async (loginId, password, remoteAddress = '127.0.0.1') => {
+    const response = await request<{ access_token: string }>({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { loginId, password },
+      remoteAddress,
+    });
+    if (response.code !== 0) throw new Error(`login ${loginId} failed: ${response.msg}`);
+    return response.data.access_token;
+  };
+
+  return {
+    app,
+    database,
+    config,
+    request,
+    login,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}

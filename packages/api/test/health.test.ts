@@ -1,0 +1,51 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db';
+import { migrate } from '../src/db/migrate';
+import { roles, tenants, users } from '../src/identity/tables';
+import { seedPlatform } from '../src/seed/platform';
+import { freshDatabase, startTestApp, type TestContext } from './harness';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await startTestApp();
+});
+afterAll(() => ctx.close());
+
+describe('health', () => {
+  it('answers after checking the database', async () => {
+    const response = await ctx.request<{ status: string; database: string }>({ method: 'GET', url: '/api/health' });
+    expect(response).toMatchObject({ code: 0, data: { status: 'up', database: ctx.database.engine } });
+  });
+
+  it('answers 503 when the database is gone', async () => {
+    const broken = await startTestApp();
+    await broken.database.close();
+    const response = await broken.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ code: 503, msg: '数据库不可用' });
+    await broken.app.close();
+  });
+});
+
+describe('database', () => {
+  it('keeps its data across restarts, and migrating and seeding again change nothing', async () => {
+    const fresh = await freshDatabase({ persistent: true });
+    const counts = async (database: Database) => {
+      await migrate(database);
+      await seedPlatform(database.db);
+      const [t] = await database.db.select({ n: count() }).from(tenants);
+      const [u] = await database.db.select({ n: count() }).from(users);
+      const [r] = await database.db.select({ n: count() }).from(roles);
+      await database.close();
+      return [t?.n, u?.n, r?.n];
+    };
+    try {
+      const first = await counts(fresh.database);
+      expect(first).toEqual([2, 2, 4]);
+      expect(await counts(await fresh.reopen())).toEqual(first);
+    } finally {
+      await fresh.drop();
+    }
+  });
+});
