@@ -1,0 +1,18 @@
+// `npm run bench [suite…]`: speed and memory figures, recorded in docs/BENCHMARKS.md.
+import os from 'node:os';
+import { runPlatformBench } from './bench/platform.mjs';
+
+const suites = { platform: runPlatformBench };
+const chosen = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(suites);
+
+console.log(
+  `机器：${os.cpus().length} 核 ${os.cpus()[0]?.model ?? ''}，内存 ${Math.round(os.totalmem() / 2 ** 30)} GiB，Node ${process.version}`,
+);
+for (const name of chosen) {
+  const suite = suites[name];
+  if (!suite) {
+    console.error(`未知的基准：${name}（可选：${Object.keys(suites).join('、')}）`);
+    process.exit(2);
+  }
+  await suite();
+}
