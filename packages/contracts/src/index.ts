@@ -6,3 +6,5 @@ export * from './response';
 export * from './roles';
 export * from './routes';
 export * from './validation';
+export * from './resource';
+export * from './vehicles';

@@ -1,0 +1,4 @@
+export * from './enums';
+export * from './identifiers';
+export * from './lifecycle';
+export * from './resource';
