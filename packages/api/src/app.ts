@@ -14,7 +14,9 @@ import { registerOpenApi } from './http/openapi';
 import { zodValidatorCompiler } from './http/validation';
 import { PendingRegistry } from './identity/pending';
 import { identityRoutes } from './identity/routes';
+import { lookupRoutes } from './lookups/routes';
 import { roleRoutes } from './roles/routes';
+import { vehicleRoutes } from './vehicles/routes';
 
 export interface AppDeps {
   config: Config;
@@ -48,6 +50,8 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   await app.register(healthRoutes, deps);
   await app.register(identityRoutes, deps);
   await app.register(roleRoutes, deps);
+  await app.register(lookupRoutes, deps);
+  await app.register(vehicleRoutes, deps);
 
   await serveWebApp(app, config.webDist);
   return app;

@@ -2,12 +2,12 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { migrate } from './db/migrate';
-import { seedPlatform } from './seed/platform';
+import { seedDemoData } from './seed';
 
 const config = loadConfig();
 const database = await openDatabase(config);
 const applied = await migrate(database);
-await seedPlatform(database.db);
+await seedDemoData(database.db);
 const app = await buildApp({ config, database });
 app.log.info({ engine: database.engine, dataDir: config.dataDir, migrationsApplied: applied }, 'database ready');
 

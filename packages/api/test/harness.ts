@@ -8,7 +8,7 @@ import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase, openMemoryDatabase } from '../src/db';
 import { migrate } from '../src/db/migrate';
-import { seedPlatform } from '../src/seed/platform';
+import { seedDemoData } from '../src/seed';
 
 export interface Envelope<T = unknown> {
   code: number;
@@ -72,11 +72,14 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  options: { demoVehiclesPerTenant?: number } = {},
+): Promise<TestContext> {
   const config: Config = { ...loadConfig({}), webDist: '/nonexistent', ...overrides };
   const { database, drop } = await freshDatabase();
   await migrate(database);
-  await seedPlatform(database.db);
+  await seedDemoData(database.db, { vehiclesPerTenant: options.demoVehiclesPerTenant ?? 0 });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
 

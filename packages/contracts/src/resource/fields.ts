@@ -48,7 +48,10 @@ const titled = <S extends z.ZodType>(schema: S, title: string) => schema.meta({ 
 
 export const fields = {
   text(title: string, options: Options & { max?: number; check?: (value: string) => string | null } = {}) {
-    let schema = z.string().trim().max(options.max ?? 100);
+    let schema = z
+      .string()
+      .trim()
+      .max(options.max ?? 100);
     if (options.required) schema = schema.min(1, '不能为空');
     const check = options.check;
     const input = check

@@ -1,3 +1,4 @@
+export * from './actions';
 export * from './enums';
 export * from './identifiers';
 export * from './lifecycle';

@@ -37,7 +37,13 @@ export interface Transition {
 }
 
 export const vehicleTransitions: readonly Transition[] = [
-  { action: 'inspect', title: '验车', from: [stage.pendingInspection], to: stage.inspected, button: 'vehicleInspected:inspect' },
+  {
+    action: 'inspect',
+    title: '验车',
+    from: [stage.pendingInspection],
+    to: stage.inspected,
+    button: 'vehicleInspected:inspect',
+  },
   {
     action: 'startPreparation',
     title: '整备',
@@ -53,8 +59,20 @@ export const vehicleTransitions: readonly Transition[] = [
     to: stage.awaitingOutbound,
     button: 'networkMaintenance:edit',
   },
-  { action: 'outbound', title: '出库', from: [stage.awaitingOutbound], to: stage.outbound, button: 'waitingOut:outbound' },
-  { action: 'deliver', title: '交车', from: [stage.outbound, stage.inStock], to: stage.leased, button: 'waitingOut:deliver' },
+  {
+    action: 'outbound',
+    title: '出库',
+    from: [stage.awaitingOutbound],
+    to: stage.outbound,
+    button: 'waitingOut:outbound',
+  },
+  {
+    action: 'deliver',
+    title: '交车',
+    from: [stage.outbound, stage.inStock],
+    to: stage.leased,
+    button: 'waitingOut:deliver',
+  },
   {
     action: 'temporaryDeliver',
     title: '临时交车',
@@ -69,7 +87,13 @@ export const vehicleTransitions: readonly Transition[] = [
     to: stage.inStock,
     button: 'temporaryDelivery:recall',
   },
-  { action: 'requestReturn', title: '还车登记', from: [stage.leased], to: stage.returning, button: 'carReturnRecord:add' },
+  {
+    action: 'requestReturn',
+    title: '还车登记',
+    from: [stage.leased],
+    to: stage.returning,
+    button: 'carReturnRecord:add',
+  },
   {
     action: 'completeReturn',
     title: '还车验收',
@@ -94,6 +118,8 @@ export const transitionsByAction: ReadonlyMap<VehicleAction, Transition> = new M
 export function allowedActions(current: VehicleStage, buttons: ReadonlySet<string>): Transition[] {
   return vehicleTransitions.filter(
     (transition) =>
-      transition.action !== 'completePreparation' && transition.from.includes(current) && buttons.has(transition.button),
+      transition.action !== 'completePreparation' &&
+      transition.from.includes(current) &&
+      buttons.has(transition.button),
   );
 }

@@ -1,0 +1,260 @@
+import { type AccountRow, vinCheckDigit } from '@cp/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestContext } from './harness';
+
+let ctx: TestContext;
+let admin: string;
+let refs: { modelId: string; cityId: string; companyId: string };
+
+type Vehicle = Record<string, unknown> & { id: string; stage: number; rentStatus: number; version: number };
+
+const vin = (serial: number) => {
+  const draft = `LGXCE4CB0P${String(serial).padStart(7, '0')}`;
+  return `${draft.slice(0, 8)}${vinCheckDigit(draft)}${draft.slice(9)}`;
+};
+
+beforeAll(async () => {
+  ctx = await startTestApp();
+  admin = await ctx.login('admin', 'admin123');
+  const catalog = await ctx.request<{ value: string; children: { children: { value: string }[] }[] }[]>({
+    method: 'GET',
+    url: '/api/lookups/vehicle-catalog',
+    token: admin,
+  });
+  const companies = await ctx.request<{ value: string }[]>({
+    method: 'GET',
+    url: '/api/lookups/companies',
+    token: admin,
+  });
+  const cities = await ctx.request<{ value: string }[]>({ method: 'GET', url: '/api/lookups/cities', token: admin });
+  refs = {
+    modelId: catalog.data[0]?.children[0]?.children[0]?.value ?? '',
+    cityId: cities.data[0]?.value ?? '',
+    companyId: companies.data[0]?.value ?? '',
+  };
+});
+afterAll(() => ctx.close());
+
+let serial = 1;
+async function createVehicle(extra: Record<string, unknown> = {}, token = admin) {
+  const response = await ctx.request<Vehicle>({
+    method: 'POST',
+    url: '/api/vehicles',
+    token,
+    payload: { vin: vin(serial++), energyType: 1, ...refs, ...extra },
+  });
+  return response;
+}
+
+const act = (id: string, path: string, payload: unknown = {}, token = admin) =>
+  ctx.request<unknown>({ method: 'POST', url: `/api/vehicles/${id}/${path}`, token, payload });
+const checklist = [{ item: '外观', ok: true }];
+
+describe('vehicle validation', () => {
+  it('refuses a VIN with a wrong check digit, naming the field', async () => {
+    const bad = `${vin(900).slice(0, 8)}${vin(900)[8] === '0' ? '1' : '0'}${vin(900).slice(9)}`;
+    const response = await createVehicle({ vin: bad });
+    expect(response).toMatchObject({ code: 400, msg: '车架号：车架号校验位（第9位）不正确' });
+  });
+
+  it('refuses a malformed plate and accepts an 8-character new-energy plate', async () => {
+    expect((await createVehicle({ plateNo: '京A1234' })).msg).toBe('车牌号：车牌号应为7位（新能源8位）');
+    const created = await createVehicle({ plateNo: '京AD12345' });
+    expect(created.code).toBe(0);
+    expect(created.data).toMatchObject({ plateNo: '京AD12345', stage: 0, rentStatus: 2, brandName: '比亚迪' });
+  });
+
+  it('refuses a duplicate VIN and an unknown model', async () => {
+    const first = await createVehicle();
+    const again = await ctx.request({
+      method: 'POST',
+      url: '/api/vehicles',
+      token: admin,
+      payload: { vin: first.data.vin, energyType: 1, ...refs },
+    });
+    expect(again).toMatchObject({ code: 1000, msg: `车架号 ${first.data.vin} 已存在` });
+    expect((await createVehicle({ modelId: refs.cityId === '1' ? '99999' : '99999' })).msg).toBe('车型不存在');
+  });
+
+  it('explains bad filters', async () => {
+    const stage = await ctx.request({ method: 'GET', url: '/api/vehicles?stage=a,b', token: admin });
+    expect(stage).toMatchObject({ code: 400, msg: '车辆阶段：应为以逗号分隔的编号' });
+    const range = await ctx.request({
+      method: 'GET',
+      url: '/api/vehicles?nextInspectionDate=2026-12-01,2026-01-01',
+      token: admin,
+    });
+    expect(range).toMatchObject({ code: 400, msg: '下次年检日期：开始日期不能晚于结束日期' });
+    const sort = await ctx.request({ method: 'GET', url: '/api/vehicles?sort=tenantId', token: admin });
+    expect(sort.code).toBe(400);
+    expect(sort.msg).toMatch(/^排序字段：取值无效/);
+  });
+});
+
+describe('vehicle lifecycle', () => {
+  it('walks a vehicle from 待验车 to 租赁中, each step in the table', async () => {
+    const { data: vehicle } = await createVehicle();
+    const id = vehicle.id;
+    const stageOf = async () =>
+      (await ctx.request<Vehicle>({ method: 'GET', url: `/api/vehicles/${id}`, token: admin })).data;
+
+    const failed = await act(id, 'inspect', {
+      mileage: 12,
+      result: 0,
+      checklist: [{ item: '外观', ok: false, note: '前杠划痕' }],
+    });
+    expect(failed.code).toBe(0);
+    expect((await stageOf()).stage).toBe(0);
+    expect((await act(id, 'inspect', { mileage: 12, result: 1, checklist })).code).toBe(0);
+    expect((await stageOf()).stage).toBe(1);
+
+    expect((await act(id, 'start-preparation')).code).toBe(0);
+    expect((await stageOf()).stage).toBe(2);
+    expect((await act(id, 'preparations/0', {})).code).toBe(0);
+    expect(
+      (await act(id, 'preparations/1', { plateNo: '京ad54321', drivingLicenseIssueDate: '2026-11-01' })).code,
+    ).toBe(0);
+    expect((await act(id, 'preparations/2', { gpsDeviceNo: 'GT06N12345678' })).code).toBe(0);
+    expect((await stageOf()).stage).toBe(2);
+    const last = await act(id, 'preparations/3', {
+      operationCertificateNo: '京交运管字110000001号',
+      operationCertificateExpiry: '2029-12-31',
+    });
+    expect(last.code).toBe(0);
+    const prepared = await stageOf();
+    expect(prepared).toMatchObject({ stage: 3, plateNo: '京AD54321', gpsDeviceNo: 'GT06N12345678' });
+
+    expect((await act(id, 'outbound', { location: '朝阳停车场', mileage: 30 })).code).toBe(0);
+    expect((await stageOf()).stage).toBe(4);
+    const delivered = await act(id, 'deliver', {
+      driverName: '王伟',
+      driverPhone: '13912345678',
+      mileage: 31,
+      energyLevel: 90,
+      checklist,
+    });
+    expect(delivered.code).toBe(0);
+    expect(await stageOf()).toMatchObject({ stage: 5, rentStatus: 0, mileage: 31 });
+
+    const history = await ctx.request<{ action: string }[]>({
+      method: 'GET',
+      url: `/api/vehicles/${id}/history`,
+      token: admin,
+    });
+    expect(history.data.map((entry) => entry.action).reverse()).toEqual([
+      'create',
+      'inspect',
+      'inspect',
+      'startPreparation',
+      'preparation',
+      'preparation',
+      'preparation',
+      'preparation',
+      'completePreparation',
+      'outbound',
+      'deliver',
+    ]);
+  });
+
+  it('refuses actions the stage does not allow, saying why, and changes nothing', async () => {
+    const { data: vehicle } = await createVehicle();
+    const refused = await act(vehicle.id, 'outbound', { location: '朝阳停车场', mileage: 30 });
+    expect(refused).toMatchObject({ code: 1000, msg: '车辆当前为「待验车」，不能出库' });
+    expect((await act(vehicle.id, 'start-preparation')).msg).toBe('车辆当前为「待验车」，不能整备');
+    expect(
+      (
+        await act(vehicle.id, 'deliver', {
+          driverName: '王伟',
+          driverPhone: '13912345678',
+          mileage: 1,
+          energyLevel: 90,
+          checklist,
+        })
+      ).msg,
+    ).toBe('车辆当前为「待验车」，不能交车');
+    expect((await act(vehicle.id, 'preparations/2', { gpsDeviceNo: 'X1' })).msg).toBe(
+      '车辆当前为「待验车」，不能整备完成',
+    );
+    const after = await ctx.request<Vehicle>({ method: 'GET', url: `/api/vehicles/${vehicle.id}`, token: admin });
+    expect(after.data).toMatchObject({ stage: 0, version: 1, gpsDeviceNo: null });
+  });
+
+  it('refuses a delivery mileage below the odometer', async () => {
+    const { data: vehicle } = await createVehicle({ mileage: 500 });
+    await act(vehicle.id, 'inspect', { mileage: 500, result: 1, checklist });
+    await act(vehicle.id, 'start-preparation');
+    for (const [item, body] of [
+      ['0', {}],
+      ['1', { plateNo: '京AD54399', drivingLicenseIssueDate: '2026-11-01' }],
+      ['2', { gpsDeviceNo: 'GT06N1' }],
+      ['3', { operationCertificateNo: 'X', operationCertificateExpiry: '2029-01-01' }],
+    ] as const) {
+      expect((await act(vehicle.id, `preparations/${item}`, body)).code).toBe(0);
+    }
+    await act(vehicle.id, 'outbound', { location: '停车场', mileage: 510 });
+    const response = await act(vehicle.id, 'deliver', {
+      driverName: '李强',
+      driverPhone: '13812345678',
+      mileage: 100,
+      energyLevel: 80,
+      checklist,
+    });
+    expect(response).toMatchObject({ code: 1000, msg: '交车里程不能小于车辆当前里程510公里' });
+  });
+
+  it('offers each stage only its actions', async () => {
+    const { data: vehicle } = await createVehicle();
+    const actions = await ctx.request<{ action: string; title: string }[]>({
+      method: 'GET',
+      url: `/api/vehicles/${vehicle.id}/actions`,
+      token: admin,
+    });
+    expect(actions.data).toEqual([{ action: 'inspect', title: '验车' }]);
+  });
+});
+
+describe('vehicle permissions and tenants', () => {
+  it('lets ops add but not delete or export', async () => {
+    const ops = await ctx.login('ops', 'ops123');
+    const created = await createVehicle({}, ops);
+    expect(created.code).toBe(0);
+    expect(await ctx.request({ method: 'DELETE', url: `/api/vehicles/${created.data.id}`, token: ops })).toMatchObject({
+      code: 403,
+      msg: '无权限',
+    });
+    expect((await ctx.request({ method: 'DELETE', url: `/api/vehicles/${created.data.id}`, token: admin })).code).toBe(
+      0,
+    );
+    expect((await ctx.request({ method: 'GET', url: `/api/vehicles/${created.data.id}`, token: admin })).code).toBe(
+      404,
+    );
+  });
+
+  it("hides one tenant's vehicle from another by id", async () => {
+    const { data: vehicle } = await createVehicle();
+    const { data: rows } = await ctx.request<AccountRow[]>({ method: 'GET', url: '/api/user/accounts', token: admin });
+    const other = await ctx.login('admin', 'admin123');
+    const switched = await ctx.request<{ access_token: string }>({
+      method: 'POST',
+      url: '/api/user/switch-account',
+      token: other,
+      payload: { appId: 'cp-console', loginId: 'admin', tenantId: rows.find((row) => !row.currentUser)?.tenantId },
+    });
+    const shanghai = switched.data.access_token;
+    expect((await ctx.request({ method: 'GET', url: `/api/vehicles/${vehicle.id}`, token: shanghai })).code).toBe(404);
+    expect((await act(vehicle.id, 'inspect', { mileage: 1, result: 1, checklist }, shanghai)).code).toBe(404);
+    const update = await ctx.request({
+      method: 'PUT',
+      url: `/api/vehicles/${vehicle.id}`,
+      token: shanghai,
+      payload: { vin: vehicle.vin, energyType: 1, ...refs, version: 1 },
+    });
+    expect(update.code).toBe(404);
+    const list = await ctx.request<{ list: Vehicle[] }>({
+      method: 'GET',
+      url: `/api/vehicles?vin=${vehicle.vin}`,
+      token: shanghai,
+    });
+    expect(list.data.list).toEqual([]);
+  });
+});

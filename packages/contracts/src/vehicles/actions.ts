@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { plateProblem } from './identifiers';
+
+const checklist = z
+  .array(
+    z.strictObject({
+      item: z.string().trim().min(1).max(30).meta({ title: '检查项' }),
+      ok: z.boolean().meta({ title: '是否正常' }),
+      note: z.string().trim().max(200).optional().meta({ title: '说明' }),
+    }),
+  )
+  .min(1, '至少填写一项')
+  .max(50)
+  .meta({ title: '检查清单' });
+const photos = z.array(z.string().min(1).max(300)).max(20).default([]).meta({ title: '照片' });
+const mileage = z.number().int().min(0).max(3_000_000).meta({ title: '里程（公里）' });
+const remark = z.string().trim().max(500).optional().meta({ title: '备注' });
+const mobile = z
+  .string()
+  .regex(/^1[3-9]\d{9}$/, '应为11位手机号')
+  .meta({ title: '联系电话' });
+
+export const inspectBody = z.strictObject({
+  mileage,
+  result: z.literal([0, 1], { error: '验车结果取值无效' }).meta({ title: '验车结果' }),
+  checklist,
+  photos,
+  remark,
+});
+
+/** What completing each preparation item records on the vehicle. */
+export const preparationBodies = {
+  0: z.strictObject({ note: remark, attachments: photos }),
+  1: z.strictObject({
+    plateNo: z
+      .string()
+      .trim()
+      .transform((value) => value.toUpperCase())
+      .superRefine((value, ctx) => {
+        const problem = plateProblem(value);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .meta({ title: '车牌号' }),
+    drivingLicenseIssueDate: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为YYYY-MM-DD')
+      .meta({ title: '行驶证发证日期' }),
+    note: remark,
+    attachments: photos,
+  }),
+  2: z.strictObject({
+    gpsDeviceNo: z.string().trim().min(1, '不能为空').max(30).meta({ title: 'GPS设备号' }),
+    note: remark,
+    attachments: photos,
+  }),
+  3: z.strictObject({
+    operationCertificateNo: z.string().trim().min(1, '不能为空').max(30).meta({ title: '运输证号' }),
+    operationCertificateExpiry: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为YYYY-MM-DD')
+      .meta({ title: '运输证有效期至' }),
+    note: remark,
+    attachments: photos,
+  }),
+} as const;
+
+/** The button that completes each preparation item (its screen's edit button). */
+export const preparationButtons = {
+  0: 'networkMaintenance:edit',
+  1: 'drivingLicense:edit',
+  2: 'gpsList:edit',
+  3: 'operationCertificate:edit',
+} as const;
+
+export const outboundBody = z.strictObject({
+  location: z.string().trim().min(1, '不能为空').max(100).meta({ title: '出库地点' }),
+  mileage,
+  purpose: z.string().trim().max(100).optional().meta({ title: '出库用途' }),
+  remark,
+});
+
+export const deliverBody = z.strictObject({
+  driverName: z.string().trim().min(1, '不能为空').max(30).meta({ title: '司机姓名' }),
+  driverPhone: mobile,
+  mileage,
+  energyLevel: z.number().int().min(0).max(100).meta({ title: '油量/电量（%）' }),
+  checklist,
+  photos,
+  remark,
+});
