@@ -16,6 +16,7 @@ import { PendingRegistry } from './identity/pending';
 import { identityRoutes } from './identity/routes';
 import { lookupRoutes } from './lookups/routes';
 import { roleRoutes } from './roles/routes';
+import { vehicleRecordRoutes } from './vehicles/record-routes';
 import { vehicleRoutes } from './vehicles/routes';
 
 export interface AppDeps {
@@ -52,6 +53,7 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   await app.register(roleRoutes, deps);
   await app.register(lookupRoutes, deps);
   await app.register(vehicleRoutes, deps);
+  await app.register(vehicleRecordRoutes, deps);
 
   await serveWebApp(app, config.webDist);
   return app;

@@ -1,3 +1,4 @@
+import type { MenuNode, RoleMenu } from '@cp/contracts';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { access, declaredRoutes, registerAccessControl } from '../src/http/access';
@@ -56,8 +57,10 @@ describe('route access declarations', () => {
 
   it('answers 403 无权限 on every permission route the ops account lacks', async () => {
     const token = await ctx.login('ops', 'ops123');
-    const info = await ctx.request<{ authBtnData: string[] }>({ method: 'GET', url: '/api/user/role-menu', token });
-    const held = new Set(info.data.authBtnData);
+    const info = await ctx.request<RoleMenu>({ method: 'GET', url: '/api/user/role-menu', token });
+    const menuKeys = (nodes: MenuNode[]): string[] =>
+      nodes.flatMap((node) => [node.key, ...menuKeys(node.children ?? [])]);
+    const held = new Set([...info.data.authBtnData, ...menuKeys(info.data.menuData)]);
     const denied = declaredRoutes(ctx.app).filter(
       (route) => route.access?.kind === 'permission' && !route.access.keys.some((key) => held.has(key)),
     );

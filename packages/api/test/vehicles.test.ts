@@ -46,7 +46,7 @@ async function createVehicle(extra: Record<string, unknown> = {}, token = admin)
   return response;
 }
 
-const act = (id: string, path: string, payload: unknown = {}, token = admin) =>
+const act = (id: string, path: string, payload: object = {}, token = admin) =>
   ctx.request<unknown>({ method: 'POST', url: `/api/vehicles/${id}/${path}`, token, payload });
 const checklist = [{ item: '外观', ok: true }];
 

@@ -1,8 +1,13 @@
 import type { FieldDef, Resource } from '@cp/contracts';
-import { and, asc, between, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, between, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 
 export type Columns = Record<string, PgColumn>;
+
+/** The columns a list reads from: a table's own, plus any joined ones (a record's vehicle plate). */
+export function columnsOf(table: object, joined: Columns = {}): Columns {
+  return { ...(table as Columns), ...joined };
+}
 
 /** `%` `_` and `\` in a user's search text are literal characters, not patterns. */
 export function containsPattern(text: string): string {
@@ -18,7 +23,12 @@ function condition(def: FieldDef, column: PgColumn, value: unknown): SQL | undef
       return inArray(column, value as number[]);
     case 'range': {
       const [from, to] = value as [string, string];
-      return between(column, from, to);
+      if (def.kind !== 'datetime') return between(column, from, to);
+      // Whole days in China time: from 00:00 of the first to 24:00 of the last.
+      return and(
+        gte(column, sql`(${from}::date)::timestamp at time zone 'Asia/Shanghai'`),
+        lt(column, sql`(${to}::date + 1)::timestamp at time zone 'Asia/Shanghai'`),
+      );
     }
     case 'eq':
       return eq(column, def.kind === 'ref' ? Number(value) : value);
@@ -30,13 +40,12 @@ function condition(def: FieldDef, column: PgColumn, value: unknown): SQL | undef
 /** The where-clause of a list: the tenant first, then each declared filter the query carries. */
 export function listWhere(
   resource: Resource,
-  table: PgTable & { tenantId: PgColumn },
+  columns: Columns & { tenantId: PgColumn },
   tenantId: number,
   query: Record<string, unknown>,
   extra: (SQL | undefined)[] = [],
 ): SQL | undefined {
-  const columns = table as unknown as Columns;
-  const conditions: (SQL | undefined)[] = [eq(table.tenantId, tenantId), ...extra];
+  const conditions: (SQL | undefined)[] = [eq(columns.tenantId, tenantId), ...extra];
   for (const [name, def] of resource.entries) {
     const column = columns[name];
     if (def.filter && column) conditions.push(condition(def, column, query[name]));
@@ -45,8 +54,8 @@ export function listWhere(
 }
 
 /** Sort by a declared sortable field, then by id so pages never overlap. */
-export function listOrder(table: PgTable & { id: PgColumn }, sort: string, order: 'asc' | 'desc'): SQL[] {
-  const column = (table as unknown as Columns)[sort] ?? table.id;
+export function listOrder(columns: Columns & { id: PgColumn }, sort: string, order: 'asc' | 'desc'): SQL[] {
+  const column = columns[sort] ?? columns.id;
   const direction = order === 'asc' ? asc : desc;
-  return column === table.id ? [direction(table.id)] : [direction(column), direction(table.id)];
+  return column === columns.id ? [direction(columns.id)] : [direction(column), direction(columns.id)];
 }

@@ -2,6 +2,7 @@ import { asc } from 'drizzle-orm';
 import type { Db } from '../db';
 import { tenants } from '../identity/tables';
 import { seedPlatform } from './platform';
+import { scanRisks } from '../vehicles/risks';
 import { seedDemoVehicles, seedReferenceData } from './vehicles';
 
 /** Everything a first start needs to show a working console; later starts only fill what is missing. */
@@ -12,4 +13,5 @@ export async function seedDemoData(db: Db, options: { vehiclesPerTenant?: number
   for (const [index, tenant] of (await db.select().from(tenants).orderBy(asc(tenants.id))).entries()) {
     await seedDemoVehicles(db, tenant.id, perTenant, 20_260_001 + index);
   }
+  await scanRisks(db);
 }

@@ -9,7 +9,7 @@ import { businessError, conflict, notFound } from '../http/errors';
 import { withNames } from '../lookups/names';
 import { vehicleCatalog } from '../lookups/tables';
 import { fromInput, toDto } from '../resource/dto';
-import { listOrder, listWhere } from '../resource/query';
+import { type Columns, columnsOf, listOrder, listWhere } from '../resource/query';
 import { vehicles } from './tables';
 
 type VehicleRow = typeof vehicles.$inferSelect;
@@ -35,7 +35,8 @@ export async function listVehicles(
   tenantId: number,
   query: Record<string, unknown> & { page: number; limit: number; sort: string; order: 'asc' | 'desc' },
 ): Promise<PageResult<VehicleDto>> {
-  const where = listWhere(vehicleResource, vehicles, tenantId, query, [notDeleted]);
+  const columns = columnsOf(vehicles) as Columns & typeof vehicles;
+  const where = listWhere(vehicleResource, columns, tenantId, query, [notDeleted]);
   return paginate(
     query,
     async (limit, offset) => {
@@ -43,7 +44,7 @@ export async function listVehicles(
         .select()
         .from(vehicles)
         .where(where)
-        .orderBy(...listOrder(vehicles, query.sort, query.order))
+        .orderBy(...listOrder(columns, query.sort, query.order))
         .limit(limit)
         .offset(offset);
       return present(db, tenantId, rows);

@@ -88,3 +88,35 @@ export const deliverBody = z.strictObject({
   photos,
   remark,
 });
+
+export const recallBody = z.strictObject({
+  mileage,
+  energyLevel: z.number().int().min(0).max(100).meta({ title: '油量/电量（%）' }),
+  remark,
+});
+
+export const requestReturnBody = z.strictObject({ remark });
+
+export const acceptReturnBody = z.strictObject({
+  mileage,
+  energyLevel: z.number().int().min(0).max(100).meta({ title: '油量/电量（%）' }),
+  damage: z.string().trim().max(500).optional().meta({ title: '车损情况' }),
+  photos,
+  remark,
+});
+
+export const shuntBody = z.strictObject({
+  toCityId: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, '必须是有效的编号')
+    .meta({ title: '调入城市' }),
+  fromLocation: z.string().trim().min(1, '不能为空').max(100).meta({ title: '调出地点' }),
+  toLocation: z.string().trim().min(1, '不能为空').max(100).meta({ title: '调入地点' }),
+  driver: z.string().trim().min(1, '不能为空').max(30).meta({ title: '调车司机' }),
+  reason: z.string().trim().max(200).optional().meta({ title: '调车原因' }),
+});
+
+export const handleRiskBody = z.strictObject({
+  note: z.string().trim().min(1, '不能为空').max(500).meta({ title: '处理说明' }),
+  version: z.number().int().min(1).meta({ title: '版本号' }),
+});

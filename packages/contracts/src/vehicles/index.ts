@@ -2,4 +2,5 @@ export * from './actions';
 export * from './enums';
 export * from './identifiers';
 export * from './lifecycle';
+export * from './records';
 export * from './resource';

@@ -1,0 +1,66 @@
+import type { PageResult, Resource } from '@cp/contracts';
+import { eq, getTableColumns, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db';
+import { cappedCount, paginate } from '../db/paging';
+import { withNames } from '../lookups/names';
+import { toDto } from '../resource/dto';
+import { type Columns, columnsOf, listOrder, listWhere } from '../resource/query';
+import { vehicles } from './tables';
+
+export type RecordTable = PgTable & { id: PgColumn; tenantId: PgColumn; vehicleId: PgColumn };
+
+export interface ListQuery extends Record<string, unknown> {
+  page: number;
+  limit: number;
+  sort: string;
+  order: 'asc' | 'desc';
+}
+
+/**
+ * A page of a vehicle record list (inspections, deliveries, violations…): the table's rows with their
+ * vehicle's plate and VIN, filtered and sorted as the resource declares.
+ */
+export async function listVehicleRecords(
+  db: Db,
+  tenantId: number,
+  resource: Resource,
+  table: RecordTable,
+  query: ListQuery,
+  extra: (SQL | undefined)[] = [],
+): Promise<PageResult<Record<string, unknown>>> {
+  const own = getTableColumns(table) as Columns;
+  const joined: Columns = {};
+  if (!own.plateNo) joined.plateNo = vehicles.plateNo;
+  joined.vin = vehicles.vin;
+  const columns = columnsOf(own, joined) as Columns & { id: PgColumn; tenantId: PgColumn };
+  const where = listWhere(resource, columns, tenantId, query, extra);
+  const refs = resource.entries
+    .filter(([, def]) => def.kind === 'ref' && def.lookup && def.lookup !== 'vehicle')
+    .map(([field, def]) => ({ field, lookup: def.lookup as string }));
+  return paginate(
+    query,
+    async (limit, offset) => {
+      const rows = await db
+        .select({ row: own, plateNo: columns.plateNo as PgColumn, vin: vehicles.vin })
+        .from(table)
+        .innerJoin(vehicles, eq(vehicles.id, table.vehicleId))
+        .where(where)
+        .orderBy(...listOrder(columns, query.sort, query.order))
+        .limit(limit)
+        .offset(offset);
+      const dtos = rows.map(({ row, plateNo, vin }) => ({
+        ...toDto(resource, { ...(row as Record<string, unknown>), plateNo, vin }),
+        vehicleId: String((row as { vehicleId: number }).vehicleId),
+      }));
+      return withNames(db, tenantId, refs, dtos);
+    },
+    () => cappedCountJoined(db, table, where),
+  );
+}
+
+async function cappedCountJoined(db: Db, table: RecordTable, where: SQL | undefined): Promise<number> {
+  // The filters may name the vehicle's columns, so the count joins it too.
+  const joinedTable = db.select({ id: table.id }).from(table).innerJoin(vehicles, eq(vehicles.id, table.vehicleId));
+  return cappedCount(db, joinedTable.where(where).as('records') as unknown as PgTable, undefined);
+}

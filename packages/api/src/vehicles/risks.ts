@@ -1,0 +1,97 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { recordAudit } from '../audit/service';
+import type { Db } from '../db';
+import { rowsOf } from '../db/migrate';
+import { sessionOf } from '../http/access';
+import { businessError, conflict, notFound } from '../http/errors';
+import { vehicleRisks } from './record-tables';
+
+/** Days ahead an expiry counts as a risk; days of GPS silence; violations within 90 days. */
+export const riskWindows = { expiryDays: 30, gpsSilentDays: 3, violationCount: 3 } as const;
+
+interface RiskRule {
+  rule: number;
+  /** Vehicles (alias v) the rule flags; `due` and `detail` columns. */
+  select: SQL;
+}
+
+const expiry = (rule: number, column: string, title: string): RiskRule => ({
+  rule,
+  select: sql`select v.id, v.tenant_id, ${sql.raw(`v.${column}`)} as due,
+    ${title}::text || '：' || to_char(${sql.raw(`v.${column}`)}, 'YYYY-MM-DD') || '到期' as detail
+    from vehicles v where not v.deleted and ${sql.raw(`v.${column}`)} <= current_date + ${riskWindows.expiryDays}::int`,
+});
+
+const rules: RiskRule[] = [
+  expiry(0, 'compulsory_end', '交强险'),
+  expiry(1, 'commercial_end', '商业险'),
+  expiry(2, 'next_inspection_date', '年检'),
+  expiry(3, 'operation_certificate_expiry', '运输证'),
+  {
+    rule: 4,
+    select: sql`select v.id, v.tenant_id, null::date as due,
+      'GPS设备 ' || v.gps_device_no || ' 最后定位于 ' || to_char(v.gps_last_seen_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI') as detail
+      from vehicles v where not v.deleted and v.gps_device_no is not null
+        and v.gps_last_seen_at < now() - make_interval(days => ${riskWindows.gpsSilentDays}::int)`,
+  },
+  {
+    rule: 5,
+    select: sql`select v.id, v.tenant_id, null::date as due, '近90天违章 ' || n.count || ' 次' as detail
+      from vehicles v join (select vehicle_id, count(*) as count from vehicle_violations
+        where occurred_at > now() - interval '90 days' group by vehicle_id) n on n.vehicle_id = v.id
+      where not v.deleted and n.count >= ${riskWindows.violationCount}::int`,
+  },
+];
+
+/** Flags vehicles by every rule; a vehicle already flagged and not yet handled for a rule is not flagged again. */
+export async function scanRisks(db: Db, tenantId?: number): Promise<number> {
+  let flagged = 0;
+  for (const { rule, select } of rules) {
+    const scope = tenantId === undefined ? sql`true` : sql`c.tenant_id = ${tenantId}`;
+    const result = await db.execute(sql`
+      insert into vehicle_risks (vehicle_id, tenant_id, rule, detail, due_date)
+      select c.id, c.tenant_id, ${rule}::smallint, c.detail, c.due from (${select}) c
+      where ${scope} and not exists (select 1 from vehicle_risks r where r.vehicle_id = c.id and r.rule = ${rule}::smallint and r.status = 0)
+      returning id`);
+    flagged += rowsOf(result).length;
+  }
+  return flagged;
+}
+
+export async function handleRisk(
+  db: Db,
+  request: FastifyRequest,
+  id: number,
+  input: { note: string; version: number },
+) {
+  const auth = sessionOf(request);
+  const [risk] = await db
+    .select()
+    .from(vehicleRisks)
+    .where(and(eq(vehicleRisks.id, id), eq(vehicleRisks.tenantId, auth.tenantId)));
+  if (!risk) throw notFound('风险记录');
+  if (risk.status === 1) throw businessError('该风险已处理');
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(vehicleRisks)
+      .set({
+        status: 1,
+        note: input.note,
+        handledBy: auth.userName,
+        handledAt: new Date(),
+        version: input.version + 1,
+        updatedAt: new Date(),
+        updatedBy: auth.userId,
+      })
+      .where(and(eq(vehicleRisks.id, id), eq(vehicleRisks.version, input.version)))
+      .returning();
+    if (!row) throw conflict();
+    await recordAudit(tx, request, {
+      action: 'handle',
+      entity: 'vehicleRisk',
+      entityId: id,
+      changes: { status: { from: '待处理', to: '已处理' }, note: { from: null, to: input.note } },
+    });
+  });
+}

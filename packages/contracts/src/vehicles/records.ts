@@ -1,0 +1,158 @@
+import { fields } from '../resource/fields';
+import { defineResource } from '../resource/resource';
+import { vehicleEnums } from './enums';
+
+/** Filters every vehicle record list offers: the vehicle's plate and VIN (matched on the vehicle). */
+const vehicleColumns = {
+  plateNo: fields.text('车牌号', { max: 8, filter: 'like', form: false }),
+  vin: fields.text('车架号', { max: 17, filter: 'like', form: false }),
+};
+
+export const inspectionResource = defineResource({
+  key: 'vehicleInspection',
+  title: '验车记录',
+  permissions: { list: 'vehicleInspection', export: 'vehicleInspection:export' },
+  defaultSort: { field: 'inspectedAt', order: 'desc' },
+  fields: {
+    ...vehicleColumns,
+    inspectedAt: fields.datetime('验车时间', { filter: 'range', sortable: true, form: false }),
+    inspector: fields.text('验车人', { filter: 'like', form: false }),
+    mileage: fields.integer('里程（公里）', { form: false }),
+    result: fields.enumOf(vehicleEnums.inspectionResult, { filter: 'eq', form: false }),
+    remark: fields.text('备注', { form: false }),
+  },
+});
+
+export const outboundResource = defineResource({
+  key: 'outboundRecord',
+  title: '出库记录',
+  permissions: { list: 'outboundRecord', export: 'outboundRecord:export' },
+  defaultSort: { field: 'outboundAt', order: 'desc' },
+  fields: {
+    ...vehicleColumns,
+    outboundAt: fields.datetime('出库时间', { filter: 'range', sortable: true, form: false }),
+    location: fields.text('出库地点', { filter: 'like', form: false }),
+    mileage: fields.integer('里程（公里）', { form: false }),
+    purpose: fields.text('出库用途', { form: false }),
+    handler: fields.text('经办人', { filter: 'like', form: false }),
+  },
+});
+
+export const deliveryResource = defineResource({
+  key: 'delivery',
+  title: '交车记录',
+  permissions: { list: 'deliveryRecord', export: 'deliveryRecord:export' },
+  defaultSort: { field: 'deliveredAt', order: 'desc' },
+  fields: {
+    ...vehicleColumns,
+    kind: fields.enumOf(vehicleEnums.deliveryKind, { filter: 'eq', form: false }),
+    deliveredAt: fields.datetime('交车时间', { filter: 'range', sortable: true, form: false }),
+    driverName: fields.text('司机姓名', { filter: 'like', form: false }),
+    driverPhone: fields.text('联系电话', { filter: 'like', form: false }),
+    mileage: fields.integer('交车里程（公里）', { form: false }),
+    energyLevel: fields.integer('油量/电量（%）', { form: false }),
+    handler: fields.text('经办人', { form: false }),
+    endedAt: fields.datetime('收回/还车时间', { form: false }),
+  },
+});
+
+export const returnResource = defineResource({
+  key: 'carReturn',
+  title: '还车记录',
+  permissions: { list: 'carReturnRecord', export: 'carReturnRecord:export' },
+  defaultSort: { field: 'requestedAt', order: 'desc' },
+  fields: {
+    ...vehicleColumns,
+    status: fields.enumOf(vehicleEnums.returnStatus, { filter: 'eq', form: false }),
+    requestedAt: fields.datetime('登记时间', { filter: 'range', sortable: true, form: false }),
+    returnedAt: fields.datetime('验收时间', { sortable: true, form: false }),
+    mileage: fields.integer('还车里程（公里）', { form: false }),
+    energyLevel: fields.integer('油量/电量（%）', { form: false }),
+    damage: fields.text('车损情况', { form: false }),
+    handler: fields.text('经办人', { form: false }),
+  },
+});
+
+export const shuntingResource = defineResource({
+  key: 'shunting',
+  title: '调车记录',
+  permissions: { list: 'shuntingManagement', export: 'shuntingManagement:export' },
+  defaultSort: { field: 'shuntedAt', order: 'desc' },
+  fields: {
+    ...vehicleColumns,
+    fromCityId: fields.ref('调出城市', 'city', { filter: 'eq', form: false }),
+    fromLocation: fields.text('调出地点', { form: false }),
+    toCityId: fields.ref('调入城市', 'city', { filter: 'eq', form: false }),
+    toLocation: fields.text('调入地点', { form: false }),
+    shuntedAt: fields.datetime('调车时间', { filter: 'range', sortable: true, form: false }),
+    driver: fields.text('调车司机', { filter: 'like', form: false }),
+    reason: fields.text('调车原因', { form: false }),
+  },
+});
+
+export const violationResource = defineResource({
+  key: 'violation',
+  title: '违章',
+  permissions: {
+    list: 'violationManagement',
+    create: 'violationManagement:add',
+    update: 'violationManagement:edit',
+    remove: 'violationManagement:delete',
+    export: 'violationManagement:export',
+  },
+  defaultSort: { field: 'occurredAt', order: 'desc' },
+  fields: {
+    vehicleId: fields.ref('车辆', 'vehicle', { required: true, list: false }),
+    plateNo: fields.text('车牌号', { max: 8, filter: 'like', form: false }),
+    occurredAt: fields.datetime('违章时间', { required: true, filter: 'range', sortable: true }),
+    place: fields.text('违章地点', { required: true, max: 100 }),
+    item: fields.text('违章行为', { required: true, max: 200 }),
+    points: fields.integer('扣分', { max: 12, sortable: true }),
+    fine: fields.money('罚款（分）', { sortable: true }),
+    status: fields.enumOf(vehicleEnums.violationStatus, { filter: 'eq' }),
+    driverName: fields.text('责任司机', { filter: 'like', form: false }),
+    remark: fields.text('备注', { max: 500, list: false }),
+  },
+});
+
+export const maintenanceResource = defineResource({
+  key: 'maintenance',
+  title: '维保记录',
+  permissions: {
+    list: 'maintenanceManagement',
+    create: 'maintenanceManagement:add',
+    update: 'maintenanceManagement:edit',
+    remove: 'maintenanceManagement:delete',
+    export: 'maintenanceManagement:export',
+  },
+  defaultSort: { field: 'serviceDate', order: 'desc' },
+  fields: {
+    vehicleId: fields.ref('车辆', 'vehicle', { required: true, list: false }),
+    plateNo: fields.text('车牌号', { max: 8, filter: 'like', form: false }),
+    type: fields.enumOf(vehicleEnums.maintenanceType, { required: true, filter: 'eq' }),
+    serviceDate: fields.date('维保日期', { required: true, filter: 'range', sortable: true }),
+    mileage: fields.integer('里程（公里）', { required: true, max: 3_000_000 }),
+    vendor: fields.text('维保单位', { required: true, max: 50, filter: 'like' }),
+    cost: fields.money('费用（分）', { sortable: true }),
+    status: fields.enumOf(vehicleEnums.maintenanceStatus, { filter: 'eq' }),
+    attachments: fields.files('附件'),
+    remark: fields.text('备注', { max: 500, list: false }),
+  },
+});
+
+export const riskResource = defineResource({
+  key: 'vehicleRisk',
+  title: '车辆风险',
+  permissions: { list: 'riskManagement', update: 'riskManagement:handle', export: 'riskManagement:export' },
+  defaultSort: { field: 'detectedAt', order: 'desc' },
+  fields: {
+    ...vehicleColumns,
+    rule: fields.enumOf(vehicleEnums.riskRule, { filter: 'eq', form: false }),
+    detail: fields.text('风险说明', { form: false }),
+    dueDate: fields.date('到期日期', { sortable: true, form: false }),
+    detectedAt: fields.datetime('发现时间', { filter: 'range', sortable: true, form: false }),
+    status: fields.enumOf(vehicleEnums.riskStatus, { filter: 'eq', form: false }),
+    handledBy: fields.text('处理人', { form: false }),
+    note: fields.text('处理说明', { max: 500, form: false }),
+  },
+});
