@@ -7,6 +7,7 @@ import { cappedCount, paginate } from '../db/paging';
 import { sessionOf } from '../http/access';
 import { businessError, conflict, notFound } from '../http/errors';
 import { accountRoles, roles } from '../identity/tables';
+import { superAdminRoleCode } from '../seed/platform';
 
 type RoleRow = typeof roles.$inferSelect;
 
@@ -74,6 +75,11 @@ export async function getRole(db: Db, tenantId: number, id: number): Promise<Rol
   return toDto(await findRole(db, tenantId, id));
 }
 
+/** The built-in super-admin role follows the route catalogue; nobody edits or deletes it. */
+function assertNotBuiltIn(role: RoleRow) {
+  if (role.code === superAdminRoleCode) throw businessError('系统内置角色不能修改或删除');
+}
+
 async function assertCodeFree(db: Db, tenantId: number, code: string, exceptId?: number) {
   const [existing] = await db
     .select({ id: roles.id })
@@ -84,6 +90,7 @@ async function assertCodeFree(db: Db, tenantId: number, code: string, exceptId?:
 
 export async function createRole(db: Db, request: FastifyRequest, input: RoleInput): Promise<RoleDto> {
   const auth = sessionOf(request);
+  if (input.code === superAdminRoleCode) throw businessError(`角色编码 ${input.code} 已存在`);
   await assertCodeFree(db, auth.tenantId, input.code);
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -116,6 +123,7 @@ export async function updateRole(
 ): Promise<RoleDto> {
   const auth = sessionOf(request);
   const before = await findRole(db, auth.tenantId, id);
+  assertNotBuiltIn(before);
   await assertCodeFree(db, auth.tenantId, input.code, id);
   const { version, ...fields } = input;
   return db.transaction(async (tx) => {
@@ -144,6 +152,7 @@ export async function updateRole(
 export async function deleteRole(db: Db, request: FastifyRequest, id: number): Promise<void> {
   const auth = sessionOf(request);
   const before = await findRole(db, auth.tenantId, id);
+  assertNotBuiltIn(before);
   if (before.accountCount > 0) throw businessError(`该角色已分配给${before.accountCount}个账号，不能删除`);
   await db.transaction(async (tx) => {
     await tx.delete(roles).where(and(eq(roles.id, id), eq(roles.tenantId, auth.tenantId)));

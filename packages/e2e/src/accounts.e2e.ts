@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
+import { expectLocation } from './support/page';
+import { demoAccounts, signIn, tokenCookie } from './support/session';
+
+const open = useBrowser();
+
+describe('accounts and menus', () => {
+  it('switches admin from 北京分公司 to 上海分公司 after confirmation, logging in again and reloading', async () => {
+    const { context, page } = await open();
+    const first = await signIn(context, demoAccounts.admin);
+    await page.goto('/home');
+    await page.getByText('北京分公司 ·').waitFor();
+
+    await page.getByRole('button', { name: '用户菜单' }).click();
+    await page.getByRole('menuitem', { name: '切换账号' }).click();
+    const dialog = page.getByRole('dialog', { name: '切换账号' });
+    const beijing = dialog.getByRole('row', { name: /北京分公司/ });
+    const shanghai = dialog.getByRole('row', { name: /上海分公司/ });
+    await beijing.getByText('当前账号').waitFor();
+    await shanghai.getByRole('button', { name: '切换' }).click();
+    await page.getByText('确定切换到「上海分公司」的账号 admin 吗？').waitFor();
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('button', { name: '确定' }).click();
+    await reloaded;
+
+    await page.getByText('上海分公司 ·').waitFor();
+    const second = await tokenCookie(context);
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first);
+    await page.getByRole('button', { name: '用户菜单' }).click();
+    await page.getByRole('menuitem', { name: '个人信息' }).click();
+    await page.getByRole('dialog', { name: '个人信息' }).getByText('上海分公司', { exact: true }).waitFor();
+  });
+
+  it('gives ops (vehicles and orders only) no APP管理 and no 配置管理, and no way into role management', async () => {
+    const { context, page } = await open();
+    await signIn(context, demoAccounts.ops);
+    await page.goto('/home');
+    await page.getByRole('heading', { name: /运营专员/ }).waitFor();
+    const topMenu = page.getByRole('navigation', { name: '顶部菜单' });
+    expect(await topMenu.getByText('APP管理').count()).toBe(0);
+    expect(await topMenu.getByText('配置管理').count()).toBe(0);
+    await page.goto('/roleManagement');
+    await expectLocation(page, '/404');
+  });
+});

@@ -1,0 +1,29 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** Path and search of the page's URL, decoded for readable assertions. */
+export function location(page: Page): string {
+  const url = new URL(page.url());
+  return decodeURIComponent(url.pathname + url.search);
+}
+
+/** Waits until the page is at `expected` (path + decoded search). */
+export async function expectLocation(page: Page, expected: string): Promise<void> {
+  await expect.poll(() => location(page), { timeout: 15_000 }).toBe(expected);
+}
+
+export async function expectTitle(page: Page, expected: string): Promise<void> {
+  await expect.poll(() => page.title(), { timeout: 15_000 }).toBe(expected);
+}
+
+/** Fills and submits the login form. */
+export async function submitLogin(page: Page, loginId: string, password: string): Promise<void> {
+  await page.getByLabel('登录账号').fill(loginId);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+}
+
+/** The visible text of an antd toast containing `text`. */
+export async function waitForToast(page: Page, text: string): Promise<void> {
+  await page.locator('.ant-message').getByText(text).waitFor();
+}

@@ -1,0 +1,46 @@
+import type { BrowserContext } from 'playwright-core';
+import { baseUrl } from './browser';
+
+export const tokenCookieName = 'vue_admin_template_token';
+
+export const demoAccounts = {
+  admin: { loginId: 'admin', password: 'admin123', userName: '系统管理员', code: 'CP0001' },
+  ops: { loginId: 'ops', password: 'ops123', userName: '运营专员', code: 'CP0002' },
+} as const;
+
+export type DemoAccount = (typeof demoAccounts)[keyof typeof demoAccounts];
+
+interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<Envelope<T>> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set('token', init.token);
+  if (init.body) headers.set('content-type', 'application/json');
+  const response = await fetch(`${baseUrl}${path}`, { ...init, headers });
+  return (await response.json()) as Envelope<T>;
+}
+
+/** A session token from the login call, as the login page would get it. */
+export async function loginToken(account: DemoAccount): Promise<string> {
+  const answer = await api<{ access_token: string }>('/api/auth/login', {
+    method: 'POST',
+    body: JSON.stringify({ loginId: account.loginId, password: account.password }),
+  });
+  if (answer.code !== 0) throw new Error(`login ${account.loginId} failed: ${answer.msg}`);
+  return answer.data.access_token;
+}
+
+/** Signs the context in without the login form (tests of other screens). */
+export async function signIn(context: BrowserContext, account: DemoAccount): Promise<string> {
+  const token = await loginToken(account);
+  await context.addCookies([{ name: tokenCookieName, value: token, url: baseUrl }]);
+  return token;
+}
+
+export async function tokenCookie(context: BrowserContext): Promise<string | undefined> {
+  return (await context.cookies()).find((cookie) => cookie.name === tokenCookieName)?.value;
+}

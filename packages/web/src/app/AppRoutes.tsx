@@ -1,0 +1,36 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { decideNavigation } from '../auth/guard';
+import { SessionGate } from '../auth/SessionGate';
+import { getToken } from '../auth/token';
+import { LoginPage, NotFoundPage } from '../pages';
+import { pageTitle, type RouteTable } from './routeTable';
+
+const ShellLayout = lazy(async () => ({ default: (await import('../shell/ShellLayout')).ShellLayout }));
+
+/** The route guard of SPEC.md §2 in front of every location, and the page title. */
+export function AppRoutes({ table }: { table: RouteTable }) {
+  const location = useLocation();
+  const decision = decideNavigation({
+    pathname: location.pathname,
+    search: location.search,
+    hasToken: getToken() !== undefined,
+    resolve: table.resolve,
+  });
+  const title = decision.action === 'redirect' ? undefined : pageTitle(decision.route);
+  useEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
+
+  if (decision.action === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.action === 'public') {
+    return <Suspense>{decision.route.key === 'login' ? <LoginPage /> : <NotFoundPage />}</Suspense>;
+  }
+  return (
+    <SessionGate route={decision.route}>
+      <Suspense>
+        <ShellLayout table={table} />
+      </Suspense>
+    </SessionGate>
+  );
+}

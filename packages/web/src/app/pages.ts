@@ -1,0 +1,16 @@
+import { shellPages } from '../pages';
+import { rolePages } from '../roles';
+import type { PageRegistry } from './pageRegistry';
+import { createRouteTable } from './routeTable';
+
+/**
+ * Every built page, by route key of the contracts' route catalogue. A section adds its screens by
+ * spreading its feature folder's registry here; catalogue routes without a page are not routed (404) and
+ * not shown in any menu.
+ */
+export const pages: PageRegistry = {
+  ...shellPages,
+  ...rolePages,
+};
+
+export const routeTable = createRouteTable(pages);

@@ -1,0 +1,46 @@
+import { canOpenRoute, type RouteDef } from '@cp/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Spin } from 'antd';
+import { type ReactNode, useEffect } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { showErrorToast } from '../request/toast';
+import { loginUrl } from './guard';
+import { heldKeysOf, resetSessionData, SessionProvider, useUserInfoQuery } from './session';
+import { removeToken } from './token';
+
+export const sessionFailureFallback = 'Has Error';
+
+function failureText(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : sessionFailureFallback;
+}
+
+/**
+ * Loads user info and menus once; on failure clears the token, says why and sends the user to login with a
+ * redirect back. A route the user's menus do not grant answers 404.
+ */
+export function SessionGate({ route, children }: { route: RouteDef; children: ReactNode }) {
+  const query = useUserInfoQuery();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const failed = query.isError;
+
+  useEffect(() => {
+    if (!failed) return;
+    removeToken();
+    showErrorToast(failureText(query.error));
+    resetSessionData(queryClient);
+    navigate(loginUrl({ redirect: location.pathname + location.search }), { replace: true });
+  }, [failed, query.error, queryClient, navigate, location.pathname, location.search]);
+
+  if (failed) return null;
+  if (!query.data) {
+    return (
+      <div className="session-loading">
+        <Spin size="large" description="加载中..." />
+      </div>
+    );
+  }
+  if (!canOpenRoute(route, heldKeysOf(query.data))) return <Navigate to="/404" replace />;
+  return <SessionProvider user={query.data}>{children}</SessionProvider>;
+}

@@ -1,0 +1,19 @@
+import { lazyPage, type PageRegistry } from '../app/pageRegistry';
+
+/** Shell pages inside the layout. /login and /404 are public and routed by the guard itself. */
+export const shellPages: PageRegistry = {
+  home: lazyPage(
+    () => import('./home/HomePage'),
+    (module) => module.HomePage,
+  ),
+};
+
+export const LoginPage = lazyPage(
+  () => import('./login/LoginPage'),
+  (module) => module.LoginPage,
+);
+
+export const NotFoundPage = lazyPage(
+  () => import('./notFound/NotFoundPage'),
+  (module) => module.NotFoundPage,
+);

@@ -1,0 +1,83 @@
+import axios, {
+  type AxiosAdapter,
+  type AxiosInstance,
+  type AxiosResponse,
+  CanceledError,
+  type InternalAxiosRequestConfig,
+} from 'axios';
+import { stripEmpty } from '../widgets/query/stripEmpty';
+import { isEnvelope, isSuccessEnvelope, parseJsonWithBigInts, unwrap } from './envelope';
+import { RequestError, requestMessages, sessionEndingCodes, transportError } from './errors';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Sent without the token (the login calls): not cancelled when the token cookie is missing. */
+    public?: boolean;
+    /** The caller shows the failure itself: no toast and no redirect. The token is still cleared on 1001/1002. */
+    silent?: boolean;
+  }
+}
+
+export const requestTimeoutMs = 500_000;
+
+/** What the request layer needs from the app; tests pass their own. */
+export interface RequestEnvironment {
+  getToken(): string | undefined;
+  clearToken(): void;
+  showError(message: string): void;
+  /** Leave for `/` (the session ended or HTTP 401). */
+  goToRoot(): void;
+  adapter?: AxiosAdapter;
+}
+
+function isBinary(config: InternalAxiosRequestConfig): boolean {
+  return config.responseType === 'blob' || config.responseType === 'arraybuffer';
+}
+
+export function createHttpClient(env: RequestEnvironment): AxiosInstance {
+  const http = axios.create({
+    baseURL: '',
+    timeout: requestTimeoutMs,
+    transformResponse: [parseJsonWithBigInts],
+    ...(env.adapter ? { adapter: env.adapter } : {}),
+  });
+
+  http.interceptors.request.use((config) => {
+    if (config.params && typeof config.params === 'object' && !(config.params instanceof URLSearchParams)) {
+      config.params = stripEmpty(config.params as Record<string, unknown>);
+    }
+    if (config.public) return config;
+    const token = env.getToken();
+    if (!token) throw new CanceledError('未登录，请求已取消', undefined, config);
+    config.headers.set('token', token);
+    return config;
+  });
+
+  function fail(config: InternalAxiosRequestConfig | undefined, error: RequestError): Promise<never> {
+    if (!config?.silent) env.showError(error.message);
+    return Promise.reject(error);
+  }
+
+  http.interceptors.response.use(
+    (response: AxiosResponse) => {
+      const body: unknown = response.data;
+      if (isBinary(response.config) || !isEnvelope(body)) return body as never;
+      if (isSuccessEnvelope(body)) return unwrap(body) as never;
+      const error = new RequestError(body.code, body.msg || requestMessages.unknown, 'business');
+      if (sessionEndingCodes.has(body.code)) {
+        env.clearToken();
+        if (!response.config.silent) env.goToRoot();
+      }
+      return fail(response.config, error);
+    },
+    (error: unknown) => {
+      if (axios.isCancel(error) || !axios.isAxiosError(error)) return Promise.reject(error);
+      if (error.response?.status === 401) {
+        if (!error.config?.silent) env.goToRoot();
+        return Promise.reject(new RequestError(401, requestMessages.http(401), 'http'));
+      }
+      return fail(error.config, transportError(error));
+    },
+  );
+  return http;
+}

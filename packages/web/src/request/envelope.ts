@@ -1,0 +1,34 @@
+import type { ApiResponse } from '@cp/contracts';
+import JSONbig from 'json-bigint';
+
+const bigJson = JSONbig({ storeAsString: true });
+
+/** Response text to JSON, with integers beyond Number.MAX_SAFE_INTEGER kept as strings. */
+export function parseJsonWithBigInts(data: unknown): unknown {
+  if (typeof data !== 'string' || data.trim() === '') return data;
+  try {
+    return bigJson.parse(data);
+  } catch {
+    return data;
+  }
+}
+
+export function isEnvelope(body: unknown): body is ApiResponse<unknown> {
+  return typeof body === 'object' && body !== null && ('code' in body || 'isSuccess' in body);
+}
+
+const successMessages = new Set(['success', '操作成功']);
+
+/**
+ * SPEC.md §8: success when isSuccess is true or absent and code is 0, or the message is "success" /
+ * "操作成功"; an explicit isSuccess false is always an error.
+ */
+export function isSuccessEnvelope(body: ApiResponse<unknown>): boolean {
+  if (body.isSuccess === false) return false;
+  return body.code === 0 || successMessages.has(body.msg);
+}
+
+/** The data field, or the whole body when data is null. */
+export function unwrap(body: ApiResponse<unknown>): unknown {
+  return body.data ?? body;
+}

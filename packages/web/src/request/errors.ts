@@ -1,0 +1,38 @@
+import { AxiosError } from 'axios';
+
+export const requestMessages = {
+  network: '后端接口连接异常',
+  timeout: '系统接口请求超时',
+  http: (status: number) => `系统接口${status}异常`,
+  /** A business error without a message. */
+  unknown: 'Error',
+} as const;
+
+/** Codes that end the session: the token is cleared and the user goes to `/`. */
+export const sessionEndingCodes: ReadonlySet<number> = new Set([1001, 1002]);
+
+/** A failed call: `code` is the envelope code, or the HTTP status, or 0 for network and time-out. */
+export class RequestError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly kind: 'business' | 'http' | 'network' | 'timeout',
+  ) {
+    super(message);
+    this.name = 'RequestError';
+  }
+}
+
+export function transportError(error: AxiosError): RequestError {
+  if (error.response) {
+    const status = error.response.status;
+    return new RequestError(status, requestMessages.http(status), 'http');
+  }
+  const timedOut =
+    error.code === AxiosError.ECONNABORTED ||
+    error.code === AxiosError.ETIMEDOUT ||
+    /timeout/i.test(error.message ?? '');
+  return timedOut
+    ? new RequestError(0, requestMessages.timeout, 'timeout')
+    : new RequestError(0, requestMessages.network, 'network');
+}

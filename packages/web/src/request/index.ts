@@ -1,0 +1,39 @@
+import type { AxiosRequestConfig } from 'axios';
+import { navigateTo } from '../app/navigation';
+import { getToken, removeToken } from '../auth/token';
+import { createHttpClient } from './client';
+import { showErrorToast } from './toast';
+
+export { RequestError } from './errors';
+export { createWidgetClient } from './widgetClient';
+
+/** The console's one HTTP client (SPEC.md §7, §8). Calls resolve to the envelope's data. */
+export const http = createHttpClient({
+  getToken,
+  clearToken: removeToken,
+  showError: showErrorToast,
+  goToRoot: () => navigateTo('/', { replace: true }),
+});
+
+export function get<T>(url: string, params?: object, config?: AxiosRequestConfig): Promise<T> {
+  return http.get(url, { ...config, params }) as Promise<T>;
+}
+
+export function post<T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T> {
+  return http.post(url, body, config) as Promise<T>;
+}
+
+export function put<T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T> {
+  return http.put(url, body, config) as Promise<T>;
+}
+
+export function del<T>(url: string, config?: AxiosRequestConfig): Promise<T> {
+  return http.delete(url, config) as Promise<T>;
+}
+
+/** A multipart body from plain fields, as the login calls take them. */
+export function formData(fields: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  return data;
+}
