@@ -1,5 +1,6 @@
 import { shellPages } from '../pages';
 import { rolePages } from '../roles';
+import { vehiclePages } from '../vehicles';
 import type { PageRegistry } from './pageRegistry';
 import { createRouteTable } from './routeTable';
 
@@ -11,6 +12,7 @@ import { createRouteTable } from './routeTable';
 export const pages: PageRegistry = {
   ...shellPages,
   ...rolePages,
+  ...vehiclePages,
 };
 
 export const routeTable = createRouteTable(pages);

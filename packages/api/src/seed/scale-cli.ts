@@ -1,0 +1,36 @@
+// Fills a database with scale data for benchmarks:
+//   DATABASE_URL=… npx tsx packages/api/src/seed/scale-cli.ts --vehicles 100000 --violations 1000000 --maintenance 1000000
+import { parseArgs } from 'node:util';
+import { asc } from 'drizzle-orm';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db';
+import { migrate } from '../db/migrate';
+import { tenants } from '../identity/tables';
+import { seedDemoData } from './index';
+import { generateScaleData } from './scale';
+
+const { values } = parseArgs({
+  options: {
+    vehicles: { type: 'string', default: '100000' },
+    violations: { type: 'string', default: '1000000' },
+    maintenance: { type: 'string', default: '1000000' },
+  },
+});
+const config = loadConfig();
+const database = await openDatabase(config);
+try {
+  await migrate(database);
+  await seedDemoData(database.db, { vehiclesPerTenant: 0 });
+  const [tenant] = await database.db.select().from(tenants).orderBy(asc(tenants.id)).limit(1);
+  if (!tenant) throw new Error('no tenant');
+  const started = Date.now();
+  await generateScaleData(database.db, {
+    tenantId: tenant.id,
+    vehicles: Number(values.vehicles),
+    violations: Number(values.violations),
+    maintenance: Number(values.maintenance),
+    onProgress: (message) => console.log(`${((Date.now() - started) / 1000).toFixed(1)}s ${message}`),
+  });
+} finally {
+  await database.close();
+}

@@ -1,0 +1,67 @@
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Form, Modal } from 'antd';
+import type { ReactNode } from 'react';
+import type { z } from 'zod';
+import { parseForm } from './rules';
+
+export interface ActionFormModalProps<S extends z.ZodType> {
+  title: string;
+  /** The action's request schema: the form's values are parsed with it before they are sent. */
+  schema: S;
+  initialValues?: Record<string, unknown>;
+  submit: (body: z.output<S>) => Promise<unknown>;
+  /** Queries the action changes, refreshed after it succeeds. */
+  invalidate: QueryKey;
+  onClose: () => void;
+  width?: number;
+  children: ReactNode;
+}
+
+/**
+ * A dialog that carries out one action with a form: checks the fields, parses the body with the action's
+ * schema, sends it, says 操作成功 and refreshes what changed. A refusal is shown by the request layer.
+ */
+export function ActionFormModal<S extends z.ZodType>({
+  title,
+  schema,
+  initialValues,
+  submit,
+  invalidate,
+  onClose,
+  width = 640,
+  children,
+}: ActionFormModalProps<S>) {
+  const [form] = Form.useForm();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const action = useMutation({
+    mutationFn: submit,
+    onSuccess: async () => {
+      message.success('操作成功');
+      onClose();
+      await queryClient.invalidateQueries({ queryKey: invalidate });
+    },
+  });
+  const finish = (values: unknown) => {
+    const parsed = parseForm(schema, values);
+    if (parsed.ok) action.mutate(parsed.data);
+    else message.error(parsed.message);
+  };
+  return (
+    <Modal
+      open
+      title={title}
+      width={width}
+      okText="确定"
+      cancelText="取消"
+      confirmLoading={action.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" initialValues={initialValues} onFinish={finish} disabled={action.isPending}>
+        {children}
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Resource } from '@cp/contracts';
+import { Descriptions, Flex } from 'antd';
+import { isWide } from './FieldInput';
+import { displayTitle, renderValue } from './format';
+import { type FieldGroup, fieldOf, type ResourceRecord } from './types';
+
+export interface ResourceDescriptionsProps {
+  resource: Resource;
+  record: ResourceRecord;
+  /** Titled sections; without them, every field in one list. */
+  groups?: readonly FieldGroup[];
+  column?: number;
+}
+
+/** The detail view of a row: every field titled and shown as the list shows it. */
+export function ResourceDescriptions({ resource, record, groups, column = 3 }: ResourceDescriptionsProps) {
+  const sections = groups ?? [{ title: '', fields: resource.entries.map(([name]) => name) }];
+  return (
+    <Flex vertical gap={24}>
+      {sections.map((group) => (
+        <Descriptions
+          key={group.title || 'fields'}
+          title={group.title || undefined}
+          bordered
+          size="small"
+          column={column}
+          items={group.fields.map((name) => {
+            const def = fieldOf(resource, name);
+            return {
+              key: name,
+              label: displayTitle(def),
+              children: renderValue(name, def, record),
+              ...(isWide(def) ? { span: 'filled' as const } : {}),
+            };
+          })}
+        />
+      ))}
+    </Flex>
+  );
+}

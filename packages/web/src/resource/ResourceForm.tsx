@@ -1,0 +1,66 @@
+import type { Resource } from '@cp/contracts';
+import { Col, Divider, Form, type FormInstance, Row } from 'antd';
+import type { ReactNode } from 'react';
+import { fieldControl } from './FieldInput';
+import { formTitle } from './format';
+import { fieldRules } from './rules';
+import { type FieldGroup, fieldOf } from './types';
+
+export interface ResourceFormProps {
+  resource: Resource;
+  form: FormInstance;
+  /** Sections of the form; fields that are not editable are skipped. Without: every editable field. */
+  groups?: readonly FieldGroup[];
+  initialValues?: Record<string, unknown>;
+  onFinish: (values: Record<string, unknown>) => void;
+  disabled?: boolean;
+  /** Buttons under the fields. */
+  children?: ReactNode;
+}
+
+function FieldItems({ resource, names }: { resource: Resource; names: readonly string[] }) {
+  return (
+    <Row gutter={16}>
+      {names.map((name) => {
+        const def = fieldOf(resource, name);
+        const { control, item, wide } = fieldControl(def);
+        return (
+          <Col key={name} span={wide ? 24 : 12}>
+            <Form.Item label={formTitle(def)} name={name} rules={fieldRules(def)} {...item}>
+              {control}
+            </Form.Item>
+          </Col>
+        );
+      })}
+    </Row>
+  );
+}
+
+/** The create/edit form of a resource: its editable fields, checked by the same schemas the server uses. */
+export function ResourceForm({
+  resource,
+  form,
+  groups,
+  initialValues,
+  onFinish,
+  disabled,
+  children,
+}: ResourceFormProps) {
+  const editable = (names: readonly string[]) => names.filter((name) => fieldOf(resource, name).form);
+  const sections = groups ?? [{ title: '', fields: resource.entries.map(([name]) => name) }];
+  return (
+    <Form form={form} layout="vertical" initialValues={initialValues} onFinish={onFinish} disabled={disabled}>
+      {sections.map((group) => {
+        const names = editable(group.fields);
+        if (names.length === 0) return null;
+        return (
+          <section key={group.title || 'fields'} aria-label={group.title || undefined}>
+            {group.title && <Divider titlePlacement="start">{group.title}</Divider>}
+            <FieldItems resource={resource} names={names} />
+          </section>
+        );
+      })}
+      {children}
+    </Form>
+  );
+}

@@ -1,0 +1,35 @@
+import { vehicleResource } from '@cp/contracts';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { displayTitle, formatMoney, formatPlain, renderValue } from './format';
+
+const fields = vehicleResource.fields;
+
+describe('showing field values', () => {
+  it('shows money in fen as yuan with two decimals', () => {
+    expect(formatMoney(12345678)).toBe('¥123,456.78');
+    expect(formatMoney(5)).toBe('¥0.05');
+    expect(formatPlain(fields.purchasePrice, 100)).toBe('¥1.00');
+    expect(displayTitle(fields.purchasePrice)).toBe('采购价');
+  });
+
+  it('shows enumeration labels, dates and empty values', () => {
+    expect(formatPlain(fields.stage, 2)).toBe('整备中');
+    expect(formatPlain(fields.registrationDate, '2024-03-01')).toBe('2024-03-01');
+    expect(formatPlain(fields.updatedAt, '2024-03-01T02:03:04.000Z')).toMatch(/^2024-03-01 \d\d:03:04$/);
+    expect(formatPlain(fields.remark, null)).toBe('—');
+    expect(formatPlain(fields.labels, ['网约车', '新车'])).toBe('网约车、新车');
+  });
+
+  it('names a referenced row by the name the API sent beside its id', () => {
+    const row = { id: '1', modelId: '3', modelName: '秦PLUS EV 2023款 510km', cityId: '2', cityName: '' };
+    expect(renderValue('modelId', fields.modelId, row)).toBe('秦PLUS EV 2023款 510km');
+    expect(renderValue('cityId', fields.cityId, row)).toBe('2');
+  });
+
+  it('shows tags as tags', () => {
+    render(<div>{renderValue('labels', fields.labels, { id: '1', labels: ['网约车', '新车'] })}</div>);
+    expect(screen.getByText('网约车').closest('.ant-tag')).toBeTruthy();
+    expect(screen.getByText('新车')).toBeTruthy();
+  });
+});

@@ -1,0 +1,71 @@
+import type { FieldDef } from '@cp/contracts';
+import { Space, Tag } from 'antd';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { StoredFileList } from './StoredFileList';
+import { refNameOf } from './types';
+
+export const emptyText = '—';
+
+/** Money is stored in fen and shown in yuan, so the column drops the `（分）` of the declared title. */
+export function displayTitle(def: { kind?: FieldDef['kind']; title: string }): string {
+  return def.kind === 'money' ? def.title.replace('（分）', '') : def.title;
+}
+
+const yuan = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** The label of a form field: money is typed in yuan. */
+export function formTitle(def: Pick<FieldDef, 'kind' | 'title'>): string {
+  return def.kind === 'money' ? def.title.replace('（分）', '（元）') : def.title;
+}
+
+/** 1234567 fen → `¥12,345.67`. */
+export function formatMoney(fen: number): string {
+  return `¥${yuan.format(fen / 100)}`;
+}
+
+const isEmpty = (value: unknown) =>
+  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** A value as text, for history entries and plain cells: enumeration labels, yuan, local dates. */
+export function formatPlain(def: Partial<Pick<FieldDef, 'kind' | 'enumDef'>> | undefined, value: unknown): string {
+  if (isEmpty(value)) return emptyText;
+  if (Array.isArray(value)) return value.map((item) => formatPlain(def, item)).join('、');
+  if (def?.enumDef && typeof value === 'number') return def.enumDef.label(value) || String(value);
+  if (typeof value === 'boolean') return value ? '是' : '否';
+  switch (def?.kind) {
+    case 'money':
+      return typeof value === 'number' ? formatMoney(value) : String(value);
+    case 'date':
+      return dayjs(String(value)).format('YYYY-MM-DD');
+    case 'datetime':
+      return dayjs(String(value)).format('YYYY-MM-DD HH:mm:ss');
+    case 'files':
+      return String(value).split('/').at(-1) ?? String(value);
+    default:
+      return String(value);
+  }
+}
+
+/** A field of a row as the list and the detail view show it; a reference shows the name the API sent. */
+export function renderValue(name: string, def: FieldDef, record: Record<string, unknown>): ReactNode {
+  const value = record[name];
+  if (def.kind === 'ref') {
+    const label = record[refNameOf(name)];
+    return typeof label === 'string' && label !== '' ? label : formatPlain(def, value);
+  }
+  if (isEmpty(value)) return emptyText;
+  if (def.kind === 'tags' && Array.isArray(value)) {
+    return (
+      <Space size={[0, 4]} wrap>
+        {value.map((tag) => (
+          <Tag key={String(tag)} color="orange">
+            {String(tag)}
+          </Tag>
+        ))}
+      </Space>
+    );
+  }
+  if (def.kind === 'files' && Array.isArray(value)) return <StoredFileList files={value.map(String)} />;
+  return formatPlain(def, value);
+}

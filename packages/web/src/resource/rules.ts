@@ -1,0 +1,58 @@
+import { describeIssues, type FieldDef } from '@cp/contracts';
+import type { FormRule } from 'antd';
+import type { z } from 'zod';
+import { formTitle } from './format';
+
+const isBlank = (value: unknown) => value === undefined || value === null || value === '';
+
+/** The Chinese title a schema declares with `.meta({ title })`. */
+export function schemaTitle(schema: z.ZodType): string | undefined {
+  return schema.meta()?.title as string | undefined;
+}
+
+/** Why `value` fails `schema`, worded as the server words it (`车架号：车架号应为17位`), or null. */
+export function schemaProblem(schema: z.ZodType, value: unknown, title = schemaTitle(schema)): string | null {
+  const result = schema.safeParse(value);
+  if (result.success) return null;
+  const issue = result.error.issues[0];
+  if (!issue) return '格式不正确';
+  // A problem inside a list (`检查项：不能为空`) is named by the inner field's title.
+  if (issue.path.length > 0) return describeIssues(schema, [issue]);
+  return title ? `${title}：${issue.message}` : issue.message;
+}
+
+/** An antd rule from a contracts schema; empty values are left to the `required` rule. */
+export function schemaRule(schema: z.ZodType, title?: string): FormRule {
+  return {
+    validator: async (_rule, value: unknown) => {
+      if (isBlank(value)) return;
+      const problem = schemaProblem(schema, value, title ?? schemaTitle(schema));
+      if (problem) throw new Error(problem);
+    },
+  };
+}
+
+const chosen: ReadonlySet<FieldDef['kind']> = new Set(['enum', 'ref', 'date', 'datetime', 'boolean']);
+
+/** `请输入车架号` / `请选择车型`: what an empty required field says. */
+export function requiredMessage(def: Pick<FieldDef, 'kind' | 'title'>): string {
+  return `${chosen.has(def.kind) ? '请选择' : '请输入'}${formTitle(def)}`;
+}
+
+/** The rules of a resource field in a form: required, then the field's own schema. */
+export function fieldRules(def: FieldDef): FormRule[] {
+  const rules: FormRule[] = [schemaRule(def.input, formTitle(def))];
+  if (def.required) rules.unshift({ required: true, message: requiredMessage(def) });
+  return rules;
+}
+
+/** Parses a whole form with its request schema: the parsed body, or the first problem as the server words it. */
+export function parseForm<S extends z.ZodType>(
+  schema: S,
+  values: unknown,
+): { ok: true; data: z.output<S> } | { ok: false; message: string } {
+  const result = schema.safeParse(values);
+  return result.success
+    ? { ok: true, data: result.data }
+    : { ok: false, message: describeIssues(schema, result.error.issues) };
+}

@@ -1,0 +1,96 @@
+import { vehicleResource } from '@cp/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PagedTable, sharedPageSizes } from '../widgets';
+import { buildColumns } from './buildColumns';
+import { ResourceSearchPanel } from './ResourceSearchPanel';
+import { lastCall, resetServer, serve } from './testing/fakeServer';
+import { serveLookups } from './testing/lookups';
+import { renderWithShell } from './testing/render';
+import { vehicleRow } from './testing/vehicleRow';
+import { useResourceList } from './useResourceList';
+
+vi.mock('../request', () => import('./testing/requestMock'));
+vi.setConfig({ testTimeout: 20_000 });
+
+const filters = ['plateNo', 'energyType', 'stage'];
+
+function VehicleList({ fixed }: { fixed?: Record<string, string> }) {
+  const list = useResourceList(vehicleResource, { endpoint: '/api/vehicles', filters, fixed });
+  return (
+    <>
+      <ResourceSearchPanel resource={vehicleResource} list={list} />
+      <PagedTable
+        columns={buildColumns(vehicleResource, { only: ['plateNo', 'mileage'], sort: list.sort })}
+        result={list.result.data}
+        page={list.page}
+        limit={list.limit}
+        pageSizes={sharedPageSizes}
+        onPageChange={list.setPage}
+        onSortChange={list.setSort}
+      />
+    </>
+  );
+}
+
+beforeEach(() => {
+  resetServer();
+  serveLookups();
+  serve('GET', '/api/vehicles', ({ query }: { query: unknown }) => {
+    const { page, limit } = query as { page: number; limit: number };
+    return { list: [vehicleRow()], total: 1, totalExact: true, page, limit };
+  });
+});
+
+const listQuery = () => lastCall('GET', '/api/vehicles')?.query;
+
+describe('useResourceList: a list whose state is the URL', () => {
+  it('asks the server for the filters, page, size and sort in the URL, and shows them', async () => {
+    renderWithShell(<VehicleList />, {
+      url: '/vehicleList?plateNo=%E4%BA%ACA&energyType=1&stage=0,3&sort=mileage&order=asc&page=2&limit=50',
+    });
+    expect(await screen.findByText('京AD12345')).toBeTruthy();
+    expect(listQuery()).toEqual({
+      page: 2,
+      limit: 50,
+      sort: 'mileage',
+      order: 'asc',
+      plateNo: '京A',
+      energyType: '1',
+      stage: '0,3',
+    });
+    expect((screen.getByRole('textbox', { name: '车牌号' }) as HTMLInputElement).value).toBe('京A');
+    expect(screen.getByTitle('纯电动')).toBeTruthy();
+  });
+
+  it('puts a search in the URL and starts again at page 1; 重置 clears it', async () => {
+    const view = renderWithShell(<VehicleList />, { url: '/vehicleList?page=3' });
+    await screen.findByText('京AD12345');
+    fireEvent.change(screen.getByRole('textbox', { name: '车牌号' }), { target: { value: '京B' } });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '能源类型' }));
+    fireEvent.click(await screen.findByTitle('纯电动'));
+    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    await waitFor(() => expect(view.search().get('plateNo')).toBe('京B'));
+    expect(view.search().get('energyType')).toBe('1');
+    expect(view.search().has('page')).toBe(false);
+    await waitFor(() => expect(listQuery()).toEqual({ page: 1, limit: 20, plateNo: '京B', energyType: '1' }));
+    fireEvent.click(screen.getByRole('button', { name: '重置' }));
+    await waitFor(() => expect(view.search().toString()).toBe(''));
+  });
+
+  it('sorts on the server when a sortable column header is clicked', async () => {
+    const view = renderWithShell(<VehicleList />, { url: '/vehicleList' });
+    await screen.findByText('京AD12345');
+    fireEvent.click(screen.getByRole('columnheader', { name: '里程（公里）' }));
+    await waitFor(() => expect(view.search().get('sort')).toBe('mileage'));
+    expect(view.search().get('order')).toBe('desc');
+    await waitFor(() => expect(listQuery()).toMatchObject({ sort: 'mileage', order: 'desc' }));
+  });
+
+  it('holds a fixed filter over the URL and leaves it out of the search panel', async () => {
+    renderWithShell(<VehicleList fixed={{ stage: '0' }} />, { url: '/vehicleInspected?stage=5' });
+    await screen.findByText('京AD12345');
+    expect(listQuery()).toEqual({ page: 1, limit: 20, stage: '0' });
+    expect(screen.queryByLabelText('车辆阶段')).toBeNull();
+  });
+});

@@ -1,0 +1,85 @@
+import { vehicleEnums, vehicleResource } from '@cp/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Flex, Result, Space, Spin, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Authorized } from '../auth/access';
+import { HistoryTimeline, ResourceDescriptions, StoredFileList } from '../resource';
+import { type Vehicle, vehicleQueryKey, vehiclesApi } from './api';
+import { vehicleGroups, vehicleHistoryActions, vehicleHistoryFields } from './groups';
+import { VehicleActionButtons } from './VehicleActionButtons';
+import { VehicleDrawer } from './VehicleDrawer';
+
+const stageColors = ['gold', 'cyan', 'blue', 'purple', 'geekblue', 'green', 'orange', 'default', 'magenta'];
+
+function Header({ vehicle }: { vehicle: Vehicle }) {
+  return (
+    <Space wrap>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        {vehicle.plateNo || '未上牌'}
+      </Typography.Title>
+      <Typography.Text type="secondary" copyable>
+        {vehicle.vin}
+      </Typography.Text>
+      <Tag color={stageColors[vehicle.stage] ?? 'default'}>{vehicleEnums.stage.label(vehicle.stage)}</Tag>
+    </Space>
+  );
+}
+
+function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
+  const [editing, setEditing] = useState(false);
+  const attachments = Array.isArray(vehicle.attachments) ? vehicle.attachments.map(String) : [];
+  return (
+    <Flex vertical gap={16}>
+      <Card
+        title={<Header vehicle={vehicle} />}
+        extra={
+          <Space wrap>
+            <VehicleActionButtons vehicle={vehicle} type="primary" size="middle" />
+            <Authorized button="vehicleList:edit">
+              <Button onClick={() => setEditing(true)}>编辑</Button>
+            </Authorized>
+          </Space>
+        }
+      >
+        <ResourceDescriptions resource={vehicleResource} record={vehicle} groups={vehicleGroups} />
+      </Card>
+      <Card title="附件">
+        <StoredFileList files={attachments} />
+      </Card>
+      <Card title="变更记录">
+        <HistoryTimeline
+          resource={vehicleResource}
+          url={vehiclesApi.historyUrl(vehicle.id)}
+          actions={vehicleHistoryActions}
+          fields={vehicleHistoryFields}
+        />
+      </Card>
+      {editing && <VehicleDrawer vehicleId={vehicle.id} onClose={() => setEditing(false)} />}
+    </Flex>
+  );
+}
+
+/** /vehicleDetail?id=: the vehicle's papers, its actions and everything that happened to it. */
+export function VehicleDetailPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const id = params.get('id') ?? '';
+  const valid = /^[1-9]\d{0,15}$/.test(id);
+  const detail = useQuery({
+    queryKey: [...vehicleQueryKey, 'detail', id],
+    queryFn: () => vehiclesApi.detail(id),
+    enabled: valid,
+  });
+  if (valid && detail.isPending) return <Spin style={{ display: 'block', padding: 48 }} />;
+  if (!detail.data) {
+    return (
+      <Result
+        status="warning"
+        title="车辆不存在或已删除"
+        extra={<Button onClick={() => navigate('/vehicleList')}>返回车辆列表</Button>}
+      />
+    );
+  }
+  return <VehicleDetail vehicle={detail.data} />;
+}

@@ -1,0 +1,69 @@
+import { vehicleResource } from '@cp/contracts';
+import { Button, Card, Space, type TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
+import { Authorized } from '../auth/access';
+import { buildColumns, ResourceSearchPanel, useResourceList } from '../resource';
+import { PagedTable, sharedPageSizes } from '../widgets';
+import { PreparationModal } from './actionForms/PreparationModal';
+import type { Vehicle } from './api';
+import type { VehicleScreen } from './screens';
+import { VehicleDrawer } from './VehicleDrawer';
+import { VehicleRowActions } from './VehicleRowActions';
+
+/** A list of vehicles as one screen shows it: its search, columns and row actions (see `vehicleScreens`). */
+export function VehicleListView({ screen }: { screen: VehicleScreen }) {
+  const list = useResourceList<Vehicle>(vehicleResource, {
+    endpoint: '/api/vehicles',
+    fixed: screen.fixed,
+    filters: screen.filters,
+  });
+  const [drawer, setDrawer] = useState<{ vehicleId?: string } | null>(null);
+  const [preparing, setPreparing] = useState<Vehicle | null>(null);
+  const columns = useMemo<TableColumnsType<Vehicle>>(
+    () => [
+      ...buildColumns<Vehicle>(vehicleResource, { only: screen.columns, sort: list.sort }),
+      {
+        title: '操作',
+        key: 'actions',
+        fixed: 'right',
+        render: (_, vehicle) => (
+          <VehicleRowActions
+            vehicle={vehicle}
+            screen={screen}
+            onEdit={(row) => setDrawer({ vehicleId: row.id })}
+            onPrepare={setPreparing}
+          />
+        ),
+      },
+    ],
+    [screen, list.sort],
+  );
+  return (
+    <Card>
+      <ResourceSearchPanel resource={vehicleResource} list={list} />
+      {screen.manage && (
+        <Space style={{ marginBottom: 16 }}>
+          <Authorized button="vehicleList:add">
+            <Button type="primary" onClick={() => setDrawer({})}>
+              新增
+            </Button>
+          </Authorized>
+        </Space>
+      )}
+      <PagedTable<Vehicle>
+        columns={columns}
+        result={list.result.data}
+        loading={list.result.isFetching}
+        page={list.page}
+        limit={list.limit}
+        pageSizes={sharedPageSizes}
+        onPageChange={list.setPage}
+        onSortChange={list.setSort}
+      />
+      {drawer && <VehicleDrawer vehicleId={drawer.vehicleId} onClose={() => setDrawer(null)} />}
+      {preparing && screen.preparationItem !== undefined && (
+        <PreparationModal vehicle={preparing} item={screen.preparationItem} onClose={() => setPreparing(null)} />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,39 @@
+import { vehicleScreens } from './screens';
+import { VehicleListView } from './VehicleListView';
+
+/** /vehicleList: every vehicle, with 新增 / 编辑 / 删除 and the lifecycle actions. */
+export function VehicleListPage() {
+  return <VehicleListView screen={vehicleScreens.vehicleList} />;
+}
+
+/** /vehicleInspected: vehicles waiting for 验车. */
+export function VehicleInspectedPage() {
+  return <VehicleListView screen={vehicleScreens.vehicleInspected} />;
+}
+
+/** /inspectedVehicle: inspected vehicles, to start 整备. */
+export function InspectedVehiclePage() {
+  return <VehicleListView screen={vehicleScreens.inspectedVehicle} />;
+}
+
+/** /waitingOut: vehicles ready to leave (出库) and out, ready to hand over (交车). */
+export function WaitingOutPage() {
+  return <VehicleListView screen={vehicleScreens.waitingOut} />;
+}
+
+/** The four preparation screens: vehicles in 整备中, each completing its own item. */
+export function NetworkMaintenancePage() {
+  return <VehicleListView screen={vehicleScreens.networkMaintenance} />;
+}
+
+export function DrivingLicensePage() {
+  return <VehicleListView screen={vehicleScreens.drivingLicense} />;
+}
+
+export function GpsListPage() {
+  return <VehicleListView screen={vehicleScreens.gpsList} />;
+}
+
+export function OperationCertificatePage() {
+  return <VehicleListView screen={vehicleScreens.operationCertificate} />;
+}

@@ -1,0 +1,112 @@
+// Vehicle lists at scale on PostgreSQL: 100,000 vehicles, 1,000,000 violations and 1,000,000 maintenance rows.
+// Filtered, sorted list requests at 20 concurrent clients (autocannon), then /vehicleList in headless Chromium.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { root, startApi, startPostgres } from './server.mjs';
+
+const duration = Number(process.env.BENCH_SECONDS || 10);
+const connections = Number(process.env.BENCH_CONNECTIONS || 20);
+const scale = {
+  vehicles: process.env.BENCH_VEHICLES || '100000',
+  violations: process.env.BENCH_VIOLATIONS || '1000000',
+  maintenance: process.env.BENCH_MAINTENANCE || '1000000',
+};
+
+async function login(base) {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ loginId: 'admin', password: 'admin123' }),
+  });
+  return (await response.json()).data.access_token;
+}
+
+const scenarios = [
+  ['车辆列表 默认排序', '/api/vehicles?page=1&limit=20'],
+  ['车辆列表 阶段+城市筛选 按里程排序', '/api/vehicles?stage=5,7&cityId=1&sort=mileage&order=desc&limit=20'],
+  ['车辆列表 车牌模糊搜索', '/api/vehicles?plateNo=A1&limit=20'],
+  ['车辆列表 第50页', '/api/vehicles?page=50&limit=20&sort=nextInspectionDate&order=asc'],
+  ['违章 未处理 按时间排序', '/api/vehicle-violations?status=0&sort=occurredAt&order=desc&limit=20'],
+  ['维保 保养 日期范围', '/api/vehicle-maintenance?type=0&serviceDate=2026-01-01,2026-06-30&limit=20'],
+];
+
+async function measureLists(base, token) {
+  const rows = [];
+  for (const [name, url] of scenarios) {
+    const check = await (await fetch(`${base}${url}`, { headers: { token } })).json();
+    if (check.code !== 0) throw new Error(`${name}: ${check.msg}`);
+    const result = await autocannon({ url: `${base}${url}`, headers: { token }, duration, connections });
+    rows.push({
+      name,
+      'req/s': Math.round(result.requests.average),
+      'p50 ms': result.latency.p50,
+      'p97.5 ms': result.latency.p97_5,
+      'p99 ms': result.latency.p99,
+      total: check.data.totalExact ? check.data.total : `${check.data.total}+`,
+      errors: result.errors + result.non2xx,
+    });
+  }
+  return rows;
+}
+
+/** Time from navigation to the first vehicle row on screen, in a fresh headless Chromium. */
+async function measurePage(base, token) {
+  const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!existsSync(chromium)) return '未找到 Chromium，跳过页面测量';
+  const { chromium: launcher } = await import('playwright-core');
+  const browser = await launcher.launch({
+    executablePath: chromium,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const context = await browser.newContext();
+    const url = new URL(base);
+    await context.addCookies([{ name: 'vue_admin_template_token', value: token, domain: url.hostname, path: '/' }]);
+    const page = await context.newPage();
+    const times = [];
+    for (let run = 0; run < 3; run++) {
+      const started = Date.now();
+      await page.goto(`${base}/vehicleList`);
+      await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor({ timeout: 30_000 });
+      times.push(Date.now() - started);
+    }
+    return `/vehicleList 首行可见：${times.join(' ms, ')} ms（第一次含冷缓存）`;
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function runVehicleBench() {
+  const postgres = await startPostgres();
+  if (!postgres) {
+    console.log('未找到 PostgreSQL：跳过车辆基准。');
+    return;
+  }
+  try {
+    const started = Date.now();
+    const generate = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'packages/api/src/seed/scale-cli.ts', '--vehicles', scale.vehicles, '--violations', scale.violations, '--maintenance', scale.maintenance],
+      { cwd: root, env: { ...process.env, DATABASE_URL: postgres.url }, stdio: 'inherit' },
+    );
+    if (generate.status !== 0) throw new Error('scale data generation failed');
+    console.log(`规模数据生成：${((Date.now() - started) / 1000).toFixed(0)} 秒`);
+    if (!existsSync(path.join(root, 'packages/web/dist/index.html'))) {
+      spawnSync('npm', ['run', 'build', '-w', '@cp/web'], { cwd: root, stdio: 'inherit' });
+    }
+    const api = await startApi({ databaseUrl: postgres.url });
+    try {
+      const token = await login(api.base);
+      const rows = await measureLists(api.base, token);
+      console.log(`\n车辆列表基准（PostgreSQL，${scale.vehicles} 车辆 / ${scale.violations} 违章 / ${scale.maintenance} 维保，${connections} 并发，每项 ${duration} 秒）`);
+      console.table(rows);
+      console.log(await measurePage(api.base, token));
+    } finally {
+      await api.stop();
+    }
+  } finally {
+    await postgres.stop();
+  }
+}
