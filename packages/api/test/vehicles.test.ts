@@ -116,6 +116,17 @@ describe('vehicle lifecycle', () => {
     ).toBe(0);
     expect((await act(id, 'preparations/2', { gpsDeviceNo: 'GT06N12345678' })).code).toBe(0);
     expect((await stageOf()).stage).toBe(2);
+    expect((await act(id, 'preparations/2', { gpsDeviceNo: 'GT06N00000000' })).msg).toBe('GPS已完成');
+    const pendingIds = async (item: number) =>
+      (
+        await ctx.request<{ list: Vehicle[] }>({
+          method: 'GET',
+          url: `/api/vehicles?stage=2&pendingPreparation=${item}&limit=500`,
+          token: admin,
+        })
+      ).data.list.map((row) => row.id);
+    expect(await pendingIds(2)).not.toContain(id);
+    expect(await pendingIds(3)).toContain(id);
     const last = await act(id, 'preparations/3', {
       operationCertificateNo: '京交运管字110000001号',
       operationCertificateExpiry: '2029-12-31',

@@ -4,6 +4,7 @@ import type { Resource } from '@cp/contracts';
 export function toDto(resource: Resource, row: Record<string, unknown>): Record<string, unknown> {
   const dto: Record<string, unknown> = { id: String(row.id) };
   for (const [name, def] of resource.entries) {
+    if (!(name in row)) continue;
     const value = row[name];
     if (value === null || value === undefined) dto[name] = def.kind === 'files' || def.kind === 'tags' ? [] : null;
     else if (def.kind === 'ref') dto[name] = String(value);

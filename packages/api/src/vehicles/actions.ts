@@ -4,6 +4,7 @@ import {
   type outboundBody,
   type preparationBodies,
   preparationButtons,
+  vehicleEnums,
 } from '@cp/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -85,6 +86,11 @@ export async function completePreparationItem(
           );
         if (taken && taken.id !== id) throw businessError(`车牌号 ${vehicleFields.plateNo} 已存在`);
       }
+      const [current] = await tx
+        .select({ done: vehiclePreparations.done })
+        .from(vehiclePreparations)
+        .where(and(eq(vehiclePreparations.vehicleId, id), eq(vehiclePreparations.item, item)));
+      if (current?.done) throw businessError(`${vehicleEnums.preparationItem.label(item)}已完成`);
       const [row] = await tx
         .update(vehiclePreparations)
         .set({

@@ -10,7 +10,7 @@ import { withNames } from '../lookups/names';
 import { vehicleCatalog } from '../lookups/tables';
 import { fromInput, toDto } from '../resource/dto';
 import { type Columns, columnsOf, listOrder, listWhere } from '../resource/query';
-import { vehicles } from './tables';
+import { vehiclePreparations, vehicles } from './tables';
 
 type VehicleRow = typeof vehicles.$inferSelect;
 export type VehicleDto = Record<string, unknown>;
@@ -36,7 +36,12 @@ export async function listVehicles(
   query: Record<string, unknown> & { page: number; limit: number; sort: string; order: 'asc' | 'desc' },
 ): Promise<PageResult<VehicleDto>> {
   const columns = columnsOf(vehicles) as Columns & typeof vehicles;
-  const where = listWhere(vehicleResource, columns, tenantId, query, [notDeleted]);
+  const pending = query.pendingPreparation;
+  const openItem =
+    pending === undefined
+      ? undefined
+      : sql`exists (select 1 from ${vehiclePreparations} p where p.vehicle_id = ${vehicles.id} and p.item = ${pending} and not p.done)`;
+  const where = listWhere(vehicleResource, columns, tenantId, query, [notDeleted, openItem]);
   return paginate(
     query,
     async (limit, offset) => {

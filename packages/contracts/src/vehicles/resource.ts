@@ -48,6 +48,14 @@ export const vehicleResource = defineResource({
     nextInspectionDate: fields.date('下次年检日期', { filter: 'range', sortable: true }),
     rentStatus: fields.enumOf(enums.carRentStatus, { form: false, filter: 'eq' }),
     stage: fields.enumOf(vehicleEnums.stage, { form: false, filter: 'in' }),
+    /** Not a column: vehicles whose preparation item of this number is still open. */
+    pendingPreparation: fields.enumOf(vehicleEnums.preparationItem, {
+      title: '待完成整备项',
+      form: false,
+      list: false,
+      export: false,
+      filter: 'eq',
+    }),
     labels: fields.tags('标签'),
     attachments: fields.files('附件'),
     remark: fields.text('备注', { max: 500, list: false }),

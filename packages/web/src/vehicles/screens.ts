@@ -36,7 +36,7 @@ const preparing = { stage: String(stage.preparing) };
 function preparationScreen(key: string, item: PreparationItem, columns: readonly VehicleField[]): VehicleScreen {
   return {
     key,
-    fixed: preparing,
+    fixed: { ...preparing, pendingPreparation: String(item) },
     filters: stageFilters,
     columns: [...stageColumns, ...columns],
     actions: [],
