@@ -18,6 +18,8 @@ export interface FieldDef<T = unknown> {
   form: boolean;
   /** A column of the export (defaults to `list`). */
   export: boolean;
+  /** Shown on the detail view; false for a filter that is not a column of the row. */
+  detail: boolean;
   enumDef?: EnumDef<number>;
   /** For `ref` fields: the lookup that names the referenced row (`company`, `city`, `model`…). */
   lookup?: string;
@@ -38,6 +40,7 @@ function field<T>(kind: FieldDef['kind'], title: string, input: z.ZodType<T>, op
     sortable: options.sortable ?? false,
     form: options.form ?? true,
     export: options.export ?? list,
+    detail: options.detail ?? true,
     ...(options.filter ? { filter: options.filter } : {}),
     ...(options.lookup ? { lookup: options.lookup } : {}),
     ...(options.hint ? { hint: options.hint } : {}),

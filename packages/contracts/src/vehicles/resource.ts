@@ -54,6 +54,7 @@ export const vehicleResource = defineResource({
       form: false,
       list: false,
       export: false,
+      detail: false,
       filter: 'eq',
     }),
     labels: fields.tags('标签'),

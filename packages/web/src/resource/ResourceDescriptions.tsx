@@ -14,7 +14,9 @@ export interface ResourceDescriptionsProps {
 
 /** The detail view of a row: every field titled and shown as the list shows it. */
 export function ResourceDescriptions({ resource, record, groups, column = 3 }: ResourceDescriptionsProps) {
-  const sections = groups ?? [{ title: '', fields: resource.entries.map(([name]) => name) }];
+  const sections = groups ?? [
+    { title: '', fields: resource.entries.filter(([, def]) => def.detail).map(([name]) => name) },
+  ];
   return (
     <Flex vertical gap={24}>
       {sections.map((group) => (

@@ -6,7 +6,9 @@ describe('vehicle sections', () => {
   it('place every vehicle field in exactly one section of the detail view, attachments aside', () => {
     const placed = vehicleGroups.flatMap((group) => group.fields);
     expect(new Set(placed).size).toBe(placed.length);
-    const all = vehicleResource.entries.map(([name]) => name).filter((name) => name !== 'attachments');
+    const all = vehicleResource.entries
+      .filter(([name, def]) => def.detail && name !== 'attachments')
+      .map(([name]) => name);
     expect([...placed].sort()).toEqual([...all].sort());
   });
 
