@@ -1,13 +1,13 @@
 import { type PageResult, vehicleResource } from '@cp/contracts';
 import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { diff, recordAudit } from '../audit/service';
 import type { Db } from '../db';
 import { cappedCount, paginate } from '../db/paging';
 import { sessionOf } from '../http/access';
 import { businessError, conflict, notFound } from '../http/errors';
-import { withNames } from '../lookups/names';
-import { vehicleCatalog } from '../lookups/tables';
+import { cities, companies, vehicleCatalog } from '../lookups/tables';
 import { fromInput, toDto } from '../resource/dto';
 import { type Columns, columnsOf, listOrder, listWhere } from '../resource/query';
 import { vehiclePreparations, vehicles } from './tables';
@@ -15,19 +15,37 @@ import { vehiclePreparations, vehicles } from './tables';
 type VehicleRow = typeof vehicles.$inferSelect;
 export type VehicleDto = Record<string, unknown>;
 
-const refs = [
-  { field: 'modelId', lookup: 'model' },
-  { field: 'brandId', lookup: 'brand' },
-  { field: 'seriesId', lookup: 'series' },
-  { field: 'cityId', lookup: 'city' },
-  { field: 'companyId', lookup: 'company' },
-];
-
 const notDeleted = eq(vehicles.deleted, false);
 
-async function present(db: Db, tenantId: number, rows: VehicleRow[]): Promise<VehicleDto[]> {
-  const dtos = rows.map((row) => ({ ...toDto(vehicleResource, row), seriesId: String(row.seriesId) }));
-  return withNames(db, tenantId, refs, dtos);
+const model = alias(vehicleCatalog, 'model');
+const series = alias(vehicleCatalog, 'series');
+const brand = alias(vehicleCatalog, 'brand');
+
+/** Vehicles with the names of what they refer to, in one query. */
+function selectVehicles(db: Db, tenantId: number) {
+  return db
+    .select({
+      vehicle: vehicles,
+      modelName: model.name,
+      seriesName: series.name,
+      brandName: brand.name,
+      cityName: cities.name,
+      companyName: companies.name,
+    })
+    .from(vehicles)
+    .leftJoin(model, eq(model.id, vehicles.modelId))
+    .leftJoin(series, eq(series.id, vehicles.seriesId))
+    .leftJoin(brand, eq(brand.id, vehicles.brandId))
+    .leftJoin(cities, eq(cities.id, vehicles.cityId))
+    .leftJoin(companies, and(eq(companies.id, vehicles.companyId), eq(companies.tenantId, tenantId)))
+    .$dynamic();
+}
+
+type NamedRow = Awaited<ReturnType<ReturnType<typeof selectVehicles>['execute']>>[number];
+
+function present({ vehicle, ...names }: NamedRow): VehicleDto {
+  const named = Object.fromEntries(Object.entries(names).map(([key, value]) => [key, value ?? '']));
+  return { ...toDto(vehicleResource, vehicle), seriesId: String(vehicle.seriesId), ...named };
 }
 
 export async function listVehicles(
@@ -45,14 +63,12 @@ export async function listVehicles(
   return paginate(
     query,
     async (limit, offset) => {
-      const rows = await db
-        .select()
-        .from(vehicles)
+      const rows = await selectVehicles(db, tenantId)
         .where(where)
         .orderBy(...listOrder(columns, query.sort, query.order))
         .limit(limit)
         .offset(offset);
-      return present(db, tenantId, rows);
+      return rows.map(present);
     },
     () => cappedCount(db, vehicles, where),
   );
@@ -68,9 +84,11 @@ export async function findVehicle(db: Db, tenantId: number, id: number): Promise
 }
 
 export async function getVehicle(db: Db, tenantId: number, id: number): Promise<VehicleDto> {
-  const [dto] = await present(db, tenantId, [await findVehicle(db, tenantId, id)]);
-  if (!dto) throw notFound('车辆');
-  return dto;
+  const [row] = await selectVehicles(db, tenantId).where(
+    and(eq(vehicles.id, id), eq(vehicles.tenantId, tenantId), notDeleted),
+  );
+  if (!row) throw notFound('车辆');
+  return present(row);
 }
 
 /** Brand and series follow from the model; a model id that is not a model is refused. */
