@@ -2,9 +2,8 @@ import { consoleAppId } from '@cp/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db';
-import { rowsOf } from '../db/migrate';
 import { ApiError } from '../http/errors';
-import { sessions } from './tables';
+import { accountRoles, accounts, roles, sessions, tenants, users } from './tables';
 import { hashToken, newToken } from './tokens';
 
 /** Who is calling: resolved from the token on every request that needs a session. */
@@ -18,22 +17,6 @@ export interface SessionContext {
   userName: string;
   menus: ReadonlySet<string>;
   buttons: ReadonlySet<string>;
-}
-
-interface SessionRow {
-  session_id: number;
-  user_id: number;
-  account_id: number;
-  tenant_id: number;
-  tenant_name: string;
-  login_id: string;
-  user_name: string;
-  last_seen_at: Date | string;
-  expires_at: Date | string;
-  revoked_at: Date | string | null;
-  active: boolean;
-  menus: string[] | null;
-  buttons: string[] | null;
 }
 
 /** Last-seen is written at most this often, so reads do not each cost a write. */
@@ -65,48 +48,109 @@ export async function revokeSession(db: Executor, sessionId: number, reason: str
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
+interface HeldKeys {
+  menus: ReadonlySet<string>;
+  buttons: ReadonlySet<string>;
+  expires: number;
+}
+
+/**
+ * The menu and button keys of an account's roles, kept for a few seconds: every request needs them and
+ * they change rarely. A role change in this process clears them at once; other processes follow within
+ * the TTL.
+ */
+const heldKeysCaches = new WeakMap<Db, Map<number, HeldKeys>>();
+const heldKeysTtlMs = 10_000;
+
+/** After a change to roles or their assignment: every account's keys are read again. */
+export function forgetHeldKeys(db: Db): void {
+  heldKeysCaches.get(db)?.clear();
+}
+
+async function heldKeys(db: Db, accountId: number): Promise<HeldKeys> {
+  let heldKeysCache = heldKeysCaches.get(db);
+  if (!heldKeysCache) {
+    heldKeysCache = new Map();
+    heldKeysCaches.set(db, heldKeysCache);
+  }
+  const cached = heldKeysCache.get(accountId);
+  if (cached && cached.expires > Date.now()) return cached;
+  const rows = await db
+    .select({ menuKeys: roles.menuKeys, buttonKeys: roles.buttonKeys })
+    .from(accountRoles)
+    .innerJoin(roles, eq(roles.id, accountRoles.roleId))
+    .where(and(eq(accountRoles.accountId, accountId), eq(roles.appId, consoleAppId)));
+  const keys: HeldKeys = {
+    menus: new Set(rows.flatMap((row) => row.menuKeys)),
+    buttons: new Set(rows.flatMap((row) => row.buttonKeys)),
+    expires: Date.now() + heldKeysTtlMs,
+  };
+  if (heldKeysCache.size > 10_000) heldKeysCache.clear();
+  heldKeysCache.set(accountId, keys);
+  return keys;
+}
+
+function sessionLookup(db: Db) {
+  return db
+    .select({
+      sessionId: sessions.id,
+      userId: sessions.userId,
+      accountId: sessions.accountId,
+      tenantId: sessions.tenantId,
+      tenantName: tenants.name,
+      loginId: users.loginId,
+      userName: users.userName,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      userEnabled: users.enabled,
+      accountEnabled: accounts.enabled,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .innerJoin(tenants, eq(tenants.id, sessions.tenantId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('resolve_session');
+}
+
+/** Prepared once per database, so PostgreSQL plans the lookup once per connection, not per request. */
+const preparedLookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
+
 /**
  * The session for a token, with the menu and button keys of its account's roles.
  * Throws 1001 for an unknown token and 1002 for an expired, idle or revoked one.
  */
 export async function resolveSession(db: Db, config: Config, token: string): Promise<SessionContext> {
-  const result = await db.execute(sql`
-    select s.id as session_id, s.user_id, s.account_id, s.tenant_id, t.name as tenant_name,
-      u.login_id, u.user_name, s.last_seen_at, s.expires_at, s.revoked_at,
-      (u.enabled and a.enabled) as active,
-      (select array_agg(distinct k) from account_roles ar join roles r on r.id = ar.role_id
-        cross join unnest(r.menu_keys) k where ar.account_id = s.account_id and r.app_id = ${consoleAppId}) as menus,
-      (select array_agg(distinct k) from account_roles ar join roles r on r.id = ar.role_id
-        cross join unnest(r.button_keys) k where ar.account_id = s.account_id and r.app_id = ${consoleAppId}) as buttons
-    from sessions s
-      join users u on u.id = s.user_id
-      join accounts a on a.id = s.account_id
-      join tenants t on t.id = s.tenant_id
-    where s.token_hash = ${hashToken(token)}`);
-  const row = rowsOf<SessionRow>(result)[0];
+  let lookup = preparedLookups.get(db);
+  if (!lookup) {
+    lookup = sessionLookup(db);
+    preparedLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ tokenHash: hashToken(token) });
   if (!row) throw ApiError.of('tokenInvalid');
   const now = Date.now();
-  const lastSeen = new Date(row.last_seen_at).getTime();
-  if (row.revoked_at) throw ApiError.of('sessionExpired');
-  if (new Date(row.expires_at).getTime() <= now) throw ApiError.of('sessionExpired');
+  const lastSeen = row.lastSeenAt.getTime();
+  if (row.revokedAt) throw ApiError.of('sessionExpired');
+  if (row.expiresAt.getTime() <= now) throw ApiError.of('sessionExpired');
   if (now - lastSeen > config.session.idleMinutes * 60_000) throw ApiError.of('sessionExpired');
-  if (!row.active) throw ApiError.of('sessionExpired', '账号已停用，请联系管理员');
-  const sessionId = Number(row.session_id);
+  if (!row.userEnabled || !row.accountEnabled) throw ApiError.of('sessionExpired', '账号已停用，请联系管理员');
   if (now - lastSeen > touchIntervalMs) {
     await db
       .update(sessions)
       .set({ lastSeenAt: new Date(now) })
-      .where(eq(sessions.id, sessionId));
+      .where(eq(sessions.id, row.sessionId));
   }
+  const keys = await heldKeys(db, row.accountId);
   return {
-    sessionId,
-    userId: Number(row.user_id),
-    accountId: Number(row.account_id),
-    tenantId: Number(row.tenant_id),
-    tenantName: row.tenant_name,
-    loginId: row.login_id,
-    userName: row.user_name,
-    menus: new Set(row.menus ?? []),
-    buttons: new Set(row.buttons ?? []),
+    sessionId: row.sessionId,
+    userId: row.userId,
+    accountId: row.accountId,
+    tenantId: row.tenantId,
+    tenantName: row.tenantName,
+    loginId: row.loginId,
+    userName: row.userName,
+    menus: keys.menus,
+    buttons: keys.buttons,
   };
 }

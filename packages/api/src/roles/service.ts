@@ -6,6 +6,7 @@ import type { Db } from '../db';
 import { cappedCount, paginate } from '../db/paging';
 import { sessionOf } from '../http/access';
 import { businessError, conflict, notFound } from '../http/errors';
+import { forgetHeldKeys } from '../identity/sessions';
 import { accountRoles, roles } from '../identity/tables';
 import { superAdminRoleCode } from '../seed/platform';
 
@@ -139,6 +140,7 @@ export async function updateRole(
       .where(and(eq(roles.id, id), eq(roles.tenantId, auth.tenantId), eq(roles.version, version)))
       .returning();
     if (!row) throw conflict();
+    forgetHeldKeys(db);
     await recordAudit(tx, request, {
       action: 'update',
       entity: 'role',
@@ -156,6 +158,7 @@ export async function deleteRole(db: Db, request: FastifyRequest, id: number): P
   if (before.accountCount > 0) throw businessError(`该角色已分配给${before.accountCount}个账号，不能删除`);
   await db.transaction(async (tx) => {
     await tx.delete(roles).where(and(eq(roles.id, id), eq(roles.tenantId, auth.tenantId)));
+    forgetHeldKeys(db);
     await recordAudit(tx, request, {
       action: 'delete',
       entity: 'role',
