@@ -127,7 +127,7 @@ export async function updateRole(
   assertNotBuiltIn(before);
   await assertCodeFree(db, auth.tenantId, input.code, id);
   const { version, ...fields } = input;
-  return db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(roles)
       .set({
@@ -140,7 +140,6 @@ export async function updateRole(
       .where(and(eq(roles.id, id), eq(roles.tenantId, auth.tenantId), eq(roles.version, version)))
       .returning();
     if (!row) throw conflict();
-    forgetHeldKeys(db);
     await recordAudit(tx, request, {
       action: 'update',
       entity: 'role',
@@ -149,6 +148,9 @@ export async function updateRole(
     });
     return toDto({ ...row, accountCount: before.accountCount });
   });
+  // After the commit, so no request re-reads the old keys in between.
+  forgetHeldKeys(db);
+  return updated;
 }
 
 export async function deleteRole(db: Db, request: FastifyRequest, id: number): Promise<void> {
@@ -158,7 +160,6 @@ export async function deleteRole(db: Db, request: FastifyRequest, id: number): P
   if (before.accountCount > 0) throw businessError(`该角色已分配给${before.accountCount}个账号，不能删除`);
   await db.transaction(async (tx) => {
     await tx.delete(roles).where(and(eq(roles.id, id), eq(roles.tenantId, auth.tenantId)));
-    forgetHeldKeys(db);
     await recordAudit(tx, request, {
       action: 'delete',
       entity: 'role',
@@ -166,4 +167,5 @@ export async function deleteRole(db: Db, request: FastifyRequest, id: number): P
       changes: diff(audited(before), null),
     });
   });
+  forgetHeldKeys(db);
 }
