@@ -4,7 +4,7 @@ import { runExportsBench } from './bench/exports.mjs';
 import { runPlatformBench } from './bench/platform.mjs';
 import { runVehicleBench } from './bench/vehicles.mjs';
 
-const suites = { platform: runPlatformBench, exports: runExportsBench };
+const suites = { platform: runPlatformBench, exports: runExportsBench, vehicles: runVehicleBench };
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(suites);
 
 console.log(

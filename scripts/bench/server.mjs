@@ -32,11 +32,14 @@ async function waitForHealth(base, child, seconds = 120) {
   throw new Error('server did not become healthy');
 }
 
-/** The API on a free port with its own data folder (PGlite) or the given DATABASE_URL. */
-export async function startApi({ databaseUrl } = {}) {
+/**
+ * The API on a free port with its own data folder (PGlite) or the given DATABASE_URL. A `dataDir` passed in
+ * is kept when the server stops (to start it again on the same data); `env` adds variables.
+ */
+export async function startApi({ databaseUrl, dataDir: keptDir, env: extra = {} } = {}) {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cp-bench-'));
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const dataDir = keptDir ?? mkdtempSync(path.join(tmpdir(), 'cp-bench-'));
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extra };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/api/src/main.ts'], {
@@ -48,10 +51,12 @@ export async function startApi({ databaseUrl } = {}) {
   await waitForHealth(base, child);
   return {
     base,
+    pid: child.pid,
+    dataDir,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

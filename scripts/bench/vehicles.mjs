@@ -58,7 +58,13 @@ async function measurePage(base, token) {
   const { chromium: launcher } = await import('playwright-core');
   const browser = await launcher.launch({
     executablePath: chromium,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const context = await browser.newContext();
@@ -88,7 +94,17 @@ export async function runVehicleBench() {
     const started = Date.now();
     const generate = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'packages/api/src/seed/scale-cli.ts', '--vehicles', scale.vehicles, '--violations', scale.violations, '--maintenance', scale.maintenance],
+      [
+        '--import',
+        'tsx',
+        'packages/api/src/seed/scale-cli.ts',
+        '--vehicles',
+        scale.vehicles,
+        '--violations',
+        scale.violations,
+        '--maintenance',
+        scale.maintenance,
+      ],
       { cwd: root, env: { ...process.env, DATABASE_URL: postgres.url }, stdio: 'inherit' },
     );
     if (generate.status !== 0) throw new Error('scale data generation failed');
@@ -100,7 +116,9 @@ export async function runVehicleBench() {
     try {
       const token = await login(api.base);
       const rows = await measureLists(api.base, token);
-      console.log(`\n车辆列表基准（PostgreSQL，${scale.vehicles} 车辆 / ${scale.violations} 违章 / ${scale.maintenance} 维保，${connections} 并发，每项 ${duration} 秒）`);
+      console.log(
+        `\n车辆列表基准（PostgreSQL，${scale.vehicles} 车辆 / ${scale.violations} 违章 / ${scale.maintenance} 维保，${connections} 并发，每项 ${duration} 秒）`,
+      );
       console.table(rows);
       console.log(await measurePage(api.base, token));
     } finally {

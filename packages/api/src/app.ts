@@ -7,6 +7,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAuditTrail } from './audit/service';
 import type { Config } from './config';
 import type { Database } from './db';
+import { exportRoutes } from './exports/routes';
+import { feedbackRoutes } from './feedback/routes';
+import { fileDownloadRoutes } from './files/download-routes';
+import { fileRoutes } from './files/routes';
+import { templateRoutes } from './files/template-routes';
 import { healthRoutes } from './health';
 import { registerAccessControl } from './http/access';
 import { registerErrorHandler } from './http/error-handler';
@@ -14,6 +19,7 @@ import { registerOpenApi } from './http/openapi';
 import { zodValidatorCompiler } from './http/validation';
 import { PendingRegistry } from './identity/pending';
 import { identityRoutes } from './identity/routes';
+import { registerJobRunner } from './jobs/plugin';
 import { lookupRoutes } from './lookups/routes';
 import { roleRoutes } from './roles/routes';
 import { vehicleRecordRoutes } from './vehicles/record-routes';
@@ -44,7 +50,9 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   registerAccessControl(app, { db: database.db, config });
   registerAuditTrail(app, database.db);
   await registerOpenApi(app);
-  await app.register(fastifyMultipart, { limits: { fileSize: 500 * 1024 * 1024, files: 5, fields: 50 } });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: config.files.maxFileMb * 1024 * 1024 + 1, files: config.files.maxFiles, fields: 50 },
+  });
 
   const pending = new PendingRegistry();
   const deps = { db: database.db, config, pending, database };
@@ -54,6 +62,12 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   await app.register(lookupRoutes, deps);
   await app.register(vehicleRoutes, deps);
   await app.register(vehicleRecordRoutes, deps);
+  registerJobRunner(app, deps);
+  await app.register(fileRoutes, deps);
+  await app.register(fileDownloadRoutes, deps);
+  await app.register(templateRoutes, deps);
+  await app.register(exportRoutes, deps);
+  await app.register(feedbackRoutes, deps);
 
   await serveWebApp(app, config.webDist);
   return app;

@@ -14,6 +14,57 @@ export interface Config {
   logLevel: string;
   /** Trust X-Forwarded-For from a reverse proxy for the client address. */
   trustProxy: boolean;
+  files: FilesConfig;
+  jobs: JobsConfig;
+  exports: ExportsConfig;
+  /** The Markdown user manual the product document PDF is generated from. */
+  userManualPath: string;
+}
+
+export interface FilesConfig {
+  /** Largest accepted upload, in MB (SPEC §5: 500). */
+  maxFileMb: number;
+  /** Most files in one upload request (SPEC §5: 5). */
+  maxFiles: number;
+  /** Accepted extensions, lower case without the dot. */
+  allowedExtensions: string[];
+  /** How long a signed temporary file URL stays valid. */
+  urlTtlSeconds: number;
+}
+
+export interface JobsConfig {
+  /** Run the background worker in this process (JOB_WORKER=0 leaves the jobs to other processes). */
+  worker: boolean;
+  pollMs: number;
+  /** A running job's claim lasts this long unless its worker renews it. */
+  leaseSeconds: number;
+  maxAttempts: number;
+  concurrency: number;
+}
+
+export interface ExportsConfig {
+  /** Finished export files are removed after this many days. */
+  retentionDays: number;
+  /** Rows read from the database per query. */
+  batchSize: number;
+}
+
+export const defaultUploadExtensions =
+  'png jpg jpeg gif webp bmp pdf xlsx xls docx doc pptx ppt csv txt zip rar 7z mp4 mov'.split(' ');
+
+function listFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: string[]): string[] {
+  const raw = env[name];
+  if (!raw) return fallback;
+  return raw
+    .split(',')
+    .map((item) => item.trim().replace(/^\./, '').toLowerCase())
+    .filter(Boolean);
+}
+
+function positiveFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = intFromEnv(env, name, fallback);
+  if (value < 1) throw new Error(`环境变量 ${name} 必须是正整数，当前为 "${env[name]}"`);
+  return value;
 }
 
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -44,5 +95,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: intFromEnv(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    files: {
+      maxFileMb: positiveFromEnv(env, 'UPLOAD_MAX_MB', 500),
+      maxFiles: positiveFromEnv(env, 'UPLOAD_MAX_FILES', 5),
+      allowedExtensions: listFromEnv(env, 'UPLOAD_EXTENSIONS', defaultUploadExtensions),
+      urlTtlSeconds: positiveFromEnv(env, 'FILE_URL_TTL_SECONDS', 600),
+    },
+    jobs: {
+      worker: env.JOB_WORKER !== '0' && env.JOB_WORKER !== 'false',
+      pollMs: positiveFromEnv(env, 'JOB_POLL_MS', 1000),
+      leaseSeconds: positiveFromEnv(env, 'JOB_LEASE_SECONDS', 60),
+      maxAttempts: positiveFromEnv(env, 'JOB_MAX_ATTEMPTS', 3),
+      concurrency: positiveFromEnv(env, 'JOB_CONCURRENCY', 1),
+    },
+    exports: {
+      retentionDays: positiveFromEnv(env, 'EXPORT_RETENTION_DAYS', 7),
+      batchSize: positiveFromEnv(env, 'EXPORT_BATCH_SIZE', 500),
+    },
+    userManualPath: path.resolve(
+      env.USER_MANUAL_PATH || new URL('../../../docs/USER_MANUAL.md', import.meta.url).pathname,
+    ),
   };
 }

@@ -86,9 +86,14 @@ describe('permission changes', () => {
   it('apply to signed-in users at once', async () => {
     const admin = await ctx.login('admin', 'admin123');
     const ops = await ctx.login('ops', 'ops123');
-    const menu = async () => (await ctx.request<RoleMenu>({ method: 'GET', url: '/api/user/role-menu', token: ops })).data;
+    const menu = async () =>
+      (await ctx.request<RoleMenu>({ method: 'GET', url: '/api/user/role-menu', token: ops })).data;
     expect((await menu()).authBtnData).toContain('vehicleList:add');
-    const roles = await ctx.request<{ list: RoleDto[] }>({ method: 'GET', url: '/api/roles?keyword=vehicleOrderOps', token: admin });
+    const roles = await ctx.request<{ list: RoleDto[] }>({
+      method: 'GET',
+      url: '/api/roles?keyword=vehicleOrderOps',
+      token: admin,
+    });
     const role = roles.data.list[0] as RoleDto;
     const buttonKeys = role.buttonKeys.filter((key) => key !== 'vehicleList:add');
     const updated = await ctx.request({

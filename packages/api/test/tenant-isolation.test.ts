@@ -66,7 +66,11 @@ describe('tenant isolation', () => {
 
 describe('built-in role', () => {
   it('refuses to edit or delete the super-admin role', async () => {
-    const list = await ctx.request<{ list: RoleDto[] }>({ method: 'GET', url: '/api/roles?keyword=superAdmin', token: beijing });
+    const list = await ctx.request<{ list: RoleDto[] }>({
+      method: 'GET',
+      url: '/api/roles?keyword=superAdmin',
+      token: beijing,
+    });
     const role = list.data.list[0] as RoleDto;
     const update = await ctx.request({
       method: 'PUT',
@@ -75,6 +79,8 @@ describe('built-in role', () => {
       payload: { code: 'superAdmin', name: '改名', menuKeys: [], buttonKeys: [], version: role.version },
     });
     expect(update).toMatchObject({ code: 1000, msg: '系统内置角色不能修改或删除' });
-    expect((await ctx.request({ method: 'DELETE', url: `/api/roles/${role.id}`, token: beijing })).msg).toBe('系统内置角色不能修改或删除');
+    expect((await ctx.request({ method: 'DELETE', url: `/api/roles/${role.id}`, token: beijing })).msg).toBe(
+      '系统内置角色不能修改或删除',
+    );
   });
 });

@@ -1,10 +1,13 @@
 import './zod-zh';
 
+export * from './downloads';
 export * from './enums';
+export * from './feedback';
 export * from './identity';
 export * from './resource';
 export * from './response';
 export * from './roles';
 export * from './routes';
+export * from './storage';
 export * from './validation';
 export * from './vehicles';

@@ -1,8 +1,8 @@
 import { asc } from 'drizzle-orm';
 import type { Db } from '../db';
 import { tenants } from '../identity/tables';
-import { seedPlatform } from './platform';
 import { scanRisks } from '../vehicles/risks';
+import { seedPlatform } from './platform';
 import { seedDemoVehicles, seedReferenceData } from './vehicles';
 
 /** Everything a first start needs to show a working console; later starts only fill what is missing. */

@@ -1,3 +1,4 @@
+import { downloadPages } from '../downloads';
 import { shellPages } from '../pages';
 import { rolePages } from '../roles';
 import { vehiclePages } from '../vehicles';
@@ -11,6 +12,7 @@ import { createRouteTable } from './routeTable';
  */
 export const pages: PageRegistry = {
   ...shellPages,
+  ...downloadPages,
   ...rolePages,
   ...vehiclePages,
 };

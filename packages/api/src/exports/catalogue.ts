@@ -1,0 +1,5 @@
+import { roleExport } from '../roles/export';
+import { ExportRegistry } from './registry';
+
+/** Every export the console offers. A list that gets an 导出 button declares it in its feature and adds it here. */
+export const exportRegistry = new ExportRegistry([roleExport]);

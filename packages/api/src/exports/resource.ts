@@ -1,0 +1,57 @@
+import type { FieldDef, Resource } from '@cp/contracts';
+import type { z } from 'zod';
+import { column, type ExportColumn, formatDate, formatDateTime } from './columns';
+
+type Row = Record<string, unknown>;
+
+const names = (value: unknown) =>
+  Array.isArray(value)
+    ? value
+        .map((item) =>
+          typeof item === 'string' ? item : ((item as { attachmentName?: string })?.attachmentName ?? ''),
+        )
+        .filter(Boolean)
+        .join('、')
+    : '';
+
+/** How one field of a resource becomes a cell: labels for enumerations, yuan for fen, Beijing time. */
+function cellOf(name: string, def: FieldDef): (row: Row) => string | number | null {
+  switch (def.kind) {
+    case 'enum':
+      return (row) => def.enumDef?.label(row[name] as number) ?? '';
+    case 'boolean':
+      return (row) => (row[name] == null ? '' : row[name] ? '是' : '否');
+    case 'money':
+      return (row) => (row[name] == null ? null : Number(row[name]) / 100);
+    case 'integer':
+      return (row) => (row[name] == null ? null : Number(row[name]));
+    case 'date':
+      return (row) => formatDate(row[name] as Date | string | null);
+    case 'datetime':
+      return (row) => formatDateTime(row[name] as Date | string | null);
+    // A reference shows the referenced row's name, read by the list's join as `${name}Name`.
+    case 'ref':
+      return (row) => String(row[`${name}Name`] ?? '');
+    case 'files':
+    case 'tags':
+      return (row) => names(row[name]);
+    default:
+      return (row) => (row[name] == null ? '' : String(row[name]));
+  }
+}
+
+/** The export columns of a resource: its `export` fields, in declaration order, titled in Chinese. */
+export function resourceExportColumns(resource: Resource): ExportColumn<Row>[] {
+  return resource.exportColumns.map(({ name, def }) => {
+    const base =
+      def.kind === 'money' ? column.decimal<Row>(def.title, () => null) : column.text<Row>(def.title, () => '');
+    return { ...base, width: def.kind === 'datetime' ? 20 : base.width, value: cellOf(name, def) };
+  });
+}
+
+/** The filters of a resource's list without its paging and sorting: what an export of that list takes. */
+export function resourceExportFilters(resource: Resource): z.ZodType<Record<string, unknown>> {
+  return resource.listQuery.omit({ page: true, limit: true, sort: true, order: true }) as z.ZodType<
+    Record<string, unknown>
+  >;
+}

@@ -1,0 +1,64 @@
+import { downloadRecordQuery, exportRequest, idString, type PageQuery } from '@cp/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import { access, sessionOf } from '../http/access';
+import { ok } from '../http/reply';
+import { exportCleanupJob } from './cleanup';
+import { exportJob } from './job';
+import { availableExports, createExport, downloadLink, listDownloadRecords } from './service';
+
+const tags = ['导出与下载中心'];
+const idParams = z.strictObject({ id: idString });
+
+export async function exportRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  app.jobs.define(exportJob);
+  app.jobs.define(exportCleanupJob);
+
+  app.post(
+    '/api/exports',
+    {
+      // Each export checks its own list's `…:export` button in the service.
+      config: { access: access.session },
+      schema: {
+        summary: '提交导出任务（按列表当前筛选条件）',
+        description: '需要该列表的导出按钮权限，例如角色管理为 roleManagement:export。',
+        tags,
+        body: exportRequest,
+      },
+    },
+    async (request) => {
+      const record = await createExport(db, request, request.body as z.output<typeof exportRequest>);
+      app.jobs.wake();
+      return ok(record);
+    },
+  );
+
+  app.get(
+    '/api/exports/kinds',
+    { config: { access: access.session }, schema: { summary: '当前用户可用的导出', tags } },
+    async (request) => ok(availableExports(sessionOf(request))),
+  );
+
+  app.get(
+    '/api/download-records',
+    {
+      config: { access: access.session },
+      schema: { summary: '下载记录（本人的导出，最新在前）', tags, querystring: downloadRecordQuery },
+    },
+    async (request) => ok(await listDownloadRecords(db, sessionOf(request), request.query as PageQuery)),
+  );
+
+  app.get(
+    '/api/download-records/:id/url',
+    {
+      config: { access: access.session },
+      schema: { summary: '下载地址（限时签名链接）', tags, params: idParams },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      return ok(await downloadLink(db, config, sessionOf(request), Number(id)));
+    },
+  );
+}

@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import { access, hasPermission, sessionOf } from '../http/access';
+import { ApiError, badRequest, forbidden, notFound } from '../http/errors';
+import { ok } from '../http/reply';
+import { readHeaderRow } from '../xlsx/reader';
+import { contentTypeOf } from './content';
+import { openGenerated } from './generated';
+import { uploadPolicy } from './routes';
+import { sendFile } from './serve';
+import { fileDto } from './service';
+import { storageFor } from './storage';
+import { storeStaged } from './store';
+import { headerProblem, importTemplates, templateFile } from './templates';
+import { discardStaged, receiveFiles } from './upload';
+
+const tags = ['导入模板'];
+const kindParams = z.strictObject({ kind: z.string().trim().min(1).max(64).meta({ title: '模板类型' }) });
+
+/** The template of `kind`, if the user holds the import button of its screen. */
+function templateFor(request: FastifyRequest) {
+  const { kind } = request.params as { kind: string };
+  const template = importTemplates.get(kind);
+  if (!template) throw notFound('导入模板');
+  if (!hasPermission(sessionOf(request), [template.permission])) throw forbidden();
+  return template;
+}
+
+export async function templateRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  const storage = storageFor(config.dataDir);
+
+  app.get(
+    '/api/gateway/storage/templates/:kind',
+    {
+      // Each template checks the import button of its own screen.
+      config: { access: access.session },
+      schema: { summary: '下载导入模板（xlsx 二进制）', tags, params: kindParams },
+    },
+    async (request, reply) => {
+      const template = templateFor(request);
+      const file = await templateFile(config, template);
+      return sendFile(request, reply, {
+        size: file.size,
+        contentType: contentTypeOf('xlsx'),
+        fileName: `${template.name}.xlsx`,
+        disposition: 'attachment',
+        maxAge: 0,
+        open: (range) => openGenerated(file.path, range),
+      });
+    },
+  );
+
+  app.post(
+    '/api/gateway/storage/templates/:kind',
+    {
+      config: { access: access.session },
+      schema: {
+        summary: '上传填好的导入模板（xlsx，校验表头后保存）',
+        tags,
+        params: kindParams,
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (request) => {
+      const template = templateFor(request);
+      const policy = { ...uploadPolicy(config, ['xlsx']), maxFiles: 1 };
+      if (policy.extensions.length === 0) throw badRequest('文件格式不正确!');
+      const { staged } = await receiveFiles(request, policy, storage.stagingDir);
+      const [file] = staged;
+      try {
+        const problem = file ? headerProblem(template, await readHeaderRow(file.localPath)) : null;
+        if (problem) throw badRequest(problem);
+      } catch (error) {
+        await discardStaged(staged);
+        throw error instanceof ApiError ? error : badRequest('无法读取该Excel文件，请使用模板填写');
+      }
+      const rows = await storeStaged(db, storage, request, staged, {
+        visibility: 'private',
+        purpose: `import:${template.kind}`,
+      });
+      const stored = await Promise.all(rows.map((row) => fileDto(db, config, row, 'attachment')));
+      return ok({ ...stored[0], files: stored, templateKind: template.kind });
+    },
+  );
+}

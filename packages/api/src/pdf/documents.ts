@@ -1,0 +1,86 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../config';
+import { businessError } from '../http/errors';
+import { demoContractMarkdown } from './demo-contract';
+import { newDocument, numberPages, parseMarkdown, renderBlocks } from './markdown';
+
+/** Bumped when the layout changes, so cached PDFs are made again. */
+const rendererVersion = '2';
+
+export interface GeneratedDocument {
+  path: string;
+  fileName: string;
+  size: number;
+}
+
+const inflight = new Map<string, Promise<string>>();
+
+async function renderToFile(target: string, markdown: string, title: string): Promise<void> {
+  const temporary = `${target}.${randomBytes(4).toString('hex')}.tmp`;
+  const doc = newDocument({ title });
+  const out = createWriteStream(temporary);
+  const written = new Promise<void>((resolve, reject) => {
+    out.on('finish', resolve);
+    out.on('error', reject);
+    doc.on('error', reject);
+  });
+  doc.pipe(out);
+  renderBlocks(doc, parseMarkdown(markdown));
+  numberPages(doc, title);
+  doc.end();
+  try {
+    await written;
+    await rename(temporary, target);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * A PDF made from Markdown once and kept in DATA_DIR/generated under a name carrying the source's hash: a
+ * changed source makes a new file (older ones of the same stem are removed), concurrent callers share one
+ * rendering.
+ */
+async function cachedPdf(config: Config, stem: string, markdown: string, title: string): Promise<string> {
+  const folder = path.join(config.dataDir, 'generated');
+  const hash = createHash('sha256').update(rendererVersion).update(markdown).digest('hex').slice(0, 16);
+  const target = path.join(folder, `${stem}-${hash}.pdf`);
+  const existing = inflight.get(target);
+  if (existing) return existing;
+  const made = (async () => {
+    if (await stat(target).catch(() => null)) return target;
+    await mkdir(folder, { recursive: true });
+    await renderToFile(target, markdown, title);
+    for (const name of await readdir(folder)) {
+      if (name.startsWith(`${stem}-`) && name.endsWith('.pdf') && path.join(folder, name) !== target) {
+        await rm(path.join(folder, name), { force: true });
+      }
+    }
+    return target;
+  })().finally(() => inflight.delete(target));
+  inflight.set(target, made);
+  return made;
+}
+
+async function describe(filePath: string, fileName: string): Promise<GeneratedDocument> {
+  return { path: filePath, fileName, size: (await stat(filePath)).size };
+}
+
+/** The console's user manual (docs/USER_MANUAL.md) as a PDF. */
+export async function userManualPdf(config: Config): Promise<GeneratedDocument> {
+  const markdown = await readFile(config.userManualPath, 'utf8').catch(() => {
+    throw businessError('用户手册暂未提供');
+  });
+  const file = await cachedPdf(config, 'user-manual', markdown, 'CP运营管理系统用户手册');
+  return describe(file, 'CP运营管理系统用户手册.pdf');
+}
+
+/** A multi-page lease contract for trying the PDF viewer. */
+export async function demoContractPdf(config: Config): Promise<GeneratedDocument> {
+  const file = await cachedPdf(config, 'demo-contract', demoContractMarkdown, '车辆租赁合同（演示）');
+  return describe(file, '车辆租赁合同（演示）.pdf');
+}
