@@ -19,7 +19,8 @@ describe('exports of declared resources', () => {
         const [option] = def.enumDef.options;
         expect(column?.value({ [name]: option?.value })).toBe(option?.label);
       }
-      if (def.kind === 'ref') expect(column?.value({ [name]: 7, [`${name}Name`]: '北京' })).toBe('北京');
+      if (def.kind === 'ref')
+        expect(column?.value({ [name]: 7, [`${name.replace(/Id$/, '')}Name`]: '北京' })).toBe('北京');
       if (def.kind === 'datetime') {
         expect(column?.value({ [name]: new Date('2025-06-01T00:30:00Z') })).toBe('2025-06-01 08:30:00');
       }

@@ -269,3 +269,30 @@ describe('vehicle permissions and tenants', () => {
     expect(list.data.list).toEqual([]);
   });
 });
+
+describe('vehicle export', () => {
+  it('is offered to admin with the list filters and refused to ops', async () => {
+    const submitted = await ctx.request<{ id: string; status: number }>({
+      method: 'POST',
+      url: '/api/exports',
+      token: admin,
+      payload: { kind: 'vehicleList', filters: { stage: '0,1', plateNo: '京' } },
+    });
+    expect(submitted.code).toBe(0);
+    const ops = await ctx.login('ops', 'ops123');
+    const refused = await ctx.request({
+      method: 'POST',
+      url: '/api/exports',
+      token: ops,
+      payload: { kind: 'vehicleList', filters: {} },
+    });
+    expect(refused.code).toBe(403);
+    const bad = await ctx.request({
+      method: 'POST',
+      url: '/api/exports',
+      token: admin,
+      payload: { kind: 'vehicleList', filters: { stage: 'x' } },
+    });
+    expect(bad.msg).toContain('车辆阶段');
+  });
+});

@@ -15,7 +15,7 @@ describe('console shell', () => {
     const header = page.locator('header');
     await header.getByRole('img', { name: 'CP运营管理系统标志' }).waitFor();
     await header.getByText('CP运营管理系统').waitFor();
-    await header.getByRole('button', { name: '下载记录' }).waitFor();
+    await header.getByRole('link', { name: '下载记录' }).waitFor();
     await header.getByText('系统管理员').waitFor();
     await header.getByRole('link', { name: '退出登录' }).waitFor();
     // Sections of the user's menus that have built pages; 下载记录 is never a top-menu entry.

@@ -29,9 +29,9 @@ function cellOf(name: string, def: FieldDef): (row: Row) => string | number | nu
       return (row) => formatDate(row[name] as Date | string | null);
     case 'datetime':
       return (row) => formatDateTime(row[name] as Date | string | null);
-    // A reference shows the referenced row's name, read by the list's join as `${name}Name`.
+    // A reference shows the referenced row's name, which lists carry as `modelName` beside `modelId`.
     case 'ref':
-      return (row) => String(row[`${name}Name`] ?? '');
+      return (row) => String(row[`${name.replace(/Id$/, '')}Name`] ?? '');
     case 'files':
     case 'tags':
       return (row) => names(row[name]);

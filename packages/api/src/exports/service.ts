@@ -37,7 +37,10 @@ export async function createExport(
   const definition = exportRegistry.get(input.kind);
   if (!definition) throw badRequest(`导出类型：不支持 ${input.kind}`);
   if (!hasPermission(auth, [definition.permission])) throw forbidden();
-  const filters = parseWith(definition.filters, input.filters) as Record<string, unknown>;
+  // Validated now, stored as the list sent them: the job parses them again with the same schema, and a
+  // schema that transforms (`stage=0,1` → [0, 1]) would not accept its own output.
+  parseWith(definition.filters, input.filters);
+  const filters = (input.filters ?? {}) as Record<string, unknown>;
   return db.transaction(async (tx) => {
     const [record] = await tx
       .insert(exportRecords)

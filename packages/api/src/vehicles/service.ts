@@ -22,7 +22,7 @@ const series = alias(vehicleCatalog, 'series');
 const brand = alias(vehicleCatalog, 'brand');
 
 /** Vehicles with the names of what they refer to, in one query. */
-function selectVehicles(db: Db, tenantId: number) {
+export function selectVehicles(db: Db, tenantId: number) {
   return db
     .select({
       vehicle: vehicles,
@@ -43,9 +43,15 @@ function selectVehicles(db: Db, tenantId: number) {
 
 type NamedRow = Awaited<ReturnType<ReturnType<typeof selectVehicles>['execute']>>[number];
 
-function present({ vehicle, ...names }: NamedRow): VehicleDto {
+export function presentVehicle({ vehicle, ...names }: NamedRow): VehicleDto {
   const named = Object.fromEntries(Object.entries(names).map(([key, value]) => [key, value ?? '']));
   return { ...toDto(vehicleResource, vehicle), seriesId: String(vehicle.seriesId), ...named };
+}
+
+/** Vehicles whose preparation item of this number is still open (the preparation screens). */
+export function openPreparationFilter(item: unknown) {
+  if (item === undefined || item === null) return undefined;
+  return sql`exists (select 1 from ${vehiclePreparations} p where p.vehicle_id = ${vehicles.id} and p.item = ${Number(item)} and not p.done)`;
 }
 
 export async function listVehicles(
@@ -54,11 +60,7 @@ export async function listVehicles(
   query: Record<string, unknown> & { page: number; limit: number; sort: string; order: 'asc' | 'desc' },
 ): Promise<PageResult<VehicleDto>> {
   const columns = columnsOf(vehicles) as Columns & typeof vehicles;
-  const pending = query.pendingPreparation;
-  const openItem =
-    pending === undefined
-      ? undefined
-      : sql`exists (select 1 from ${vehiclePreparations} p where p.vehicle_id = ${vehicles.id} and p.item = ${pending} and not p.done)`;
+  const openItem = openPreparationFilter(query.pendingPreparation);
   const where = listWhere(vehicleResource, columns, tenantId, query, [notDeleted, openItem]);
   return paginate(
     query,
@@ -68,7 +70,7 @@ export async function listVehicles(
         .orderBy(...listOrder(columns, query.sort, query.order))
         .limit(limit)
         .offset(offset);
-      return rows.map(present);
+      return rows.map(presentVehicle);
     },
     () => cappedCount(db, vehicles, where),
   );
@@ -88,7 +90,7 @@ export async function getVehicle(db: Db, tenantId: number, id: number): Promise<
     and(eq(vehicles.id, id), eq(vehicles.tenantId, tenantId), notDeleted),
   );
   if (!row) throw notFound('车辆');
-  return present(row);
+  return presentVehicle(row);
 }
 
 /** Brand and series follow from the model; a model id that is not a model is refused. */

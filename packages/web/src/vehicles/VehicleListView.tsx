@@ -2,6 +2,7 @@ import { vehicleResource } from '@cp/contracts';
 import { Button, Card, Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { Authorized } from '../auth/access';
+import { useListExport } from '../downloads';
 import { buildColumns, ResourceSearchPanel, useResourceList } from '../resource';
 import { PagedTable, sharedPageSizes } from '../widgets';
 import { PreparationModal } from './actionForms/PreparationModal';
@@ -9,6 +10,12 @@ import type { Vehicle } from './api';
 import type { VehicleScreen } from './screens';
 import { VehicleDrawer } from './VehicleDrawer';
 import { VehicleRowActions } from './VehicleRowActions';
+
+/** What the list shows, without its paging and order: the filters an export of it takes. */
+function listFilters(query: Record<string, unknown>): Record<string, unknown> {
+  const { page: _page, limit: _limit, sort: _sort, order: _order, ...filters } = query;
+  return filters;
+}
 
 /** A list of vehicles as one screen shows it: its search, columns and row actions (see `vehicleScreens`). */
 export function VehicleListView({ screen }: { screen: VehicleScreen }) {
@@ -18,6 +25,7 @@ export function VehicleListView({ screen }: { screen: VehicleScreen }) {
     filters: screen.filters,
   });
   const [drawer, setDrawer] = useState<{ vehicleId?: string } | null>(null);
+  const { exportList, exporting, resultModal } = useListExport('vehicleList');
   const [preparing, setPreparing] = useState<Vehicle | null>(null);
   const columns = useMemo<TableColumnsType<Vehicle>>(
     () => [
@@ -48,6 +56,11 @@ export function VehicleListView({ screen }: { screen: VehicleScreen }) {
               新增
             </Button>
           </Authorized>
+          <Authorized button="vehicleList:export">
+            <Button loading={exporting} onClick={() => exportList(listFilters(list.query))}>
+              导出
+            </Button>
+          </Authorized>
         </Space>
       )}
       <PagedTable<Vehicle>
@@ -60,6 +73,7 @@ export function VehicleListView({ screen }: { screen: VehicleScreen }) {
         onPageChange={list.setPage}
         onSortChange={list.setSort}
       />
+      {resultModal}
       {drawer && <VehicleDrawer vehicleId={drawer.vehicleId} onClose={() => setDrawer(null)} />}
       {preparing && screen.preparationItem !== undefined && (
         <PreparationModal vehicle={preparing} item={screen.preparationItem} onClose={() => setPreparing(null)} />

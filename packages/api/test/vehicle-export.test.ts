@@ -1,0 +1,58 @@
+import type { DownloadLink, DownloadRecordDto, PageResult } from '@cp/contracts';
+import { unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestContext } from './harness';
+
+let ctx: TestContext;
+let admin: string;
+
+beforeAll(async () => {
+  ctx = await startTestApp({}, { demoVehiclesPerTenant: 18 });
+  admin = await ctx.login('admin', 'admin123');
+});
+afterAll(() => ctx.close());
+
+const cellTexts = (xlsx: Buffer) => {
+  const sheet = new TextDecoder().decode(unzipSync(xlsx)['xl/worksheets/sheet1.xml']);
+  return [...sheet.matchAll(/<t[^>]*>([^<]*)<\/t>/g)].map((match) => match[1] ?? '');
+};
+
+describe('vehicle export', () => {
+  it('writes the filtered vehicles with Chinese headers, names and labels', async () => {
+    const list = await ctx.request<{ list: Record<string, string>[]; total: number }>({
+      method: 'GET',
+      url: '/api/vehicles?stage=5&limit=500',
+      token: admin,
+    });
+    const queued = await ctx.request<DownloadRecordDto>({
+      method: 'POST',
+      url: '/api/exports',
+      token: admin,
+      payload: { kind: 'vehicleList', filters: { stage: '5' } },
+    });
+    expect(queued.data.name).toMatch(/^车辆列表_\d{14}$/);
+    await ctx.app.jobs.runUntilIdle();
+    const records = await ctx.request<PageResult<DownloadRecordDto>>({
+      method: 'GET',
+      url: '/api/download-records',
+      token: admin,
+    });
+    const record = records.data.list.find((row) => row.id === queued.data.id);
+    expect(record).toMatchObject({
+      statusLabel: '已完成',
+      rowCount: list.data.total,
+    });
+    const link = await ctx.request<DownloadLink>({
+      method: 'GET',
+      url: `/api/download-records/${queued.data.id}/url`,
+      token: admin,
+    });
+    const texts = cellTexts((await ctx.app.inject({ method: 'GET', url: link.data.url })).rawPayload);
+    expect(texts.slice(0, 4)).toEqual(['车牌号', '车架号', '车型', '能源类型']);
+    const first = list.data.list[0] as Record<string, string>;
+    expect(texts).toEqual(
+      expect.arrayContaining([first.plateNo, first.vin, first.modelName, first.cityName, '租赁中']),
+    );
+    expect(texts).not.toContain('待验车');
+  });
+});
