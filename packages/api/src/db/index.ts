@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -14,6 +15,9 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, any>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, any>;
 /** Either the database or a transaction on it: functions that may run inside a transaction take this. */
 export type Executor = Db | Tx;
+
+/** Trigram indexes make the `contains` searches (plate, VIN) fast; PostgreSQL ships it in contrib. */
+const extensions = { pg_trgm };
 
 export interface Database {
   db: Db;
@@ -31,14 +35,14 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
   }
   const folder = path.join(options.dataDir, 'pglite');
   mkdirSync(folder, { recursive: true });
-  const client = await PGlite.create(folder);
+  const client = await PGlite.create(folder, { extensions });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, engine: 'pglite', close: () => client.close() };
 }
 
 /** An in-memory PGlite database, for tests. */
 export async function openMemoryDatabase(): Promise<Database> {
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, engine: 'pglite', close: () => client.close() };
 }

@@ -62,7 +62,10 @@ export const roles = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [uniqueIndex('roles_tenant_code_key').on(table.tenantId, table.code)],
+  (table) => [
+    uniqueIndex('roles_tenant_code_key').on(table.tenantId, table.code),
+    index('roles_tenant_id_idx').on(table.tenantId, table.id),
+  ],
 );
 
 export const accountRoles = pgTable(

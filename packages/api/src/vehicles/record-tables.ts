@@ -116,7 +116,7 @@ export const violations = pgTable(
     index('vehicle_violations_tenant_at_idx').on(table.tenantId, table.occurredAt, table.id),
     index('vehicle_violations_tenant_status_idx').on(table.tenantId, table.status, table.occurredAt),
     index('vehicle_violations_vehicle_idx').on(table.vehicleId, table.occurredAt),
-    index('vehicle_violations_tenant_plate_idx').on(table.tenantId, table.plateNo),
+    index('vehicle_violations_plate_trgm_idx').using('gin', sql`${table.plateNo} gin_trgm_ops`),
   ],
 );
 

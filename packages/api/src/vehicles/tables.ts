@@ -63,7 +63,8 @@ export const vehicles = pgTable(
     index('vehicles_tenant_updated_idx').on(table.tenantId, table.updatedAt, table.id),
     index('vehicles_tenant_stage_idx').on(table.tenantId, table.stage, table.updatedAt),
     index('vehicles_tenant_city_idx').on(table.tenantId, table.cityId, table.updatedAt),
-    index('vehicles_tenant_plate_idx').on(table.tenantId, table.plateNo),
+    index('vehicles_plate_trgm_idx').using('gin', sql`${table.plateNo} gin_trgm_ops`),
+    index('vehicles_vin_trgm_idx').using('gin', sql`${table.vin} gin_trgm_ops`),
   ],
 );
 
