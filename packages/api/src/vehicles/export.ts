@@ -3,7 +3,7 @@ import { and, desc, eq, lt } from 'drizzle-orm';
 import { defineExport, keysetBatches } from '../exports/registry';
 import { resourceExportColumns, resourceExportFilters } from '../exports/resource';
 import { type Columns, columnsOf, listWhere } from '../resource/query';
-import { openPreparationFilter, presentVehicle, selectVehicles } from './service';
+import { openPreparationFilter, presentVehicles } from './service';
 import { vehicles } from './tables';
 
 type Row = Record<string, unknown>;
@@ -21,11 +21,14 @@ export const vehicleExport = defineExport({
       openPreparationFilter(scope.filters.pendingPreparation),
     ]);
     return keysetBatches<Row & { id: number }>(async (beforeId, limit) => {
-      const rows = await selectVehicles(db, scope.tenantId)
+      const rows = await db
+        .select()
+        .from(vehicles)
         .where(and(where, beforeId === null ? undefined : lt(vehicles.id, beforeId)))
         .orderBy(desc(vehicles.id))
         .limit(limit);
-      return rows.map((row) => ({ ...presentVehicle(row), id: row.vehicle.id }));
+      const dtos = await presentVehicles(db, scope.tenantId, rows);
+      return dtos.map((dto, index) => ({ ...dto, id: rows[index]?.id ?? 0 }));
     }, scope);
   },
 });

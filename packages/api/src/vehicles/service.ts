@@ -1,13 +1,13 @@
 import { type PageResult, vehicleResource } from '@cp/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { diff, recordAudit } from '../audit/service';
 import type { Db } from '../db';
 import { cappedCount, paginate } from '../db/paging';
 import { sessionOf } from '../http/access';
 import { businessError, conflict, notFound } from '../http/errors';
-import { cities, companies, vehicleCatalog } from '../lookups/tables';
+import { withNames } from '../lookups/names';
+import { vehicleCatalog } from '../lookups/tables';
 import { fromInput, toDto } from '../resource/dto';
 import { type Columns, columnsOf, listOrder, listWhere } from '../resource/query';
 import { vehiclePreparations, vehicles } from './tables';
@@ -17,35 +17,18 @@ export type VehicleDto = Record<string, unknown>;
 
 const notDeleted = eq(vehicles.deleted, false);
 
-const model = alias(vehicleCatalog, 'model');
-const series = alias(vehicleCatalog, 'series');
-const brand = alias(vehicleCatalog, 'brand');
+const refs = [
+  { field: 'modelId', lookup: 'model' },
+  { field: 'seriesId', lookup: 'series' },
+  { field: 'brandId', lookup: 'brand' },
+  { field: 'cityId', lookup: 'city' },
+  { field: 'companyId', lookup: 'company' },
+];
 
-/** Vehicles with the names of what they refer to, in one query. */
-export function selectVehicles(db: Db, tenantId: number) {
-  return db
-    .select({
-      vehicle: vehicles,
-      modelName: model.name,
-      seriesName: series.name,
-      brandName: brand.name,
-      cityName: cities.name,
-      companyName: companies.name,
-    })
-    .from(vehicles)
-    .leftJoin(model, eq(model.id, vehicles.modelId))
-    .leftJoin(series, eq(series.id, vehicles.seriesId))
-    .leftJoin(brand, eq(brand.id, vehicles.brandId))
-    .leftJoin(cities, eq(cities.id, vehicles.cityId))
-    .leftJoin(companies, and(eq(companies.id, vehicles.companyId), eq(companies.tenantId, tenantId)))
-    .$dynamic();
-}
-
-type NamedRow = Awaited<ReturnType<ReturnType<typeof selectVehicles>['execute']>>[number];
-
-export function presentVehicle({ vehicle, ...names }: NamedRow): VehicleDto {
-  const named = Object.fromEntries(Object.entries(names).map(([key, value]) => [key, value ?? '']));
-  return { ...toDto(vehicleResource, vehicle), seriesId: String(vehicle.seriesId), ...named };
+/** Rows as the API sends them, with the names of what they refer to (from the name book, no join). */
+export async function presentVehicles(db: Db, tenantId: number, rows: VehicleRow[]): Promise<VehicleDto[]> {
+  const dtos = rows.map((row) => ({ ...toDto(vehicleResource, row), seriesId: String(row.seriesId) }));
+  return withNames(db, tenantId, refs, dtos);
 }
 
 /** Vehicles whose preparation item of this number is still open (the preparation screens). */
@@ -65,12 +48,14 @@ export async function listVehicles(
   return paginate(
     query,
     async (limit, offset) => {
-      const rows = await selectVehicles(db, tenantId)
+      const rows = await db
+        .select()
+        .from(vehicles)
         .where(where)
         .orderBy(...listOrder(columns, query.sort, query.order))
         .limit(limit)
         .offset(offset);
-      return rows.map(presentVehicle);
+      return presentVehicles(db, tenantId, rows);
     },
     () => cappedCount(db, vehicles, where),
   );
@@ -86,11 +71,9 @@ export async function findVehicle(db: Db, tenantId: number, id: number): Promise
 }
 
 export async function getVehicle(db: Db, tenantId: number, id: number): Promise<VehicleDto> {
-  const [row] = await selectVehicles(db, tenantId).where(
-    and(eq(vehicles.id, id), eq(vehicles.tenantId, tenantId), notDeleted),
-  );
-  if (!row) throw notFound('车辆');
-  return presentVehicle(row);
+  const [dto] = await presentVehicles(db, tenantId, [await findVehicle(db, tenantId, id)]);
+  if (!dto) throw notFound('车辆');
+  return dto;
 }
 
 /** Brand and series follow from the model; a model id that is not a model is refused. */
