@@ -1,6 +1,7 @@
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Modal } from 'antd';
 import type { ReactNode } from 'react';
+import { useId } from 'react';
 import type { z } from 'zod';
 import { parseForm } from './rules';
 
@@ -31,6 +32,8 @@ export function ActionFormModal<S extends z.ZodType>({
   width = 640,
   children,
 }: ActionFormModalProps<S>) {
+  // A form of its own name, so its field ids never collide with the search panel's beside it.
+  const formName = `action-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const [form] = Form.useForm();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -59,7 +62,14 @@ export function ActionFormModal<S extends z.ZodType>({
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={initialValues} onFinish={finish} disabled={action.isPending}>
+      <Form
+        form={form}
+        name={formName}
+        layout="vertical"
+        initialValues={initialValues}
+        onFinish={finish}
+        disabled={action.isPending}
+      >
         {children}
       </Form>
     </Modal>

@@ -1,6 +1,7 @@
 import type { Resource } from '@cp/contracts';
 import { Col, Divider, Form, type FormInstance, Row } from 'antd';
 import type { ReactNode } from 'react';
+import { useId } from 'react';
 import { fieldControl } from './FieldInput';
 import { formTitle } from './format';
 import { fieldRules } from './rules';
@@ -46,10 +47,19 @@ export function ResourceForm({
   disabled,
   children,
 }: ResourceFormProps) {
+  // A form of its own name, so its field ids never collide with the search panel's beside it.
+  const formName = `resource-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const editable = (names: readonly string[]) => names.filter((name) => fieldOf(resource, name).form);
   const sections = groups ?? [{ title: '', fields: resource.entries.map(([name]) => name) }];
   return (
-    <Form form={form} layout="vertical" initialValues={initialValues} onFinish={onFinish} disabled={disabled}>
+    <Form
+      form={form}
+      name={formName}
+      layout="vertical"
+      initialValues={initialValues}
+      onFinish={onFinish}
+      disabled={disabled}
+    >
       {sections.map((group) => {
         const names = editable(group.fields);
         if (names.length === 0) return null;

@@ -37,3 +37,17 @@ export function GpsListPage() {
 export function OperationCertificatePage() {
   return <VehicleListView screen={vehicleScreens.operationCertificate} />;
 }
+
+/** The record screens: 验车记录, 出库记录, 交车, 还车, 调车, 风险, 违章 and 维保 (see ./records). */
+export {
+  CarReturnRecordPage,
+  DeliveryDetailPage,
+  DeliveryRecordPage,
+  InspectionRecordPage,
+  MaintenanceManagementPage,
+  OutboundRecordPage,
+  RiskManagementPage,
+  ShuntingManagementPage,
+  TemporaryDeliveryPage,
+  ViolationManagementPage,
+} from './records/pages';

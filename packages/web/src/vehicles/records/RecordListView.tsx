@@ -1,0 +1,61 @@
+import type { Resource } from '@cp/contracts';
+import { Card, Space, type TableColumnsType } from 'antd';
+import { type ReactNode, useMemo } from 'react';
+import { buildColumns, ResourceSearchPanel, useResourceList } from '../../resource';
+import { PagedTable, sharedPageSizes } from '../../widgets';
+import type { VehicleRecord } from './api';
+
+export interface RecordListViewProps {
+  resource: Resource;
+  /** The list endpoint: `/api/vehicle-inspections`. */
+  endpoint: string;
+  /** Filters the screen always applies (`{ kind: '0' }`). */
+  fixed?: Readonly<Record<string, string>>;
+  /** Columns; the resource's list fields by default. */
+  columns?: readonly string[];
+  /** Buttons above the table. */
+  toolbar?: ReactNode;
+  /** A row's buttons; no 操作 column without. */
+  rowActions?: (row: VehicleRecord) => ReactNode;
+}
+
+/** A list of vehicle records: the resource's search panel, a paged table sorted on the server, the screen's buttons. */
+export function RecordListView({ resource, endpoint, fixed, columns, toolbar, rowActions }: RecordListViewProps) {
+  const list = useResourceList<VehicleRecord>(resource, { endpoint, fixed });
+  const tableColumns = useMemo<TableColumnsType<VehicleRecord>>(
+    () => [
+      ...buildColumns<VehicleRecord>(resource, { only: columns, sort: list.sort }),
+      ...(rowActions
+        ? [
+            {
+              title: '操作',
+              key: 'actions',
+              fixed: 'right' as const,
+              render: (_: unknown, row: VehicleRecord) => (
+                <Space size={0} wrap>
+                  {rowActions(row)}
+                </Space>
+              ),
+            },
+          ]
+        : []),
+    ],
+    [resource, columns, list.sort, rowActions],
+  );
+  return (
+    <Card>
+      <ResourceSearchPanel resource={resource} list={list} />
+      {toolbar && <Space style={{ marginBottom: 16 }}>{toolbar}</Space>}
+      <PagedTable<VehicleRecord>
+        columns={tableColumns}
+        result={list.result.data}
+        loading={list.result.isFetching}
+        page={list.page}
+        limit={list.limit}
+        pageSizes={sharedPageSizes}
+        onPageChange={list.setPage}
+        onSortChange={list.setSort}
+      />
+    </Card>
+  );
+}
