@@ -55,4 +55,38 @@ describe('vehicle export', () => {
     );
     expect(texts).not.toContain('待验车');
   });
+
+  it('exports a record list (violations) with the vehicle plate, labels and the list filters', async () => {
+    const list = await ctx.request<{ list: Record<string, unknown>[]; total: number }>({
+      method: 'GET',
+      url: '/api/vehicle-violations?status=2&limit=500',
+      token: admin,
+    });
+    const queued = await ctx.request<DownloadRecordDto>({
+      method: 'POST',
+      url: '/api/exports',
+      token: admin,
+      payload: { kind: 'violationManagement', filters: { status: '2' } },
+    });
+    expect(queued.data.name).toMatch(/^违章记录_\d{14}$/);
+    await ctx.app.jobs.runUntilIdle();
+    const records = await ctx.request<PageResult<DownloadRecordDto>>({
+      method: 'GET',
+      url: '/api/download-records',
+      token: admin,
+    });
+    expect(records.data.list.find((row) => row.id === queued.data.id)).toMatchObject({
+      statusLabel: '已完成',
+      rowCount: list.data.total,
+    });
+    const link = await ctx.request<DownloadLink>({
+      method: 'GET',
+      url: `/api/download-records/${queued.data.id}/url`,
+      token: admin,
+    });
+    const texts = cellTexts((await ctx.app.inject({ method: 'GET', url: link.data.url })).rawPayload);
+    expect(texts.slice(0, 3)).toEqual(['车牌号', '违章时间', '违章地点']);
+    expect(texts).toContain('已处理');
+    expect(texts).not.toContain('未处理');
+  });
 });

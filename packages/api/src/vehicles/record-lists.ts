@@ -21,6 +21,46 @@ export interface ListQuery extends Record<string, unknown> {
  * A page of a vehicle record list (inspections, deliveries, violations…): the table's rows with their
  * vehicle's plate and VIN, filtered and sorted as the resource declares.
  */
+/** The columns a record list filters and sorts on: the table's own, and its vehicle's plate and VIN. */
+export function recordColumns(table: RecordTable) {
+  const own = getTableColumns(table) as Columns;
+  const joined: Columns = {};
+  if (!own.plateNo) joined.plateNo = vehicles.plateNo;
+  joined.vin = vehicles.vin;
+  return { own, columns: columnsOf(own, joined) as Columns & { id: PgColumn; tenantId: PgColumn } };
+}
+
+/** Rows of a record table with their vehicle's plate and VIN and the names of what they refer to. */
+export async function readRecords(
+  db: Db,
+  tenantId: number,
+  resource: Resource,
+  table: RecordTable,
+  query: { where: SQL | undefined; order: SQL[]; limit: number; offset?: number },
+): Promise<Record<string, unknown>[]> {
+  const { own, columns } = recordColumns(table);
+  const refs = resource.entries
+    .filter(([, def]) => def.kind === 'ref' && def.lookup && def.lookup !== 'vehicle')
+    .map(([field, def]) => ({ field, lookup: def.lookup as string }));
+  const rows = await db
+    .select({ row: own, plateNo: columns.plateNo as PgColumn, vin: vehicles.vin })
+    .from(table)
+    .innerJoin(vehicles, eq(vehicles.id, table.vehicleId))
+    .where(query.where)
+    .orderBy(...query.order)
+    .limit(query.limit)
+    .offset(query.offset ?? 0);
+  const dtos = rows.map(({ row, plateNo, vin }) => ({
+    ...toDto(resource, { ...(row as Record<string, unknown>), plateNo, vin }),
+    vehicleId: String((row as { vehicleId: number }).vehicleId),
+  }));
+  return withNames(db, tenantId, refs, dtos);
+}
+
+/**
+ * A page of a vehicle record list (inspections, deliveries, violations…): the table's rows with their
+ * vehicle's plate and VIN, filtered and sorted as the resource declares.
+ */
 export async function listVehicleRecords(
   db: Db,
   tenantId: number,
@@ -29,32 +69,12 @@ export async function listVehicleRecords(
   query: ListQuery,
   extra: (SQL | undefined)[] = [],
 ): Promise<PageResult<Record<string, unknown>>> {
-  const own = getTableColumns(table) as Columns;
-  const joined: Columns = {};
-  if (!own.plateNo) joined.plateNo = vehicles.plateNo;
-  joined.vin = vehicles.vin;
-  const columns = columnsOf(own, joined) as Columns & { id: PgColumn; tenantId: PgColumn };
+  const { columns } = recordColumns(table);
   const where = listWhere(resource, columns, tenantId, query, extra);
-  const refs = resource.entries
-    .filter(([, def]) => def.kind === 'ref' && def.lookup && def.lookup !== 'vehicle')
-    .map(([field, def]) => ({ field, lookup: def.lookup as string }));
+  const order = listOrder(columns, query.sort, query.order);
   return paginate(
     query,
-    async (limit, offset) => {
-      const rows = await db
-        .select({ row: own, plateNo: columns.plateNo as PgColumn, vin: vehicles.vin })
-        .from(table)
-        .innerJoin(vehicles, eq(vehicles.id, table.vehicleId))
-        .where(where)
-        .orderBy(...listOrder(columns, query.sort, query.order))
-        .limit(limit)
-        .offset(offset);
-      const dtos = rows.map(({ row, plateNo, vin }) => ({
-        ...toDto(resource, { ...(row as Record<string, unknown>), plateNo, vin }),
-        vehicleId: String((row as { vehicleId: number }).vehicleId),
-      }));
-      return withNames(db, tenantId, refs, dtos);
-    },
+    (limit, offset) => readRecords(db, tenantId, resource, table, { where, order, limit, offset }),
     () => cappedCountJoined(db, table, where),
   );
 }

@@ -3,19 +3,13 @@ import { Button, Card, Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { Authorized } from '../auth/access';
 import { useListExport } from '../downloads';
-import { buildColumns, ResourceSearchPanel, useResourceList } from '../resource';
+import { buildColumns, exportFilters, ResourceSearchPanel, useResourceList } from '../resource';
 import { PagedTable, sharedPageSizes } from '../widgets';
 import { PreparationModal } from './actionForms/PreparationModal';
 import type { Vehicle } from './api';
 import type { VehicleScreen } from './screens';
 import { VehicleDrawer } from './VehicleDrawer';
 import { VehicleRowActions } from './VehicleRowActions';
-
-/** What the list shows, without its paging and order: the filters an export of it takes. */
-function listFilters(query: Record<string, unknown>): Record<string, unknown> {
-  const { page: _page, limit: _limit, sort: _sort, order: _order, ...filters } = query;
-  return filters;
-}
 
 /** A list of vehicles as one screen shows it: its search, columns and row actions (see `vehicleScreens`). */
 export function VehicleListView({ screen }: { screen: VehicleScreen }) {
@@ -57,7 +51,7 @@ export function VehicleListView({ screen }: { screen: VehicleScreen }) {
             </Button>
           </Authorized>
           <Authorized button="vehicleList:export">
-            <Button loading={exporting} onClick={() => exportList(listFilters(list.query))}>
+            <Button loading={exporting} onClick={() => exportList(exportFilters(list.query))}>
               导出
             </Button>
           </Authorized>

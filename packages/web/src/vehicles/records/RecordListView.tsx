@@ -1,7 +1,9 @@
 import type { Resource } from '@cp/contracts';
-import { Card, Space, type TableColumnsType } from 'antd';
+import { Button, Card, Space, type TableColumnsType } from 'antd';
 import { type ReactNode, useMemo } from 'react';
-import { buildColumns, ResourceSearchPanel, useResourceList } from '../../resource';
+import { Authorized } from '../../auth/access';
+import { useListExport } from '../../downloads';
+import { buildColumns, exportFilters, ResourceSearchPanel, useResourceList } from '../../resource';
 import { PagedTable, sharedPageSizes } from '../../widgets';
 import type { VehicleRecord } from './api';
 
@@ -22,6 +24,9 @@ export interface RecordListViewProps {
 /** A list of vehicle records: the resource's search panel, a paged table sorted on the server, the screen's buttons. */
 export function RecordListView({ resource, endpoint, fixed, columns, toolbar, rowActions }: RecordListViewProps) {
   const list = useResourceList<VehicleRecord>(resource, { endpoint, fixed });
+  const exportKey = resource.permissions.export;
+  // The export kind is the list page's key: `violationManagement:export` → `violationManagement`.
+  const { exportList, exporting, resultModal } = useListExport(exportKey?.split(':')[0] ?? '');
   const tableColumns = useMemo<TableColumnsType<VehicleRecord>>(
     () => [
       ...buildColumns<VehicleRecord>(resource, { only: columns, sort: list.sort }),
@@ -45,7 +50,19 @@ export function RecordListView({ resource, endpoint, fixed, columns, toolbar, ro
   return (
     <Card>
       <ResourceSearchPanel resource={resource} list={list} />
-      {toolbar && <Space style={{ marginBottom: 16 }}>{toolbar}</Space>}
+      {(toolbar || exportKey) && (
+        <Space style={{ marginBottom: 16 }}>
+          {toolbar}
+          {exportKey && (
+            <Authorized button={exportKey}>
+              <Button loading={exporting} onClick={() => exportList(exportFilters(list.query))}>
+                导出
+              </Button>
+            </Authorized>
+          )}
+        </Space>
+      )}
+      {resultModal}
       <PagedTable<VehicleRecord>
         columns={tableColumns}
         result={list.result.data}
