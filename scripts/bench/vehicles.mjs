@@ -92,21 +92,25 @@ export async function runVehicleBench() {
   }
   try {
     const started = Date.now();
-    const generate = spawnSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'packages/api/src/seed/scale-cli.ts',
-        '--vehicles',
-        scale.vehicles,
-        '--violations',
-        scale.violations,
-        '--maintenance',
-        scale.maintenance,
-      ],
-      { cwd: root, env: { ...process.env, DATABASE_URL: postgres.url }, stdio: 'inherit' },
-    );
+    // BENCH_SKIP_GENERATE=1 with DATABASE_URL reuses a database filled by an earlier run.
+    const generate =
+      process.env.BENCH_SKIP_GENERATE === '1'
+        ? { status: 0 }
+        : spawnSync(
+            process.execPath,
+            [
+              '--import',
+              'tsx',
+              'packages/api/src/seed/scale-cli.ts',
+              '--vehicles',
+              scale.vehicles,
+              '--violations',
+              scale.violations,
+              '--maintenance',
+              scale.maintenance,
+            ],
+            { cwd: root, env: { ...process.env, DATABASE_URL: postgres.url }, stdio: 'inherit' },
+          );
     if (generate.status !== 0) throw new Error('scale data generation failed');
     console.log(`规模数据生成：${((Date.now() - started) / 1000).toFixed(0)} 秒`);
     if (!existsSync(path.join(root, 'packages/web/dist/index.html'))) {
