@@ -1,4 +1,4 @@
-import type { AccountRow, DownloadLink, DownloadRecordDto, PageResult } from '@cp/contracts';
+import type { DownloadLink, DownloadRecordDto, PageResult } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,7 +100,7 @@ describe('export lifecycle', () => {
     const second = await submit();
     const list = await records();
     expect(list.list.slice(0, 2).map((row) => row.id)).toEqual([second.data.id, first.data.id]);
-    const shanghai = await switchToShanghai();
+    const shanghai = await ctx.loginToOtherTenant();
     expect((await records(shanghai)).list).toEqual([]);
     const link = await ctx.request({
       method: 'GET',
@@ -128,18 +128,6 @@ describe('export lifecycle', () => {
     expect(audit[1]?.user_name).toBe('后台任务');
   });
 });
-
-async function switchToShanghai(): Promise<string> {
-  const token = await ctx.login('admin', 'admin123');
-  const { data: rows } = await ctx.request<AccountRow[]>({ method: 'GET', url: '/api/user/accounts', token });
-  const switched = await ctx.request<{ access_token: string }>({
-    method: 'POST',
-    url: '/api/user/switch-account',
-    token,
-    payload: { appId: 'cp-console', loginId: 'admin', tenantId: rows.find((row) => !row.currentUser)?.tenantId },
-  });
-  return switched.data.access_token;
-}
 
 describe('who may export what', () => {
   it('needs the list’s export button', async () => {

@@ -1,4 +1,4 @@
-import type { AccountRow, StoredFileDto, UploadResult } from '@cp/contracts';
+import type { StoredFileDto, UploadResult } from '@cp/contracts';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signGrant, signingKey } from '../src/files/signing';
@@ -8,22 +8,10 @@ let ctx: FileTestContext;
 let beijing: string;
 let shanghai: string;
 
-async function shanghaiToken(): Promise<string> {
-  const token = await ctx.login('admin', 'admin123');
-  const { data: rows } = await ctx.request<AccountRow[]>({ method: 'GET', url: '/api/user/accounts', token });
-  const switched = await ctx.request<{ access_token: string }>({
-    method: 'POST',
-    url: '/api/user/switch-account',
-    token,
-    payload: { appId: 'cp-console', loginId: 'admin', tenantId: rows.find((row) => !row.currentUser)?.tenantId },
-  });
-  return switched.data.access_token;
-}
-
 beforeAll(async () => {
   ctx = await startFileApp({ files: { urlTtlSeconds: 2 } });
   beijing = await ctx.login('admin', 'admin123');
-  shanghai = await shanghaiToken();
+  shanghai = await ctx.loginToOtherTenant();
 });
 afterAll(() => ctx.close());
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { AccountRow } from '@cp/contracts';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
@@ -69,6 +70,8 @@ export interface TestContext {
   config: Config;
   request<T = unknown>(options: InjectOptions & { token?: string }): Promise<Envelope<T> & { status: number }>;
   login(loginId: string, password: string, remoteAddress?: string): Promise<string>;
+  /** A token of admin in the branch company admin does not sign in to first (上海分公司). */
+  loginToOtherTenant(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -101,12 +104,25 @@ export async function startTestApp(
     return response.data.access_token;
   };
 
+  const loginToOtherTenant: TestContext['loginToOtherTenant'] = async () => {
+    const token = await login('admin', 'admin123');
+    const { data: rows } = await request<AccountRow[]>({ method: 'GET', url: '/api/user/accounts', token });
+    const switched = await request<{ access_token: string }>({
+      method: 'POST',
+      url: '/api/user/switch-account',
+      token,
+      payload: { appId: 'cp-console', loginId: 'admin', tenantId: rows.find((row) => !row.currentUser)?.tenantId },
+    });
+    return switched.data.access_token;
+  };
+
   return {
     app,
     database,
     config,
     request,
     login,
+    loginToOtherTenant,
     close: async () => {
       await app.close();
       await database.close();

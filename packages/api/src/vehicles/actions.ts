@@ -13,15 +13,9 @@ import { recordAudit } from '../audit/service';
 import type { Db } from '../db';
 import { hasPermission, sessionOf } from '../http/access';
 import { businessError, forbidden } from '../http/errors';
-import { takeAction } from './lifecycle';
+import { recordStamp, takeAction } from './lifecycle';
 import { deliveries, outboundRecords } from './record-tables';
 import { vehicleInspections, vehiclePreparations, vehicles } from './tables';
-
-const recordOf = (auth: { tenantId: number; userId: number }) => ({
-  tenantId: auth.tenantId,
-  createdBy: auth.userId,
-  updatedBy: auth.userId,
-});
 
 export async function inspectVehicle(db: Db, request: FastifyRequest, id: number, body: z.infer<typeof inspectBody>) {
   const auth = sessionOf(request);
@@ -33,7 +27,7 @@ export async function inspectVehicle(db: Db, request: FastifyRequest, id: number
     async (tx) => {
       const [record] = await tx
         .insert(vehicleInspections)
-        .values({ ...body, vehicleId: id, inspectedAt: new Date(), inspector: auth.userName, ...recordOf(auth) })
+        .values({ ...body, vehicleId: id, inspectedAt: new Date(), inspector: auth.userName, ...recordStamp(auth) })
         .returning({ id: vehicleInspections.id });
       await tx.update(vehicles).set({ mileage: body.mileage }).where(eq(vehicles.id, id));
       return { inspectionId: String(record?.id), passed: body.result === 1 };
@@ -48,7 +42,7 @@ export async function startPreparation(db: Db, request: FastifyRequest, id: numb
   return takeAction(db, request, id, 'startPreparation', async (tx) => {
     await tx
       .insert(vehiclePreparations)
-      .values([0, 1, 2, 3].map((item) => ({ vehicleId: id, item, ...recordOf(auth) })))
+      .values([0, 1, 2, 3].map((item) => ({ vehicleId: id, item, ...recordStamp(auth) })))
       .onConflictDoNothing();
     return null;
   });
@@ -136,20 +130,27 @@ export async function outboundVehicle(db: Db, request: FastifyRequest, id: numbe
   return takeAction(db, request, id, 'outbound', async (tx) => {
     const [record] = await tx
       .insert(outboundRecords)
-      .values({ ...body, vehicleId: id, outboundAt: new Date(), handler: auth.userName, ...recordOf(auth) })
+      .values({ ...body, vehicleId: id, outboundAt: new Date(), handler: auth.userName, ...recordStamp(auth) })
       .returning({ id: outboundRecords.id });
     await tx.update(vehicles).set({ mileage: body.mileage }).where(eq(vehicles.id, id));
     return { outboundId: String(record?.id) };
   });
 }
 
-export async function deliverVehicle(db: Db, request: FastifyRequest, id: number, body: z.infer<typeof deliverBody>) {
+/** Hands a vehicle to a driver: 交车 (kind 0) or 临时交车 (kind 1), with its handover record. */
+export async function handOver(
+  db: Db,
+  request: FastifyRequest,
+  id: number,
+  body: z.infer<typeof deliverBody>,
+  kind: 0 | 1,
+) {
   const auth = sessionOf(request);
-  return takeAction(db, request, id, 'deliver', async (tx, vehicle) => {
+  return takeAction(db, request, id, kind === 0 ? 'deliver' : 'temporaryDeliver', async (tx, vehicle) => {
     if (body.mileage < vehicle.mileage) throw businessError(`交车里程不能小于车辆当前里程${vehicle.mileage}公里`);
     const [record] = await tx
       .insert(deliveries)
-      .values({ ...body, kind: 0, vehicleId: id, deliveredAt: new Date(), handler: auth.userName, ...recordOf(auth) })
+      .values({ ...body, kind, vehicleId: id, deliveredAt: new Date(), handler: auth.userName, ...recordStamp(auth) })
       .returning({ id: deliveries.id });
     await tx.update(vehicles).set({ mileage: body.mileage }).where(eq(vehicles.id, id));
     return { deliveryId: String(record?.id) };

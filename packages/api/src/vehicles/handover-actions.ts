@@ -1,4 +1,4 @@
-import type { acceptReturnBody, deliverBody, recallBody, requestReturnBody, shuntBody } from '@cp/contracts';
+import type { acceptReturnBody, recallBody, requestReturnBody, shuntBody } from '@cp/contracts';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -6,15 +6,9 @@ import type { Db, Tx } from '../db';
 import { sessionOf } from '../http/access';
 import { businessError, notFound } from '../http/errors';
 import { cities } from '../lookups/tables';
-import { takeAction } from './lifecycle';
+import { recordStamp, takeAction } from './lifecycle';
 import { carReturns, deliveries, shuntingRecords } from './record-tables';
 import { vehicles } from './tables';
-
-const stamp = (auth: { tenantId: number; userId: number }) => ({
-  tenantId: auth.tenantId,
-  createdBy: auth.userId,
-  updatedBy: auth.userId,
-});
 
 async function openDelivery(tx: Tx, vehicleId: number) {
   const [delivery] = await tx
@@ -24,19 +18,6 @@ async function openDelivery(tx: Tx, vehicleId: number) {
     .orderBy(desc(deliveries.deliveredAt))
     .limit(1);
   return delivery;
-}
-
-export async function temporaryDeliver(db: Db, request: FastifyRequest, id: number, body: z.infer<typeof deliverBody>) {
-  const auth = sessionOf(request);
-  return takeAction(db, request, id, 'temporaryDeliver', async (tx, vehicle) => {
-    if (body.mileage < vehicle.mileage) throw businessError(`交车里程不能小于车辆当前里程${vehicle.mileage}公里`);
-    const [record] = await tx
-      .insert(deliveries)
-      .values({ ...body, kind: 1, vehicleId: id, deliveredAt: new Date(), handler: auth.userName, ...stamp(auth) })
-      .returning({ id: deliveries.id });
-    await tx.update(vehicles).set({ mileage: body.mileage }).where(eq(vehicles.id, id));
-    return { deliveryId: String(record?.id) };
-  });
 }
 
 /** Ends a temporary delivery: the vehicle is back in stock. */
@@ -71,7 +52,7 @@ export async function requestReturn(
         requestedAt: new Date(),
         handler: auth.userName,
         remark: body.remark,
-        ...stamp(auth),
+        ...recordStamp(auth),
       })
       .returning({ id: carReturns.id });
     return { returnId: String(record?.id) };
@@ -134,7 +115,7 @@ export async function shuntVehicle(db: Db, request: FastifyRequest, id: number, 
         driver: body.driver,
         reason: body.reason,
         shuntedAt: new Date(),
-        ...stamp(auth),
+        ...recordStamp(auth),
       })
       .returning({ id: shuntingRecords.id });
     await tx.update(vehicles).set({ cityId: city.id }).where(eq(vehicles.id, id));

@@ -9,6 +9,13 @@ import { vehicles } from './tables';
 
 type VehicleRow = typeof vehicles.$inferSelect;
 
+/** The tenant and author columns of a record a user writes. */
+export const recordStamp = (auth: { tenantId: number; userId: number }) => ({
+  tenantId: auth.tenantId,
+  createdBy: auth.userId,
+  updatedBy: auth.userId,
+});
+
 /** Rent status (SPEC §3) that follows each stage: 0 已租赁, 1 退车中, 2 在库. */
 function rentStatusOf(next: VehicleStage, current: number): number {
   if (next === stage.leased || next === stage.temporarilyDelivered) return 0;

@@ -23,7 +23,8 @@ import type { Db } from '../db';
 import { access, sessionOf } from '../http/access';
 import { notFound } from '../http/errors';
 import { ok } from '../http/reply';
-import { acceptReturn, recallVehicle, requestReturn, shuntVehicle, temporaryDeliver } from './handover-actions';
+import { handOver } from './actions';
+import { acceptReturn, recallVehicle, requestReturn, shuntVehicle } from './handover-actions';
 import { type ListQuery, listVehicleRecords, type RecordTable } from './record-lists';
 import { createMaintenance, createViolation, deleteRecord, updateMaintenance, updateViolation } from './record-service';
 import {
@@ -145,7 +146,7 @@ export async function vehicleRecordRoutes(app: FastifyInstance, { db }: { db: Db
     'temporaryDelivery:add',
     '临时交车',
     deliverBody,
-    (id, input, request) => temporaryDeliver(db, request, id, input),
+    (id, input, request) => handOver(db, request, id, input, 1),
   );
   action('/api/vehicles/:id/recall', 'temporaryDelivery:recall', '收回临时交车', recallBody, (id, input, request) =>
     recallVehicle(db, request, id, input),

@@ -6,6 +6,7 @@ import { diff, recordAudit } from '../audit/service';
 import type { Db, Tx } from '../db';
 import { sessionOf } from '../http/access';
 import { conflict, notFound } from '../http/errors';
+import { recordStamp } from './lifecycle';
 import { deliveries, maintenanceRecords, violations } from './record-tables';
 import { findVehicle } from './service';
 
@@ -23,12 +24,6 @@ async function driverAt(tx: Tx, vehicleId: number, at: Date): Promise<string | n
   if (!delivery || (delivery.endedAt && delivery.endedAt < at)) return null;
   return delivery.driverName;
 }
-
-const stamp = (auth: { tenantId: number; userId: number }) => ({
-  tenantId: auth.tenantId,
-  createdBy: auth.userId,
-  updatedBy: auth.userId,
-});
 
 function violationValues(input: Record<string, unknown>) {
   return {
@@ -54,7 +49,7 @@ export async function createViolation(db: Db, request: FastifyRequest, input: Vi
         vehicleId: vehicle.id,
         plateNo: vehicle.plateNo ?? '',
         driverName: await driverAt(tx, vehicle.id, values.occurredAt),
-        ...stamp(auth),
+        ...recordStamp(auth),
       })
       .returning();
     await recordAudit(tx, request, {
@@ -121,7 +116,7 @@ export async function createMaintenance(db: Db, request: FastifyRequest, input: 
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(maintenanceRecords)
-      .values({ ...values, vehicleId: vehicle.id, plateNo: vehicle.plateNo, ...stamp(auth) })
+      .values({ ...values, vehicleId: vehicle.id, plateNo: vehicle.plateNo, ...recordStamp(auth) })
       .returning();
     await recordAudit(tx, request, {
       action: 'create',

@@ -15,7 +15,7 @@ import type { Db } from '../db';
 import { access, sessionOf } from '../http/access';
 import { ok } from '../http/reply';
 import { parseWith } from '../http/validation';
-import { completePreparationItem, deliverVehicle, inspectVehicle, outboundVehicle, startPreparation } from './actions';
+import { completePreparationItem, handOver, inspectVehicle, outboundVehicle, startPreparation } from './actions';
 import { createVehicle, deleteVehicle, findVehicle, getVehicle, listVehicles, updateVehicle } from './service';
 
 const idParams = z.strictObject({ id: idString });
@@ -173,6 +173,6 @@ export async function vehicleRoutes(app: FastifyInstance, { db }: { db: Db }) {
       schema: { summary: '交车', tags, params: idParams, body: deliverBody },
     },
     async (request) =>
-      ok(await deliverVehicle(db, request, idOf(request.params), request.body as z.infer<typeof deliverBody>)),
+      ok(await handOver(db, request, idOf(request.params), request.body as z.infer<typeof deliverBody>, 0)),
   );
 }
