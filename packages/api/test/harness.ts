@@ -79,7 +79,16 @@ export async function startTestApp(
   overrides: Partial<Config> = {},
   options: { demoVehiclesPerTenant?: number } = {},
 ): Promise<TestContext> {
-  const config: Config = { ...loadConfig({}), webDist: '/nonexistent', ...overrides };
+  const base = loadConfig({});
+  // Tests run jobs themselves (`app.jobs.runUntilIdle()`), and write files to a folder of their own.
+  const scratch = overrides.dataDir ? undefined : mkdtempSync(path.join(tmpdir(), 'cp-test-'));
+  const config: Config = {
+    ...base,
+    webDist: '/nonexistent',
+    dataDir: scratch ?? base.dataDir,
+    jobs: { ...base.jobs, worker: false },
+    ...overrides,
+  };
   const { database, drop } = await freshDatabase();
   await migrate(database);
   await seedDemoData(database.db, { vehiclesPerTenant: options.demoVehiclesPerTenant ?? 0 });
@@ -127,6 +136,7 @@ export async function startTestApp(
       await app.close();
       await database.close();
       await drop();
+      if (scratch) rmSync(scratch, { recursive: true, force: true });
     },
   };
 }
