@@ -12,8 +12,8 @@ describe('cached pages', () => {
     await page.goto('/vehicleList');
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');
     await rows.first().waitFor();
-    await page.getByLabel('车牌号').fill('京');
-    await page.getByRole('button', { name: '查询' }).click();
+    await page.getByRole('textbox', { name: '车牌号' }).fill('京');
+    await page.getByRole('button', { name: '查询', exact: true }).click();
     await expect.poll(() => location(page)).toContain('plateNo=京');
     const filtered = await rows.first().textContent();
 
@@ -23,7 +23,7 @@ describe('cached pages', () => {
     await page.getByRole('navigation', { name: '侧边菜单' }).getByRole('link', { name: '车辆列表' }).click();
 
     await expect.poll(() => location(page)).toContain('plateNo=京');
-    expect(await page.getByLabel('车牌号').inputValue()).toBe('京');
+    expect(await page.getByRole('textbox', { name: '车牌号' }).inputValue()).toBe('京');
     expect(await rows.first().textContent()).toBe(filtered);
   });
 });
