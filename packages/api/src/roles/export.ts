@@ -1,22 +1,12 @@
 import { enums, roleListQuery, routesByKey } from '@cp/contracts';
-import { and, desc, eq, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, lt, sql } from 'drizzle-orm';
 import { column } from '../exports/columns';
 import { defineExport, keysetBatches } from '../exports/registry';
 import { accountRoles, roles } from '../identity/tables';
+import { roleListWhere } from './service';
 
 /** The role list's filters (its `keyword`), as the list validates them. */
 const roleExportFilters = roleListQuery.pick({ keyword: true }).strict();
-
-/** Same match as the role list: name or code containing the keyword. */
-export function roleListWhere(tenantId: number, keyword: string | undefined): SQL | undefined {
-  const conditions: SQL[] = [eq(roles.tenantId, tenantId)];
-  if (keyword) {
-    const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const match = or(ilike(roles.name, pattern), ilike(roles.code, pattern));
-    if (match) conditions.push(match);
-  }
-  return and(...conditions);
-}
 
 const accountCount = sql<number>`(select count(*)::int from ${accountRoles} ar where ar.role_id = ${roles.id})`;
 const menuTitle = (key: string) => routesByKey.get(key)?.title ?? key;

@@ -8,6 +8,7 @@ import { sessionOf } from '../http/access';
 import { businessError, conflict, notFound } from '../http/errors';
 import { forgetHeldKeys } from '../identity/sessions';
 import { accountRoles, roles } from '../identity/tables';
+import { containsPattern } from '../resource/query';
 import { superAdminRoleCode } from '../seed/platform';
 
 type RoleRow = typeof roles.$inferSelect;
@@ -39,14 +40,19 @@ const audited = (row: RoleRow) => ({
   buttonKeys: row.buttonKeys,
 });
 
-export async function listRoles(db: Db, tenantId: number, query: PageQuery & { keyword?: string | undefined }) {
+/** The role list's match: the tenant's roles whose name or code contains the keyword. */
+export function roleListWhere(tenantId: number, keyword: string | undefined): SQL | undefined {
   const conditions: SQL[] = [eq(roles.tenantId, tenantId)];
-  if (query.keyword) {
-    const pattern = `%${query.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  if (keyword) {
+    const pattern = containsPattern(keyword);
     const match = or(ilike(roles.name, pattern), ilike(roles.code, pattern));
     if (match) conditions.push(match);
   }
-  const where = and(...conditions);
+  return and(...conditions);
+}
+
+export async function listRoles(db: Db, tenantId: number, query: PageQuery & { keyword?: string | undefined }) {
+  const where = roleListWhere(tenantId, query.keyword);
   return paginate(
     query,
     async (limit, offset) => {
