@@ -1,29 +1,10 @@
-import {
-  deliveryResource,
-  inspectionResource,
-  maintenanceResource,
-  outboundResource,
-  type Resource,
-  returnResource,
-  riskResource,
-  shuntingResource,
-  violationResource,
-} from '@cp/contracts';
+import type { Resource } from '@cp/contracts';
 import { and, desc, lt } from 'drizzle-orm';
 import { defineExport, keysetBatches } from '../exports/registry';
 import { resourceExportColumns, resourceExportFilters } from '../exports/resource';
 import { listWhere } from '../resource/query';
+import { vehicleRecordLists } from './record-catalogue';
 import { type RecordTable, readRecords, recordColumns } from './record-lists';
-import {
-  carReturns,
-  deliveries,
-  maintenanceRecords,
-  outboundRecords,
-  shuntingRecords,
-  vehicleRisks,
-  violations,
-} from './record-tables';
-import { vehicleInspections } from './tables';
 
 type Row = Record<string, unknown> & { id: number };
 
@@ -49,13 +30,6 @@ function recordExport(resource: Resource, table: RecordTable, name: string) {
   });
 }
 
-export const vehicleRecordExports = [
-  recordExport(inspectionResource, vehicleInspections, '验车记录'),
-  recordExport(outboundResource, outboundRecords, '出库记录'),
-  recordExport(deliveryResource, deliveries, '交车记录'),
-  recordExport(returnResource, carReturns, '还车记录'),
-  recordExport(shuntingResource, shuntingRecords, '调车记录'),
-  recordExport(violationResource, violations, '违章记录'),
-  recordExport(maintenanceResource, maintenanceRecords, '维保记录'),
-  recordExport(riskResource, vehicleRisks, '风险车辆'),
-];
+export const vehicleRecordExports = vehicleRecordLists.map(({ resource, table, title }) =>
+  recordExport(resource, table, title),
+);

@@ -1,19 +1,12 @@
 import {
   acceptReturnBody,
   deliverBody,
-  deliveryResource,
   handleRiskBody,
   idString,
-  inspectionResource,
   maintenanceResource,
-  outboundResource,
-  type Resource,
   recallBody,
   requestReturnBody,
-  returnResource,
-  riskResource,
   shuntBody,
-  shuntingResource,
   violationResource,
 } from '@cp/contracts';
 import { and, eq } from 'drizzle-orm';
@@ -25,85 +18,18 @@ import { notFound } from '../http/errors';
 import { ok } from '../http/reply';
 import { handOver } from './actions';
 import { acceptReturn, recallVehicle, requestReturn, shuntVehicle } from './handover-actions';
-import { type ListQuery, listVehicleRecords, type RecordTable } from './record-lists';
+import { vehicleRecordLists } from './record-catalogue';
+import { type ListQuery, listVehicleRecords } from './record-lists';
 import { createMaintenance, createViolation, deleteRecord, updateMaintenance, updateViolation } from './record-service';
-import {
-  carReturns,
-  deliveries,
-  maintenanceRecords,
-  outboundRecords,
-  shuntingRecords,
-  vehicleRisks,
-  violations,
-} from './record-tables';
+import { deliveries } from './record-tables';
 import { handleRisk, scanRisks } from './risks';
-import { vehicleInspections } from './tables';
 
 const tags = ['车辆管理'];
 const idParams = z.strictObject({ id: idString });
 const idOf = (params: unknown) => Number((params as { id: string }).id);
 
-const lists: { path: string; summary: string; resource: Resource; table: RecordTable; view: string[] }[] = [
-  {
-    path: '/api/vehicle-inspections',
-    summary: '验车记录',
-    resource: inspectionResource,
-    table: vehicleInspections,
-    view: ['vehicleInspection'],
-  },
-  {
-    path: '/api/vehicle-outbound-records',
-    summary: '出库记录',
-    resource: outboundResource,
-    table: outboundRecords,
-    view: ['outboundRecord'],
-  },
-  {
-    path: '/api/vehicle-deliveries',
-    summary: '交车记录（kind：0 正式交车，1 临时交车）',
-    resource: deliveryResource,
-    table: deliveries,
-    view: ['deliveryRecord', 'temporaryDelivery'],
-  },
-  {
-    path: '/api/vehicle-returns',
-    summary: '还车记录',
-    resource: returnResource,
-    table: carReturns,
-    view: ['carReturnRecord'],
-  },
-  {
-    path: '/api/vehicle-shunting',
-    summary: '调车记录',
-    resource: shuntingResource,
-    table: shuntingRecords,
-    view: ['shuntingManagement'],
-  },
-  {
-    path: '/api/vehicle-violations',
-    summary: '违章记录',
-    resource: violationResource,
-    table: violations,
-    view: ['violationManagement'],
-  },
-  {
-    path: '/api/vehicle-maintenance',
-    summary: '维保记录',
-    resource: maintenanceResource,
-    table: maintenanceRecords,
-    view: ['maintenanceManagement'],
-  },
-  {
-    path: '/api/vehicle-risks',
-    summary: '风险车辆',
-    resource: riskResource,
-    table: vehicleRisks,
-    view: ['riskManagement'],
-  },
-];
-
 export async function vehicleRecordRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  for (const { path, summary, resource, table, view } of lists) {
+  for (const { path, summary, resource, table, view } of vehicleRecordLists) {
     app.get(
       path,
       { config: { access: access.permission(...view) }, schema: { summary, tags, querystring: resource.listQuery } },
