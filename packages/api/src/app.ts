@@ -77,10 +77,22 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
 async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const index = path.join(webDist, 'index.html');
   if (!existsSync(index)) return;
-  await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    // Built assets carry a content hash in their names: a browser keeps them until the app is rebuilt.
+    // Other files (the favicon, the manual) may change with a release: an hour.
+    setHeaders(response, filePath) {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      response.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
   app.get('/*', async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api') || /\.[a-z0-9]+$/i.test(url)) return reply.callNotFound();
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });
+    // index.html names the assets of the current build, so a browser asks for it again every time.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

@@ -70,6 +70,8 @@ export interface TestContext {
   config: Config;
   request<T = unknown>(options: InjectOptions & { token?: string }): Promise<Envelope<T> & { status: number }>;
   login(loginId: string, password: string, remoteAddress?: string): Promise<string>;
+  /** Another connection to the same database (PostgreSQL), as a second process would have. */
+  reopenDatabase(): Promise<Database>;
   /** A token of admin in the branch company admin does not sign in to first (上海分公司). */
   loginToOtherTenant(): Promise<string>;
   close(): Promise<void>;
@@ -89,7 +91,7 @@ export async function startTestApp(
     jobs: { ...base.jobs, worker: false },
     ...overrides,
   };
-  const { database, drop } = await freshDatabase();
+  const { database, drop, reopen } = await freshDatabase();
   await migrate(database);
   await seedDemoData(database.db, { vehiclesPerTenant: options.demoVehiclesPerTenant ?? 0 });
   const app = await buildApp({ config, database, logger: false });
@@ -132,6 +134,7 @@ export async function startTestApp(
     request,
     login,
     loginToOtherTenant,
+    reopenDatabase: reopen,
     close: async () => {
       await app.close();
       await database.close();

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db';
 import { migrate } from '../src/db/migrate';
@@ -27,6 +27,27 @@ describe('health', () => {
     await broken.app.close();
   });
 });
+
+// Connections to a server exist on PostgreSQL only; the embedded database has none to lose.
+if (process.env.DATABASE_URL) {
+  describe('PostgreSQL connections', () => {
+    it('are replaced when the server ends them, and the API keeps answering', async () => {
+      const before = await ctx.request({ method: 'GET', url: '/api/health' });
+      expect(before.code).toBe(0);
+      const other = await ctx.reopenDatabase();
+      try {
+        await other.db.execute(
+          sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+        );
+      } finally {
+        await other.close();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const after = await ctx.request<{ status: string }>({ method: 'GET', url: '/api/health' });
+      expect(after).toMatchObject({ code: 0, data: { status: 'up' } });
+    });
+  });
+}
 
 describe('database', () => {
   it('keeps its data across restarts, and migrating and seeding again change nothing', async () => {

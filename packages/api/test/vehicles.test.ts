@@ -91,6 +91,47 @@ describe('vehicle validation', () => {
   });
 });
 
+describe('vehicle list', () => {
+  type Page = { list: Vehicle[]; total: number };
+  const search = (plateNo: string) =>
+    ctx.request<Page>({
+      method: 'GET',
+      url: `/api/vehicles?limit=500&plateNo=${encodeURIComponent(plateNo)}`,
+      token: admin,
+    });
+
+  it('finds plates by any piece of one, two or more characters, in either case', async () => {
+    const first = await createVehicle({ plateNo: '粤BX5Y71' });
+    const second = await createVehicle({ plateNo: '粤BX5Y72' });
+    expect([first.code, second.code]).toEqual([0, 0]);
+    for (const [piece, expected] of [
+      ['x5', ['粤BX5Y71', '粤BX5Y72']],
+      ['粤', ['粤BX5Y71', '粤BX5Y72']],
+      ['y71', ['粤BX5Y71']],
+      ['BX5Y72', ['粤BX5Y72']],
+    ] as const) {
+      const { code, data } = await search(piece);
+      expect(code).toBe(0);
+      const plates = data.list.map((row) => String(row.plateNo));
+      for (const plate of expected) expect(plates).toContain(plate);
+      for (const plate of plates) expect(plate).toContain(piece.toUpperCase());
+      expect(data.total).toBe(plates.length);
+    }
+    expect((await search('%')).data).toMatchObject({ list: [], total: 0 });
+    expect((await search('_7')).data).toMatchObject({ list: [], total: 0 });
+  });
+
+  it('sends the list columns in a page and the whole vehicle in its detail', async () => {
+    const created = await createVehicle({ plateNo: '粤BX5Y73', engineNo: 'EN20261122' });
+    const { data } = await search('BX5Y73');
+    const row = data.list.find((vehicle) => vehicle.id === created.data.id);
+    expect(row).toMatchObject({ plateNo: '粤BX5Y73', stage: 0, version: 1, modelName: expect.any(String) });
+    expect(row).not.toHaveProperty('engineNo');
+    const detail = await ctx.request<Vehicle>({ method: 'GET', url: `/api/vehicles/${created.data.id}`, token: admin });
+    expect(detail.data).toMatchObject({ plateNo: '粤BX5Y73', engineNo: 'EN20261122', brandName: '比亚迪' });
+  });
+});
+
 describe('vehicle lifecycle', () => {
   it('walks a vehicle from 待验车 to 租赁中, each step in the table', async () => {
     const { data: vehicle } = await createVehicle();

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { consoleAppId } from './console';
 import type { MenuNode } from './routes/types';
 
 /** The console's application id, sent on account switch and role-menu calls. */
-export const consoleAppId = 'cp-console';
+export { consoleAppId };
 
 export const loginBody = z.strictObject({
   loginId: z.string().trim().min(1, '请输入登录账号').max(64, '登录账号不能超过64个字符').meta({ title: '登录账号' }),

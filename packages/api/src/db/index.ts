@@ -28,6 +28,10 @@ export interface Database {
 export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // A connection that fails while idle or closing (PostgreSQL restarted, the connection was terminated)
+    // is dropped and replaced by the pool; unhandled, the 'error' event would end the whole process.
+    pool.on('error', (error) => process.emitWarning(`PostgreSQL connection dropped: ${error.message}`));
+    pool.on('connect', (client) => client.on('error', () => undefined));
     // Count columns come back as int8; they fit a JS number.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
     const db = drizzlePg(pool, { schema }) as unknown as Db;

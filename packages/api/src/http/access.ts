@@ -82,9 +82,11 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; conf
   app.addHook('onRequest', async (request) => {
     const declared = request.routeOptions.config?.access;
     if (!request.url.startsWith('/api') || declared?.kind === 'public') return;
-    // Fail closed: an unknown API path falls through to the 404 handler, anything else needs a session.
+    // Fail closed: an unknown API path falls through to the 404 handler (directly, or through the web
+    // app's fallback route, which answers /api paths with it), anything else needs a session.
     if (!declared) {
-      if (request.is404) return;
+      const matched = request.routeOptions.url;
+      if (request.is404 || (matched !== undefined && !matched.startsWith('/api'))) return;
       throw forbidden();
     }
     const token = tokenFromHeaders(request.headers);

@@ -12,7 +12,7 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { businessError, forbidden } from '../http/errors';
 import { verifyPassword } from './passwords';
-import { createSession, type SessionContext } from './sessions';
+import { createSession, forgetSession, revokeSession, type SessionContext } from './sessions';
 import { accountRoles, accounts, roles, sessions, tenants, users } from './tables';
 import { assertLoginAllowed, recordLoginAttempt } from './throttle';
 
@@ -116,7 +116,7 @@ export async function switchAccount(
     .where(and(eq(accounts.userId, auth.userId), eq(accounts.tenantId, input.tenantId), eq(accounts.enabled, true)))
     .limit(1);
   if (!account) throw businessError('无权切换到该分公司');
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const session = await createSession(tx, config, {
       userId: auth.userId,
       accountId: account.id,
@@ -124,12 +124,11 @@ export async function switchAccount(
       clientAddress: client.address,
       userAgent: client.userAgent,
     });
-    await tx
-      .update(sessions)
-      .set({ revokedAt: new Date(), revokeReason: 'switch' })
-      .where(eq(sessions.id, auth.sessionId));
+    await revokeSession(tx, auth.sessionId, 'switch');
     return loginResult(session.token, session.expiresIn);
   });
+  forgetSession(db, auth.sessionId);
+  return result;
 }
 
 export async function rolesOfAccount(db: Db, accountId: number, appId = consoleAppId) {

@@ -41,11 +41,60 @@ export async function createSession(
   return { token, expiresIn };
 }
 
+/** Revokes a session. Inside a transaction, call `forgetSession` on the database once it commits. */
 export async function revokeSession(db: Executor, sessionId: number, reason: string): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokeReason: reason })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  forgetSession(db, sessionId);
+}
+
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionLookup>['execute']>>[number];
+
+/**
+ * Sessions read in the last few seconds, by token hash: a page opens with several requests at once, and
+ * each would otherwise read the same session again. Expiry and idle time are still checked on every
+ * request; a revocation in this process drops the entry at once, one in another process is seen within
+ * the TTL (as role changes are, below).
+ */
+const recentSessions = new WeakMap<Executor, Map<string, { row: SessionRow; readAt: number }>>();
+const recentSessionTtlMs = 5_000;
+
+function recentSessionsOf(db: Db) {
+  let recent = recentSessions.get(db);
+  if (!recent) {
+    recent = new Map();
+    recentSessions.set(db, recent);
+  }
+  return recent;
+}
+
+/** Drops a session from this process's cache (after it is revoked). */
+export function forgetSession(db: Executor, sessionId: number): void {
+  const recent = recentSessions.get(db);
+  if (!recent) return;
+  for (const [hash, entry] of recent) if (entry.row.sessionId === sessionId) recent.delete(hash);
+}
+
+async function readSession(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
+  const recent = recentSessionsOf(db);
+  const now = Date.now();
+  const cached = recent.get(tokenHash);
+  if (cached && now - cached.readAt < recentSessionTtlMs) return cached.row;
+  let lookup = preparedLookups.get(db);
+  if (!lookup) {
+    lookup = sessionLookup(db);
+    preparedLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ tokenHash });
+  if (!row || row.revokedAt || !row.userEnabled || !row.accountEnabled) {
+    recent.delete(tokenHash);
+    return row;
+  }
+  if (recent.size >= 10_000) recent.clear();
+  recent.set(tokenHash, { row, readAt: now });
+  return row;
 }
 
 interface HeldKeys {
@@ -122,12 +171,7 @@ const preparedLookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
  * Throws 1001 for an unknown token and 1002 for an expired, idle or revoked one.
  */
 export async function resolveSession(db: Db, config: Config, token: string): Promise<SessionContext> {
-  let lookup = preparedLookups.get(db);
-  if (!lookup) {
-    lookup = sessionLookup(db);
-    preparedLookups.set(db, lookup);
-  }
-  const [row] = await lookup.execute({ tokenHash: hashToken(token) });
+  const row = await readSession(db, hashToken(token));
   if (!row) throw ApiError.of('tokenInvalid');
   const now = Date.now();
   const lastSeen = row.lastSeenAt.getTime();
@@ -136,10 +180,8 @@ export async function resolveSession(db: Db, config: Config, token: string): Pro
   if (now - lastSeen > config.session.idleMinutes * 60_000) throw ApiError.of('sessionExpired');
   if (!row.userEnabled || !row.accountEnabled) throw ApiError.of('sessionExpired', '账号已停用，请联系管理员');
   if (now - lastSeen > touchIntervalMs) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: new Date(now) })
-      .where(eq(sessions.id, row.sessionId));
+    row.lastSeenAt = new Date(now);
+    await db.update(sessions).set({ lastSeenAt: row.lastSeenAt }).where(eq(sessions.id, row.sessionId));
   }
   const keys = await heldKeys(db, row.accountId);
   return {

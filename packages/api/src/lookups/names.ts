@@ -37,15 +37,20 @@ async function loadBook(db: Db, tenantId: number): Promise<NameBook> {
   };
 }
 
-export async function nameBook(db: Db, tenantId: number, mustKnow: { lookup: string; id: number }[] = []) {
+/** A reference value that names something: a number or numeric text, not null or empty. */
+function referenceId(value: unknown): number | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const id = Number(value);
+  return Number.isFinite(id) ? id : undefined;
+}
+
+async function nameBook(db: Db, tenantId: number, complete: (book: NameBook) => boolean): Promise<NameBook> {
   let perTenant = books.get(db);
   if (!perTenant) {
     perTenant = new Map();
     books.set(db, perTenant);
   }
   const cached = perTenant.get(tenantId);
-  const complete = (book: NameBook) =>
-    mustKnow.every(({ lookup, id }) => !Number.isFinite(id) || book[lookup]?.has(id));
   if (cached && cached.expires > Date.now() && complete(cached.book)) return cached.book;
   const book = await loadBook(db, tenantId);
   perTenant.set(tenantId, { book, expires: Date.now() + ttlMs });
@@ -59,11 +64,24 @@ export async function withNames(
   refs: readonly { field: string; lookup: string }[],
   rows: Record<string, unknown>[],
 ): Promise<Record<string, unknown>[]> {
-  const needed = refs.flatMap(({ field, lookup }) => rows.map((row) => ({ lookup, id: Number(row[field]) })));
-  const book = await nameBook(db, tenantId, needed);
-  for (const { field, lookup } of refs) {
+  // A list that does not read a reference (a page of list columns only) gets no name for it.
+  const read = refs.filter(({ field }) => rows.some((row) => field in row));
+  if (read.length === 0) return rows;
+  const knowsAll = (book: NameBook) =>
+    read.every(({ field, lookup }) =>
+      rows.every((row) => {
+        const id = referenceId(row[field]);
+        return id === undefined || book[lookup]?.has(id) === true;
+      }),
+    );
+  const book = await nameBook(db, tenantId, knowsAll);
+  for (const { field, lookup } of read) {
     const nameKey = `${field.replace(/Id$/, '')}Name`;
-    for (const row of rows) row[nameKey] = book[lookup]?.get(Number(row[field])) ?? '';
+    const names = book[lookup];
+    for (const row of rows) {
+      const id = referenceId(row[field]);
+      row[nameKey] = (id !== undefined && names?.get(id)) || '';
+    }
   }
   return rows;
 }

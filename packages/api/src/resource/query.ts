@@ -1,5 +1,5 @@
 import type { FieldDef, Resource } from '@cp/contracts';
-import { and, asc, between, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, getTableName, gte, ilike, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
 export type Columns = Record<string, PgColumn>;
@@ -9,16 +9,43 @@ export function columnsOf(table: object, joined: Columns = {}): Columns {
   return { ...(table as Columns), ...joined };
 }
 
+/**
+ * The columns a list page reads: the id, the version (row actions send it back) and the fields declared as
+ * list columns. Reading only these keeps a page of wide rows cheap to fetch, convert and send; the detail
+ * and the edit form read the whole row by id.
+ */
+export function listSelection(resource: Resource, columns: Columns): Columns {
+  const selection: Columns = {};
+  for (const name of ['id', 'version', ...resource.entries.filter(([, def]) => def.list).map(([name]) => name)]) {
+    const column = columns[name];
+    if (column) selection[name] = column;
+  }
+  return selection;
+}
+
 /** `%` `_` and `\` in a user's search text are literal characters, not patterns. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Plate columns: stored in capitals, with a trigram index for searches of three characters or more and a
+ * short-gram index (migration 0006) for one or two, which trigrams cannot serve.
+ */
+const plateColumns = new Set(['vehicles.plate_no', 'vehicle_violations.plate_no']);
+
+function contains(column: PgColumn, text: string): SQL {
+  if (!plateColumns.has(`${getTableName(column.table)}.${column.name}`)) return ilike(column, containsPattern(text));
+  const capitals = text.toUpperCase();
+  if ([...capitals].length <= 2) return sql`short_grams(${column}) @> array[${capitals}]::text[]`;
+  return like(column, containsPattern(capitals));
 }
 
 function condition(def: FieldDef, column: PgColumn, value: unknown): SQL | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   switch (def.filter) {
     case 'like':
-      return ilike(column, containsPattern(String(value)));
+      return contains(column, String(value));
     case 'in':
       return inArray(column, value as number[]);
     case 'range': {

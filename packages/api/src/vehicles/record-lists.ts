@@ -50,10 +50,13 @@ export async function readRecords(
     .orderBy(...query.order)
     .limit(query.limit)
     .offset(query.offset ?? 0);
-  const dtos = rows.map(({ row, plateNo, vin }) => ({
-    ...toDto(resource, { ...(row as Record<string, unknown>), plateNo, vin }),
-    vehicleId: String((row as { vehicleId: number }).vehicleId),
-  }));
+  const dtos = rows.map(({ row, plateNo, vin }) =>
+    toDto(resource, row as Record<string, unknown>, {
+      plateNo,
+      vin,
+      vehicleId: String((row as { vehicleId: number }).vehicleId),
+    }),
+  );
   return withNames(db, tenantId, refs, dtos);
 }
 

@@ -117,6 +117,8 @@ export const violations = pgTable(
     index('vehicle_violations_tenant_status_idx').on(table.tenantId, table.status, table.occurredAt),
     index('vehicle_violations_vehicle_idx').on(table.vehicleId, table.occurredAt),
     index('vehicle_violations_plate_trgm_idx').using('gin', sql`${table.plateNo} gin_trgm_ops`),
+    // short_grams() is defined in migration 0006: a one- or two-character plate search uses this index.
+    index('vehicle_violations_plate_grams_idx').using('gin', sql`short_grams(${table.plateNo})`),
   ],
 );
 

@@ -9,7 +9,7 @@ import { businessError, conflict, notFound } from '../http/errors';
 import { withNames } from '../lookups/names';
 import { vehicleCatalog } from '../lookups/tables';
 import { fromInput, toDto } from '../resource/dto';
-import { type Columns, columnsOf, listOrder, listWhere } from '../resource/query';
+import { type Columns, columnsOf, listOrder, listSelection, listWhere } from '../resource/query';
 import { vehiclePreparations, vehicles } from './tables';
 
 type VehicleRow = typeof vehicles.$inferSelect;
@@ -26,8 +26,10 @@ const refs = [
 ];
 
 /** Rows as the API sends them, with the names of what they refer to (from the name book, no join). */
-export async function presentVehicles(db: Db, tenantId: number, rows: VehicleRow[]): Promise<VehicleDto[]> {
-  const dtos = rows.map((row) => ({ ...toDto(vehicleResource, row), seriesId: String(row.seriesId) }));
+export async function presentVehicles(db: Db, tenantId: number, rows: Partial<VehicleRow>[]): Promise<VehicleDto[]> {
+  const dtos = rows.map((row) =>
+    toDto(vehicleResource, row, row.seriesId === undefined ? undefined : { seriesId: String(row.seriesId) }),
+  );
   return withNames(db, tenantId, refs, dtos);
 }
 
@@ -45,11 +47,12 @@ export async function listVehicles(
   const columns = columnsOf(vehicles) as Columns & typeof vehicles;
   const openItem = openPreparationFilter(query.pendingPreparation);
   const where = listWhere(vehicleResource, columns, tenantId, query, [notDeleted, openItem]);
+  const selection = listSelection(vehicleResource, columns);
   return paginate(
     query,
     async (limit, offset) => {
       const rows = await db
-        .select()
+        .select(selection)
         .from(vehicles)
         .where(where)
         .orderBy(...listOrder(columns, query.sort, query.order))

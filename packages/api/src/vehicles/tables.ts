@@ -72,6 +72,8 @@ export const vehicles = pgTable(
     index('vehicles_tenant_certificate_idx').on(table.tenantId, table.operationCertificateExpiry, table.id),
     index('vehicles_tenant_plate_sort_idx').on(table.tenantId, table.plateNo, table.id),
     index('vehicles_plate_trgm_idx').using('gin', sql`${table.plateNo} gin_trgm_ops`),
+    // short_grams() is defined in migration 0006: a one- or two-character plate search uses this index.
+    index('vehicles_plate_grams_idx').using('gin', sql`short_grams(${table.plateNo})`),
     index('vehicles_vin_trgm_idx').using('gin', sql`${table.vin} gin_trgm_ops`),
   ],
 );

@@ -4,7 +4,7 @@ import { useLayoutEffect, useState } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router';
 import { createWidgetClient, http } from '../request';
 import { bindMessageApi } from '../request/toast';
-import { WidgetApiProvider } from '../widgets';
+import { WidgetApiProvider } from '../widgets/api/WidgetApiContext';
 import { AppRoutes } from './AppRoutes';
 import { bindNavigator } from './navigation';
 import { routeTable } from './pages';

@@ -4,9 +4,11 @@ import { decideNavigation } from '../auth/guard';
 import { SessionGate } from '../auth/SessionGate';
 import { getToken } from '../auth/token';
 import { LoginPage, NotFoundPage } from '../pages';
+import { preloadPage } from './pageRegistry';
 import { pageTitle, type RouteTable } from './routeTable';
 
-const ShellLayout = lazy(async () => ({ default: (await import('../shell/ShellLayout')).ShellLayout }));
+const loadShell = () => import('../shell/ShellLayout');
+const ShellLayout = lazy(async () => ({ default: (await loadShell()).ShellLayout }));
 
 /** The route guard of SPEC.md §2 in front of every location, and the page title. */
 export function AppRoutes({ table }: { table: RouteTable }) {
@@ -21,6 +23,13 @@ export function AppRoutes({ table }: { table: RouteTable }) {
   useEffect(() => {
     if (title) document.title = title;
   }, [title]);
+  // The shell's and the page's code download while the session is read, not one after the other.
+  const openingKey = decision.action === 'session' ? decision.route.key : undefined;
+  useEffect(() => {
+    if (openingKey === undefined) return;
+    void loadShell().catch(() => undefined);
+    preloadPage(table.pages.find((page) => page.route.key === openingKey)?.Component);
+  }, [openingKey, table]);
 
   if (decision.action === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.action === 'public') {

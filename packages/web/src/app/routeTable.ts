@@ -1,4 +1,4 @@
-import { type RouteDef, routeCatalogue } from '@cp/contracts';
+import { type RouteDef, routeCatalogue } from '@cp/contracts/routes';
 import { matchRoutes } from 'react-router';
 import type { PageComponent, PageRegistry } from './pageRegistry';
 

@@ -1,4 +1,4 @@
-import { canOpenRoute, type RouteDef } from '@cp/contracts';
+import { canOpenRoute, type RouteDef } from '@cp/contracts/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { Spin } from 'antd';
 import { type ReactNode, useEffect } from 'react';

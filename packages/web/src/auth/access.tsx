@@ -1,4 +1,4 @@
-import { canOpenRoute, type RouteDef } from '@cp/contracts';
+import { canOpenRoute, type RouteDef } from '@cp/contracts/routes';
 import { type ReactNode, useMemo } from 'react';
 import { useSession } from './session';
 

@@ -1,4 +1,5 @@
-import { type AccountRow, consoleAppId, type LoginResult, type UserInfo } from '@cp/contracts';
+import type { AccountRow, LoginResult, UserInfo } from '@cp/contracts';
+import { consoleAppId } from '@cp/contracts/console';
 import { formData, get, post } from '../request';
 
 /** Every login answers at least the new session's token. */

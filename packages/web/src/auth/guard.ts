@@ -1,4 +1,4 @@
-import type { RouteDef } from '@cp/contracts';
+import type { RouteDef } from '@cp/contracts/routes';
 
 export type GuardDecision =
   | { action: 'redirect'; to: string }

@@ -1,8 +1,9 @@
 import { lazyPage, type PageRegistry } from '../app/pageRegistry';
 
-export { useListExport } from './useListExport';
-
-/** The download center, by route key. */
+/**
+ * The download center, by route key. Only the registry lives here: the app's entry imports it, so list
+ * screens import `useListExport` from its own module.
+ */
 export const downloadPages: PageRegistry = {
   downloadRecord: lazyPage(
     () => import('./DownloadRecordPage'),

@@ -2,7 +2,7 @@ import { vehicleResource } from '@cp/contracts';
 import { Button, Card, Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { Authorized } from '../auth/access';
-import { useListExport } from '../downloads';
+import { useListExport } from '../downloads/useListExport';
 import { buildColumns, exportFilters, ResourceSearchPanel, useResourceList } from '../resource';
 import { PagedTable, sharedPageSizes } from '../widgets';
 import { PreparationModal } from './actionForms/PreparationModal';

@@ -1,0 +1,2 @@
+CREATE INDEX "vehicle_violations_plate_grams_idx" ON "vehicle_violations" USING gin (short_grams("plate_no"));--> statement-breakpoint
+CREATE INDEX "vehicles_plate_grams_idx" ON "vehicles" USING gin (short_grams("plate_no"));

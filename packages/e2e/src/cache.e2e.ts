@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
+import { expectLocation, location } from './support/page';
+import { demoAccounts, signIn } from './support/session';
+
+const open = useBrowser();
+
+describe('cached pages', () => {
+  it('keep the vehicle list as the user left it (filter and rows) when they come back by the menu', async () => {
+    const { context, page } = await open();
+    await signIn(context, demoAccounts.admin);
+    await page.goto('/vehicleList');
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    // The first visit compiles the app in a cold browser, while other suites share the machine.
+    await rows.first().waitFor({ timeout: 45_000 });
+    await page.getByRole('textbox', { name: '车牌号' }).fill('京');
+    await page.getByRole('button', { name: '查询', exact: true }).click();
+    await expect.poll(() => location(page)).toContain('plateNo=京');
+    await expect.poll(() => rows.first().textContent()).toContain('京');
+    const filtered = await rows.first().textContent();
+
+    await page.locator('.shell-breadcrumb').getByRole('link', { name: '首页' }).click();
+    await expectLocation(page, '/home');
+    await page.getByRole('navigation', { name: '顶部菜单' }).getByText('车辆管理').click();
+    await page.getByRole('navigation', { name: '侧边菜单' }).getByRole('link', { name: '车辆列表' }).click();
+
+    await expect.poll(() => location(page)).toContain('plateNo=京');
+    expect(await page.getByRole('textbox', { name: '车牌号' }).inputValue()).toBe('京');
+    expect(await rows.first().textContent()).toBe(filtered);
+  });
+});
