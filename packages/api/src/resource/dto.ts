@@ -1,45 +1,49 @@
 import type { Resource } from '@cp/contracts';
 
 type Conversion = 'list' | 'ref' | 'plain';
-type Plan = readonly (readonly [name: string, conversion: Conversion])[];
 
 /** How each field of a resource is converted, worked out once per resource rather than per row. */
-const plans = new WeakMap<Resource, Plan>();
+const plans = new WeakMap<Resource, ReadonlyMap<string, Conversion>>();
 
-function planOf(resource: Resource): Plan {
+function planOf(resource: Resource): ReadonlyMap<string, Conversion> {
   let plan = plans.get(resource);
   if (!plan) {
-    plan = resource.entries.map(([name, def]): readonly [string, Conversion] => [
-      name,
-      def.kind === 'files' || def.kind === 'tags' ? 'list' : def.kind === 'ref' ? 'ref' : 'plain',
-    ]);
+    plan = new Map(
+      resource.entries.map(([name, def]): [string, Conversion] => [
+        name,
+        def.kind === 'files' || def.kind === 'tags' ? 'list' : def.kind === 'ref' ? 'ref' : 'plain',
+      ]),
+    );
     plans.set(resource, plan);
   }
   return plan;
 }
 
+function converted(conversion: Conversion, value: unknown): unknown {
+  if (value === null || value === undefined) return conversion === 'list' ? [] : null;
+  if (conversion === 'ref') return String(value);
+  return value instanceof Date ? value.toISOString() : value;
+}
+
 /**
- * A row as the API sends it: ids and references as strings, timestamps as ISO text. `extra` fields (a
- * joined plate, a derived id) are added to the same object, so a page of rows is built without copies.
+ * A row as the API sends it: ids and references as strings, timestamps as ISO text. Only the row's own
+ * fields are read (a list page reads fewer columns than the detail). `extra` fields (a joined plate, a
+ * derived id) are added to the same object, so a page of rows is built without copies.
  */
 export function toDto(
   resource: Resource,
   row: Record<string, unknown>,
   extra?: Record<string, unknown>,
 ): Record<string, unknown> {
+  const plan = planOf(resource);
   const dto: Record<string, unknown> = { id: String(row.id) };
-  for (const [name, conversion] of planOf(resource)) {
-    const fromExtra = extra !== undefined && name in extra;
-    if (!fromExtra && !(name in row)) continue;
-    const value = fromExtra ? extra[name] : row[name];
-    if (value === null || value === undefined) dto[name] = conversion === 'list' ? [] : null;
-    else if (conversion === 'ref') dto[name] = String(value);
-    else if (value instanceof Date) dto[name] = value.toISOString();
-    else dto[name] = value;
+  for (const name in row) {
+    const conversion = plan.get(name);
+    if (conversion !== undefined) dto[name] = converted(conversion, row[name]);
   }
   if ('version' in row) dto.version = row.version;
   if (row.createdAt instanceof Date) dto.createdAt = row.createdAt.toISOString();
-  if (extra) for (const name in extra) if (!(name in dto)) dto[name] = extra[name];
+  if (extra) for (const name in extra) dto[name] = converted(plan.get(name) ?? 'plain', extra[name]);
   return dto;
 }
 

@@ -4,9 +4,19 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 
 export type Columns = Record<string, PgColumn>;
 
-/** The columns a list reads from: a table's own, plus any joined ones (a record's vehicle plate). */
-export function columnsOf(table: object, joined: Columns = {}): Columns {
-  return { ...(table as Columns), ...joined };
+const ownColumns = new WeakMap<object, Columns>();
+
+/**
+ * The columns a list reads from: a table's own, plus any joined ones (a record's vehicle plate). A table's
+ * own are collected once, not on every request.
+ */
+export function columnsOf(table: object, joined?: Columns): Columns {
+  let own = ownColumns.get(table);
+  if (!own) {
+    own = { ...(table as Columns) };
+    ownColumns.set(table, own);
+  }
+  return joined ? { ...own, ...joined } : own;
 }
 
 /**
@@ -32,7 +42,7 @@ export function containsPattern(text: string): string {
  * Plate columns: stored in capitals, with a trigram index for searches of three characters or more and a
  * short-gram index (migration 0006) for one or two, which trigrams cannot serve.
  */
-const plateColumns = new Set(['vehicles.plate_no', 'vehicle_violations.plate_no']);
+const plateColumns = new Set(['vehicles.plate_no', 'vehicle_violations.plate_no', 'vehicle_maintenance.plate_no']);
 
 function contains(column: PgColumn, text: string): SQL {
   if (!plateColumns.has(`${getTableName(column.table)}.${column.name}`)) return ilike(column, containsPattern(text));

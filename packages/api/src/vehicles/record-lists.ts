@@ -21,13 +21,21 @@ export interface ListQuery extends Record<string, unknown> {
  * A page of a vehicle record list (inspections, deliveries, violations…): the table's rows with their
  * vehicle's plate and VIN, filtered and sorted as the resource declares.
  */
+type RecordColumns = { own: Columns; columns: Columns & { id: PgColumn; tenantId: PgColumn } };
+const recordColumnsByTable = new WeakMap<RecordTable, RecordColumns>();
+
 /** The columns a record list filters and sorts on: the table's own, and its vehicle's plate and VIN. */
-export function recordColumns(table: RecordTable) {
-  const own = getTableColumns(table) as Columns;
-  const joined: Columns = {};
-  if (!own.plateNo) joined.plateNo = vehicles.plateNo;
-  joined.vin = vehicles.vin;
-  return { own, columns: columnsOf(own, joined) as Columns & { id: PgColumn; tenantId: PgColumn } };
+export function recordColumns(table: RecordTable): RecordColumns {
+  let found = recordColumnsByTable.get(table);
+  if (!found) {
+    const own = getTableColumns(table) as Columns;
+    const joined: Columns = {};
+    if (!own.plateNo) joined.plateNo = vehicles.plateNo;
+    joined.vin = vehicles.vin;
+    found = { own, columns: columnsOf(own, joined) as RecordColumns['columns'] };
+    recordColumnsByTable.set(table, found);
+  }
+  return found;
 }
 
 /** Rows of a record table with their vehicle's plate and VIN and the names of what they refer to. */
@@ -72,18 +80,21 @@ export async function listVehicleRecords(
   query: ListQuery,
   extra: (SQL | undefined)[] = [],
 ): Promise<PageResult<Record<string, unknown>>> {
-  const { columns } = recordColumns(table);
+  const { own, columns } = recordColumns(table);
   const where = listWhere(resource, columns, tenantId, query, extra);
   const order = listOrder(columns, query.sort, query.order);
+  // Every record has its vehicle, so only a filter on the vehicle's plate or VIN needs the join to count.
+  const filtersVehicle =
+    extra.length > 0 ||
+    resource.filters.some((name) => !(name in own) && name in columns && (query[name] ?? '') !== '');
   return paginate(
     query,
     (limit, offset) => readRecords(db, tenantId, resource, table, { where, order, limit, offset }),
-    () => cappedCountJoined(db, table, where),
+    () => (filtersVehicle ? cappedCountJoined(db, table, where) : cappedCount(db, table, where)),
   );
 }
 
 async function cappedCountJoined(db: Db, table: RecordTable, where: SQL | undefined): Promise<number> {
-  // The filters may name the vehicle's columns, so the count joins it too.
   const joinedTable = db.select({ id: table.id }).from(table).innerJoin(vehicles, eq(vehicles.id, table.vehicleId));
   return cappedCount(db, joinedTable.where(where).as('records') as unknown as PgTable, undefined);
 }

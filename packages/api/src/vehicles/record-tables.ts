@@ -143,6 +143,9 @@ export const maintenanceRecords = pgTable(
   (table) => [
     index('vehicle_maintenance_tenant_date_idx').on(table.tenantId, table.serviceDate, table.id),
     index('vehicle_maintenance_tenant_status_idx').on(table.tenantId, table.status, table.serviceDate),
+    index('vehicle_maintenance_tenant_type_idx').on(table.tenantId, table.type, table.serviceDate, table.id),
+    index('vehicle_maintenance_plate_trgm_idx').using('gin', sql`${table.plateNo} gin_trgm_ops`),
+    index('vehicle_maintenance_plate_grams_idx').using('gin', sql`short_grams(${table.plateNo})`),
     index('vehicle_maintenance_vehicle_idx').on(table.vehicleId, table.serviceDate),
   ],
 );

@@ -1,0 +1,3 @@
+CREATE INDEX "vehicle_maintenance_tenant_type_idx" ON "vehicle_maintenance" USING btree ("tenant_id","type","service_date","id");--> statement-breakpoint
+CREATE INDEX "vehicle_maintenance_plate_trgm_idx" ON "vehicle_maintenance" USING gin ("plate_no" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "vehicle_maintenance_plate_grams_idx" ON "vehicle_maintenance" USING gin (short_grams("plate_no"));
