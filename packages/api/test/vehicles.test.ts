@@ -1,5 +1,6 @@
-import { type AccountRow, vinCheckDigit } from '@cp/contracts';
+import { type AccountRow, type UploadResult, vinCheckDigit } from '@cp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart, samples } from './files-support';
 import { startTestApp, type TestContext } from './harness';
 
 let ctx: TestContext;
@@ -129,6 +130,31 @@ describe('vehicle list', () => {
     expect(row).not.toHaveProperty('engineNo');
     const detail = await ctx.request<Vehicle>({ method: 'GET', url: `/api/vehicles/${created.data.id}`, token: admin });
     expect(detail.data).toMatchObject({ plateNo: '粤BX5Y73', engineNo: 'EN20261122', brandName: '比亚迪' });
+  });
+
+  it("names a vehicle's attachments as they were uploaded, and refuses another tenant's files", async () => {
+    const upload = async (token: string, name: string) => {
+      const body = multipart([{ name, content: samples.pdf }]);
+      const response = await ctx.request<UploadResult>({
+        method: 'POST',
+        url: '/api/gateway/storage/file/private',
+        token,
+        payload: body.payload,
+        headers: body.headers,
+      });
+      return response.data.fileLocation;
+    };
+    const own = await upload(admin, '行驶证扫描件.pdf');
+    const foreign = await upload(await ctx.loginToOtherTenant(), '上海合同.pdf');
+    const refused = await createVehicle({ plateNo: '粤BX5Y74', attachments: [own, foreign] });
+    expect(refused).toMatchObject({ code: 1000, msg: '附件不存在或不属于当前分公司，请重新上传' });
+    const invented = await createVehicle({ plateNo: '粤BX5Y74', attachments: ['private/2026/11/made-up.pdf'] });
+    expect(invented.msg).toBe('附件不存在或不属于当前分公司，请重新上传');
+    const created = await createVehicle({ plateNo: '粤BX5Y74', attachments: [own] });
+    const detail = await ctx.request<Vehicle>({ method: 'GET', url: `/api/vehicles/${created.data.id}`, token: admin });
+    expect(detail.data).toMatchObject({ attachments: [own], fileNames: { [own]: '行驶证扫描件.pdf' } });
+    const photo = await act(created.data.id, 'inspect', { mileage: 10, result: 1, checklist, photos: [foreign] });
+    expect(photo.msg).toBe('附件不存在或不属于当前分公司，请重新上传');
   });
 });
 

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '../audit/service';
 import type { Db, Tx } from '../db';
+import { assertOwnFiles } from '../files/names';
 import { hasPermission, sessionOf } from '../http/access';
 import { businessError, forbidden, notFound } from '../http/errors';
 import { vehicles } from './tables';
@@ -55,6 +56,10 @@ export async function takeAction<T>(
     if (!transition.from.includes(vehicle.stage as VehicleStage)) {
       throw businessError(`车辆当前为「${vehicleEnums.stage.label(vehicle.stage)}」，不能${transition.title}`);
     }
+    // Action bodies carry their uploads as `photos` or `attachments` (contracts/vehicles/actions.ts).
+    const body = (request.body ?? {}) as { photos?: unknown; attachments?: unknown };
+    await assertOwnFiles(tx, auth.tenantId, body.photos);
+    await assertOwnFiles(tx, auth.tenantId, body.attachments);
     const result = await effect(tx, vehicle);
     const moves = transition.to !== null && (options.moveStage?.(vehicle, result) ?? true);
     const next = moves ? (transition.to as VehicleStage) : (vehicle.stage as VehicleStage);

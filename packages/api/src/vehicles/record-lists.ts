@@ -3,6 +3,7 @@ import { eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db';
 import { cappedCount, paginate } from '../db/paging';
+import { withFileNames } from '../files/names';
 import { withNames } from '../lookups/names';
 import { toDto } from '../resource/dto';
 import { type Columns, columnsOf, listOrder, listWhere } from '../resource/query';
@@ -89,7 +90,13 @@ export async function listVehicleRecords(
     resource.filters.some((name) => !(name in own) && name in columns && (query[name] ?? '') !== '');
   return paginate(
     query,
-    (limit, offset) => readRecords(db, tenantId, resource, table, { where, order, limit, offset }),
+    async (limit, offset) =>
+      withFileNames(
+        db,
+        tenantId,
+        resource,
+        await readRecords(db, tenantId, resource, table, { where, order, limit, offset }),
+      ),
     () => (filtersVehicle ? cappedCountJoined(db, table, where) : cappedCount(db, table, where)),
   );
 }

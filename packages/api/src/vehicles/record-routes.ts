@@ -13,6 +13,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db';
+import { fileNames } from '../files/names';
 import { access, sessionOf } from '../http/access';
 import { notFound } from '../http/errors';
 import { ok } from '../http/reply';
@@ -50,7 +51,8 @@ export async function vehicleRecordRoutes(app: FastifyInstance, { db }: { db: Db
         .from(deliveries)
         .where(and(eq(deliveries.id, idOf(request.params)), eq(deliveries.tenantId, sessionOf(request).tenantId)));
       if (!row) throw notFound('交车记录');
-      return ok({ ...row, id: String(row.id), vehicleId: String(row.vehicleId) });
+      const fileNamesOfPhotos = await fileNames(db, row.tenantId, row.photos ?? []);
+      return ok({ ...row, id: String(row.id), vehicleId: String(row.vehicleId), fileNames: fileNamesOfPhotos });
     },
   );
 

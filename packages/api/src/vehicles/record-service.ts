@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { diff, recordAudit } from '../audit/service';
 import type { Db, Tx } from '../db';
+import { assertOwnFiles } from '../files/names';
 import { sessionOf } from '../http/access';
 import { conflict, notFound } from '../http/errors';
 import { recordStamp } from './lifecycle';
@@ -14,7 +15,7 @@ type ViolationInput = z.infer<typeof violationResource.createInput>;
 type MaintenanceInput = z.infer<typeof maintenanceResource.createInput>;
 
 /** The driver who had the vehicle at that moment: the latest handover before it that had not ended. */
-async function driverAt(tx: Tx, vehicleId: number, at: Date): Promise<string | null> {
+export async function driverAt(tx: Tx, vehicleId: number, at: Date): Promise<string | null> {
   const [delivery] = await tx
     .select({ driverName: deliveries.driverName, endedAt: deliveries.endedAt })
     .from(deliveries)
@@ -113,6 +114,7 @@ export async function createMaintenance(db: Db, request: FastifyRequest, input: 
   const auth = sessionOf(request);
   const vehicle = await findVehicle(db, auth.tenantId, Number(input.vehicleId));
   const values = maintenanceValues(input);
+  await assertOwnFiles(db, auth.tenantId, values.attachments);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(maintenanceRecords)
@@ -141,6 +143,7 @@ export async function updateMaintenance(
     .where(and(eq(maintenanceRecords.id, id), eq(maintenanceRecords.tenantId, auth.tenantId)));
   if (!before) throw notFound('维保记录');
   const values = maintenanceValues(input);
+  await assertOwnFiles(db, auth.tenantId, values.attachments);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(maintenanceRecords)

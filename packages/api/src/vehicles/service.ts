@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { diff, recordAudit } from '../audit/service';
 import type { Db } from '../db';
 import { cappedCount, paginate } from '../db/paging';
+import { assertOwnFiles, withFileNames } from '../files/names';
 import { sessionOf } from '../http/access';
 import { businessError, conflict, notFound } from '../http/errors';
 import { withNames } from '../lookups/names';
@@ -74,7 +75,8 @@ export async function findVehicle(db: Db, tenantId: number, id: number): Promise
 }
 
 export async function getVehicle(db: Db, tenantId: number, id: number): Promise<VehicleDto> {
-  const [dto] = await presentVehicles(db, tenantId, [await findVehicle(db, tenantId, id)]);
+  const dtos = await presentVehicles(db, tenantId, [await findVehicle(db, tenantId, id)]);
+  const [dto] = await withFileNames(db, tenantId, vehicleResource, dtos);
   if (!dto) throw notFound('车辆');
   return dto;
 }
@@ -124,6 +126,7 @@ export async function createVehicle(
   const auth = sessionOf(request);
   const values = normalized(fromInput(vehicleResource, input));
   await assertUnique(db, auth.tenantId, values);
+  await assertOwnFiles(db, auth.tenantId, values.attachments);
   const lineage = await modelLineage(db, Number(values.modelId));
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
@@ -163,6 +166,7 @@ export async function updateVehicle(
   const before = await findVehicle(db, auth.tenantId, id);
   const values = normalized(fromInput(vehicleResource, input));
   await assertUnique(db, auth.tenantId, values, id);
+  await assertOwnFiles(db, auth.tenantId, values.attachments);
   const lineage = values.modelId ? await modelLineage(db, Number(values.modelId)) : {};
   await db.transaction(async (tx) => {
     const [row] = await tx

@@ -34,6 +34,20 @@ describe('ResourceDescriptions', () => {
     expect(shownValue('商业险保险公司')).toBe('—');
   });
 
+  it('names stored files as they were uploaded, and by their location when the answer has no name', () => {
+    const named = 'private/2026/11/3f2a.pdf';
+    const unnamed = 'private/2026/11/9c1b.jpg';
+    renderWithShell(
+      <ResourceDescriptions
+        resource={vehicleResource}
+        record={vehicleRow({ attachments: [named, unnamed], fileNames: { [named]: '行驶证扫描件.pdf' } })}
+        groups={[{ title: '附件', fields: ['attachments'] }]}
+      />,
+    );
+    expect(screen.getByRole('button', { name: /行驶证扫描件\.pdf/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /9c1b\.jpg/ })).toBeTruthy();
+  });
+
   it('shows every field when no sections are given', () => {
     renderWithShell(<ResourceDescriptions resource={vehicleResource} record={vehicleRow()} />);
     expect(screen.getAllByRole('row').length).toBeGreaterThan(5);

@@ -3,6 +3,7 @@ import { Col, Divider, Form, type FormInstance, Row } from 'antd';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { fieldControl } from './FieldInput';
+import { type FileNames, FileNamesContext } from './fileNames';
 import { formTitle } from './format';
 import { fieldRules } from './rules';
 import { type FieldGroup, fieldOf } from './types';
@@ -13,6 +14,8 @@ export interface ResourceFormProps {
   /** Sections of the form; fields that are not editable are skipped. Without: every editable field. */
   groups?: readonly FieldGroup[];
   initialValues?: Record<string, unknown>;
+  /** The uploaded names of the edited record's files (its answer's `fileNames`). */
+  fileNames?: FileNames | undefined;
   onFinish: (values: Record<string, unknown>) => void;
   disabled?: boolean;
   /** Buttons under the fields. */
@@ -43,6 +46,7 @@ export function ResourceForm({
   form,
   groups,
   initialValues,
+  fileNames,
   onFinish,
   disabled,
   children,
@@ -52,25 +56,27 @@ export function ResourceForm({
   const editable = (names: readonly string[]) => names.filter((name) => fieldOf(resource, name).form);
   const sections = groups ?? [{ title: '', fields: resource.entries.map(([name]) => name) }];
   return (
-    <Form
-      form={form}
-      name={formName}
-      layout="vertical"
-      initialValues={initialValues}
-      onFinish={onFinish}
-      disabled={disabled}
-    >
-      {sections.map((group) => {
-        const names = editable(group.fields);
-        if (names.length === 0) return null;
-        return (
-          <section key={group.title || 'fields'} aria-label={group.title || undefined}>
-            {group.title && <Divider titlePlacement="start">{group.title}</Divider>}
-            <FieldItems resource={resource} names={names} />
-          </section>
-        );
-      })}
-      {children}
-    </Form>
+    <FileNamesContext value={fileNames}>
+      <Form
+        form={form}
+        name={formName}
+        layout="vertical"
+        initialValues={initialValues}
+        onFinish={onFinish}
+        disabled={disabled}
+      >
+        {sections.map((group) => {
+          const names = editable(group.fields);
+          if (names.length === 0) return null;
+          return (
+            <section key={group.title || 'fields'} aria-label={group.title || undefined}>
+              {group.title && <Divider titlePlacement="start">{group.title}</Divider>}
+              <FieldItems resource={resource} names={names} />
+            </section>
+          );
+        })}
+        {children}
+      </Form>
+    </FileNamesContext>
   );
 }

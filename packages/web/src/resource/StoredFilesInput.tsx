@@ -1,5 +1,6 @@
 import { useMemo, useRef } from 'react';
 import { FileUpload, type FileUploadProps, type UploadedFile } from '../widgets';
+import { useFileNames } from './fileNames';
 import { toUploadedFile } from './StoredFileList';
 
 type Props = Omit<FileUploadProps, 'value' | 'onChange'> & {
@@ -9,11 +10,13 @@ type Props = Omit<FileUploadProps, 'value' | 'onChange'> & {
 
 /** The upload widget for a field that stores file locations (`string[]`), as the contracts declare files. */
 export function StoredFilesInput({ value, onChange, ...props }: Props) {
-  // Files uploaded in this form keep the name they were chosen with; stored ones are named by location.
+  // Files uploaded in this form keep the name they were chosen with; stored ones the name the record's
+  // answer gives them.
+  const names = useFileNames();
   const known = useRef(new Map<string, UploadedFile>());
   const files = useMemo(
-    () => (value ?? []).map((location) => known.current.get(location) ?? toUploadedFile(location)),
-    [value],
+    () => (value ?? []).map((location) => known.current.get(location) ?? toUploadedFile(location, names)),
+    [value, names],
   );
   const change = (next: UploadedFile[]) => {
     for (const file of next) known.current.set(file.fileLocation, file);

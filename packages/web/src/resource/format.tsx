@@ -2,6 +2,7 @@ import type { FieldDef } from '@cp/contracts';
 import { Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
+import { fileNamesOf } from './fileNames';
 import { StoredFileList } from './StoredFileList';
 import { refNameOf } from './types';
 
@@ -66,6 +67,8 @@ export function renderValue(name: string, def: FieldDef, record: Record<string, 
       </Space>
     );
   }
-  if (def.kind === 'files' && Array.isArray(value)) return <StoredFileList files={value.map(String)} />;
+  if (def.kind === 'files' && Array.isArray(value)) {
+    return <StoredFileList files={value.map(String)} names={fileNamesOf(record)} />;
+  }
   return formatPlain(def, value);
 }

@@ -4,6 +4,7 @@ export { buildColumns, type ColumnOptions } from './buildColumns';
 export { buildSearchItems } from './buildSearchItems';
 export { exportFilters } from './exportFilters';
 export { fieldControl, isWide } from './FieldInput';
+export { type FileNames, fileNamesOf } from './fileNames';
 export { searchFieldNames, toFormValues, toUrlFilters } from './filters';
 export { displayTitle, emptyText, formatMoney, formatPlain, formTitle, renderValue } from './format';
 export { HistoryTimeline, type HistoryTimelineProps } from './HistoryTimeline';

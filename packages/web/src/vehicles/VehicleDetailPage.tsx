@@ -4,7 +4,7 @@ import { Button, Card, Flex, Result, Space, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Authorized } from '../auth/access';
-import { HistoryTimeline, ResourceDescriptions, StoredFileList } from '../resource';
+import { fileNamesOf, HistoryTimeline, ResourceDescriptions, StoredFileList } from '../resource';
 import { type Vehicle, vehicleQueryKey, vehiclesApi } from './api';
 import { vehicleGroups, vehicleHistoryActions, vehicleHistoryFields } from './groups';
 import { VehicleActionButtons } from './VehicleActionButtons';
@@ -45,7 +45,7 @@ function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
         <ResourceDescriptions resource={vehicleResource} record={vehicle} groups={vehicleGroups} />
       </Card>
       <Card title="附件">
-        <StoredFileList files={attachments} />
+        <StoredFileList files={attachments} names={fileNamesOf(vehicle)} />
       </Card>
       <Card title="变更记录">
         <HistoryTimeline

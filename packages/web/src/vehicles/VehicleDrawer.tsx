@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Drawer, Form, Space, Spin } from 'antd';
 import { useState } from 'react';
 import { RequestError } from '../request';
-import { formValuesOf, ResourceForm, toInput } from '../resource';
+import { fileNamesOf, formValuesOf, ResourceForm, toInput } from '../resource';
 import { type Vehicle, vehicleQueryKey, vehiclesApi } from './api';
 import { vehicleFormGroups } from './groups';
 
@@ -57,6 +57,7 @@ function VehicleFormBody({
         form={form}
         groups={vehicleFormGroups}
         initialValues={vehicle ? formValuesOf(vehicleResource, vehicle) : { labels: [], attachments: [] }}
+        fileNames={fileNamesOf(vehicle)}
         onFinish={(values) => save.mutate(values)}
         disabled={save.isPending}
       >

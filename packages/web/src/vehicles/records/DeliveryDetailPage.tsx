@@ -2,7 +2,7 @@ import { deliveryResource } from '@cp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Result, Spin, Table, Tag } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ResourceDescriptions, StoredFileList } from '../../resource';
+import { fileNamesOf, ResourceDescriptions, StoredFileList } from '../../resource';
 import { vehicleDetailPath } from '../VehicleRowActions';
 import { type DeliveryDetail, recordsApi } from './api';
 
@@ -52,7 +52,7 @@ function Delivery({ delivery }: { delivery: DeliveryDetail }) {
         />
       </Card>
       <Card title="照片">
-        <StoredFileList files={delivery.photos ?? []} />
+        <StoredFileList files={delivery.photos ?? []} names={fileNamesOf(delivery)} />
       </Card>
     </Flex>
   );

@@ -1,7 +1,7 @@
 import type { Resource } from '@cp/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Modal, Space } from 'antd';
-import { fieldRules, formValuesOf, type ResourceApi, ResourceForm, toInput } from '../../resource';
+import { fieldRules, fileNamesOf, formValuesOf, type ResourceApi, ResourceForm, toInput } from '../../resource';
 import type { VehicleRecord } from './api';
 import { VehiclePicker } from './VehiclePicker';
 
@@ -50,6 +50,7 @@ export function RecordFormModal({ resource, api, row, onClose }: RecordFormModal
         form={form}
         groups={[{ title: '', fields: formFieldsOf(resource) }]}
         initialValues={row ? formValuesOf(resource, row) : { attachments: [] }}
+        fileNames={fileNamesOf(row)}
         onFinish={(values) => save.mutate(values)}
         disabled={save.isPending}
       >
