@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { decideNavigation } from '../auth/guard';
 import { SessionGate } from '../auth/SessionGate';
@@ -24,12 +25,19 @@ export function AppRoutes({ table }: { table: RouteTable }) {
     if (title) document.title = title;
   }, [title]);
   // The shell's and the page's code download while the session is read, not one after the other.
+  // The opened list's first page is requested at the same time, not after the page has rendered.
   const openingKey = decision.action === 'session' ? decision.route.key : undefined;
+  const queryClient = useQueryClient();
+  const searchRef = useRef(location.search);
+  searchRef.current = location.search;
   useEffect(() => {
     if (openingKey === undefined) return;
     void loadShell().catch(() => undefined);
-    preloadPage(table.pages.find((page) => page.route.key === openingKey)?.Component);
-  }, [openingKey, table]);
+    preloadPage(table.pages.find((page) => page.route.key === openingKey)?.Component, {
+      queryClient,
+      search: searchRef.current,
+    });
+  }, [openingKey, table, queryClient]);
 
   if (decision.action === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.action === 'public') {

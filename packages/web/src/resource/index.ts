@@ -10,6 +10,7 @@ export { displayTitle, emptyText, formatMoney, formatPlain, formTitle, renderVal
 export { HistoryTimeline, type HistoryTimelineProps } from './HistoryTimeline';
 export { crudActionTitles, describeEntry, type HistoryEntry, type HistoryLabels } from './history';
 export { LookupField } from './LookupField';
+export { prefetchResourceList, type ResourceListOptions, resourceListQuery } from './listQuery';
 export { type LookupOption, lookupOptions, lookupTree, lookupUrls, treeLookups, useLookupData } from './lookups';
 export { ResourceDescriptions, type ResourceDescriptionsProps } from './ResourceDescriptions';
 export { ResourceForm, type ResourceFormProps } from './ResourceForm';
@@ -19,6 +20,6 @@ export { fieldRules, parseForm, requiredMessage, schemaProblem, schemaRule, sche
 export { StoredFileList, toUploadedFile } from './StoredFileList';
 export { StoredFilesInput } from './StoredFilesInput';
 export { type FieldGroup, type FieldName, pickFields, type ResourceRecord, refNameOf } from './types';
-export { type ResourceList, type ResourceListOptions, useResourceList } from './useResourceList';
+export { type ResourceList, useResourceList } from './useResourceList';
 export { useUrlSort } from './useUrlSort';
 export { formValuesOf, toInput } from './values';

@@ -1,10 +1,12 @@
 import { vehicleResource } from '@cp/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../app/queryClient';
 import { PagedTable, sharedPageSizes } from '../widgets';
 import { buildColumns } from './buildColumns';
+import { prefetchResourceList } from './listQuery';
 import { ResourceSearchPanel } from './ResourceSearchPanel';
-import { lastCall, resetServer, serve } from './testing/fakeServer';
+import { calls, lastCall, refuse, resetServer, serve } from './testing/fakeServer';
 import { serveLookups } from './testing/lookups';
 import { renderWithShell } from './testing/render';
 import { vehicleRow } from './testing/vehicleRow';
@@ -43,6 +45,33 @@ beforeEach(() => {
 });
 
 const listQuery = () => lastCall('GET', '/api/vehicles')?.query;
+
+describe('prefetchResourceList: the first page requested before the list renders', () => {
+  it('is the page the list then shows for that URL, asked for once', async () => {
+    const queryClient = createQueryClient();
+    const search = '?plateNo=%E4%BA%ACA&stage=0,3&sort=mileage&order=asc&page=2';
+    prefetchResourceList(queryClient, vehicleResource, { endpoint: '/api/vehicles', filters }, search);
+    renderWithShell(<VehicleList />, { url: `/vehicleList${search}`, queryClient });
+    expect(await screen.findByText('京AD12345')).toBeTruthy();
+    expect(calls.filter((call) => call.url === '/api/vehicles').map((call) => call.query)).toEqual([
+      { page: 2, limit: 20, sort: 'mileage', order: 'asc', plateNo: '京A', stage: '0,3' },
+    ]);
+  });
+
+  it('leaves a failure for the list, which asks again and shows the rows', async () => {
+    const queryClient = createQueryClient();
+    let refusals = 1;
+    serve('GET', '/api/vehicles', ({ query }: { query: unknown }) => {
+      if (refusals-- > 0) refuse(1002, '登录已过期');
+      const { page, limit } = query as { page: number; limit: number };
+      return { list: [vehicleRow()], total: 1, totalExact: true, page, limit };
+    });
+    prefetchResourceList(queryClient, vehicleResource, { endpoint: '/api/vehicles', filters }, '');
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/vehicles')).toHaveLength(1));
+    renderWithShell(<VehicleList />, { url: '/vehicleList', queryClient });
+    expect(await screen.findByText('京AD12345')).toBeTruthy();
+  });
+});
 
 describe('useResourceList: a list whose state is the URL', () => {
   it('asks the server for the filters, page, size and sort in the URL, and shows them', async () => {

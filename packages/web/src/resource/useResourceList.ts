@@ -1,20 +1,15 @@
 import type { PageResult, Resource } from '@cp/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
 import { useUrlListState } from '../lists/useUrlListState';
 import { get } from '../request';
 import { searchFieldNames } from './filters';
+import { type ResourceListOptions, resourceListQuery } from './listQuery';
 import type { ResourceRecord } from './types';
 import { useUrlSort } from './useUrlSort';
 
-export interface ResourceListOptions {
-  /** The list endpoint: `/api/vehicles`. */
-  endpoint: string;
-  /** Filters the screen always applies (`{ stage: '0' }`); not in the URL, not in the search panel. */
-  fixed?: Readonly<Record<string, string>>;
-  /** The filters the search panel offers, in order; the resource's filters by default. */
-  filters?: readonly string[];
-}
+export type { ResourceListOptions } from './listQuery';
 
 /**
  * A resource list: filters, page, size and sort in the URL (a reload or a shared link shows the same list),
@@ -22,25 +17,23 @@ export interface ResourceListOptions {
  */
 export function useResourceList<T extends ResourceRecord = ResourceRecord>(
   resource: Resource,
-  { endpoint, fixed, filters }: ResourceListOptions,
+  options: ResourceListOptions,
 ) {
+  const { endpoint, fixed, filters } = options;
   const namesKey = [...(filters ?? ['*']), '|', ...Object.keys(fixed ?? {})].join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: `namesKey` stands for `filters` and `fixed`
   const filterNames = useMemo(() => searchFieldNames(resource, { only: filters, fixed }), [resource, namesKey]);
   const list = useUrlListState(filterNames);
   const { sort, setSort } = useUrlSort(resource.sortable);
-  const query = useMemo(() => {
-    const chosen = Object.entries(list.filters).filter(([, value]) => value !== '');
-    return {
-      page: list.page,
-      limit: list.limit,
-      ...(sort ? { sort: sort.field, order: sort.order } : {}),
-      ...Object.fromEntries(chosen),
-      ...fixed,
-    };
-  }, [list.filters, list.page, list.limit, sort, fixed]);
+  const [params] = useSearchParams();
+  const search = params.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `search` stands for `params`, `namesKey` for the options
+  const { query, queryKey } = useMemo(
+    () => resourceListQuery(resource, { endpoint, fixed, filters }, params),
+    [resource, endpoint, namesKey, search],
+  );
   const result = useQuery({
-    queryKey: [resource.key, 'list', endpoint, query],
+    queryKey,
     queryFn: () => get<PageResult<T>>(endpoint, query),
     placeholderData: keepPreviousData,
   });

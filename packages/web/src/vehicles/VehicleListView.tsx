@@ -3,7 +3,13 @@ import { Button, Card, Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { Authorized } from '../auth/access';
 import { useListExport } from '../downloads/useListExport';
-import { buildColumns, exportFilters, ResourceSearchPanel, useResourceList } from '../resource';
+import {
+  buildColumns,
+  exportFilters,
+  type ResourceListOptions,
+  ResourceSearchPanel,
+  useResourceList,
+} from '../resource';
 import { PagedTable, sharedPageSizes } from '../widgets';
 import { PreparationModal } from './actionForms/PreparationModal';
 import type { Vehicle } from './api';
@@ -11,13 +17,14 @@ import type { VehicleScreen } from './screens';
 import { VehicleDrawer } from './VehicleDrawer';
 import { VehicleRowActions } from './VehicleRowActions';
 
+/** The vehicle list request of a screen: its fixed filters and the filters its search panel offers. */
+export function vehicleListOptions(screen: VehicleScreen): ResourceListOptions {
+  return { endpoint: '/api/vehicles', fixed: screen.fixed, filters: screen.filters };
+}
+
 /** A list of vehicles as one screen shows it: its search, columns and row actions (see `vehicleScreens`). */
 export function VehicleListView({ screen }: { screen: VehicleScreen }) {
-  const list = useResourceList<Vehicle>(vehicleResource, {
-    endpoint: '/api/vehicles',
-    fixed: screen.fixed,
-    filters: screen.filters,
-  });
+  const list = useResourceList<Vehicle>(vehicleResource, vehicleListOptions(screen));
   const [drawer, setDrawer] = useState<{ vehicleId?: string } | null>(null);
   const { exportList, exporting, resultModal } = useListExport('vehicleList');
   const [preparing, setPreparing] = useState<Vehicle | null>(null);

@@ -5,15 +5,47 @@ const loadDetail = () => import('./VehicleDetailPage');
 
 /** Pages of the vehicles feature, by route key. */
 export const vehiclePages: PageRegistry = {
-  vehicleList: lazyPage(load, (module) => module.VehicleListPage),
+  vehicleList: lazyPage(
+    load,
+    (module) => module.VehicleListPage,
+    (module) => module.prefetchVehicleScreen('vehicleList'),
+  ),
   vehicleDetail: lazyPage(loadDetail, (module) => module.VehicleDetailPage),
-  vehicleInspected: lazyPage(load, (module) => module.VehicleInspectedPage),
-  inspectedVehicle: lazyPage(load, (module) => module.InspectedVehiclePage),
-  networkMaintenance: lazyPage(load, (module) => module.NetworkMaintenancePage),
-  drivingLicense: lazyPage(load, (module) => module.DrivingLicensePage),
-  gpsList: lazyPage(load, (module) => module.GpsListPage),
-  operationCertificate: lazyPage(load, (module) => module.OperationCertificatePage),
-  waitingOut: lazyPage(load, (module) => module.WaitingOutPage),
+  vehicleInspected: lazyPage(
+    load,
+    (module) => module.VehicleInspectedPage,
+    (module) => module.prefetchVehicleScreen('vehicleInspected'),
+  ),
+  inspectedVehicle: lazyPage(
+    load,
+    (module) => module.InspectedVehiclePage,
+    (module) => module.prefetchVehicleScreen('inspectedVehicle'),
+  ),
+  networkMaintenance: lazyPage(
+    load,
+    (module) => module.NetworkMaintenancePage,
+    (module) => module.prefetchVehicleScreen('networkMaintenance'),
+  ),
+  drivingLicense: lazyPage(
+    load,
+    (module) => module.DrivingLicensePage,
+    (module) => module.prefetchVehicleScreen('drivingLicense'),
+  ),
+  gpsList: lazyPage(
+    load,
+    (module) => module.GpsListPage,
+    (module) => module.prefetchVehicleScreen('gpsList'),
+  ),
+  operationCertificate: lazyPage(
+    load,
+    (module) => module.OperationCertificatePage,
+    (module) => module.prefetchVehicleScreen('operationCertificate'),
+  ),
+  waitingOut: lazyPage(
+    load,
+    (module) => module.WaitingOutPage,
+    (module) => module.prefetchVehicleScreen('waitingOut'),
+  ),
   vehicleInspection: lazyPage(load, (module) => module.InspectionRecordPage),
   outboundRecord: lazyPage(load, (module) => module.OutboundRecordPage),
   deliveryRecord: lazyPage(load, (module) => module.DeliveryRecordPage),

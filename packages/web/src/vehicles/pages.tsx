@@ -1,5 +1,14 @@
+import { vehicleResource } from '@cp/contracts';
+import type { PagePrefetch } from '../app/pageRegistry';
+import { prefetchResourceList } from '../resource/listQuery';
 import { vehicleScreens } from './screens';
-import { VehicleListView } from './VehicleListView';
+import { VehicleListView, vehicleListOptions } from './VehicleListView';
+
+/** Loads the first page a vehicle screen shows for a URL, before the screen renders. */
+export function prefetchVehicleScreen(key: keyof typeof vehicleScreens): PagePrefetch {
+  return ({ queryClient, search }) =>
+    prefetchResourceList(queryClient, vehicleResource, vehicleListOptions(vehicleScreens[key]), search);
+}
 
 /** /vehicleList: every vehicle, with 新增 / 编辑 / 删除 and the lifecycle actions. */
 export function VehicleListPage() {

@@ -13,6 +13,8 @@ export interface RenderOptions {
   buttons?: readonly string[];
   /** Menu keys (route keys) the user holds. */
   menus?: readonly string[];
+  /** The app's query client, when a test prepares its cache first (a prefetch). */
+  queryClient?: QueryClient;
 }
 
 export function testUser(buttons: readonly string[] = [], menus: readonly string[] = []): UserInfo {
@@ -40,8 +42,12 @@ function LocationSpy({ seen }: { seen: { location?: Location } }) {
 }
 
 /** Renders `ui` as the shell would: antd in Chinese, a query client, a router at `url`, a signed-in user. */
-export function renderWithShell(ui: ReactElement, { url = '/', buttons = [], menus = [] }: RenderOptions = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+export function renderWithShell(
+  ui: ReactElement,
+  { url = '/', buttons = [], menus = [], queryClient: given }: RenderOptions = {},
+) {
+  const queryClient =
+    given ?? new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const seen: { location?: Location } = {};
   const view = render(
     <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
