@@ -2,6 +2,7 @@ export { ActionFormModal, type ActionFormModalProps } from './ActionFormModal';
 export { BodyField, type BodyFieldProps } from './BodyField';
 export { buildColumns, type ColumnOptions } from './buildColumns';
 export { buildSearchItems } from './buildSearchItems';
+export { DetailById, type DetailByIdProps } from './DetailById';
 export { exportFilters } from './exportFilters';
 export { fieldControl, isWide } from './FieldInput';
 export { type FileNames, fileNamesOf } from './fileNames';

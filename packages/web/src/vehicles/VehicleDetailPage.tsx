@@ -1,10 +1,8 @@
 import { vehicleEnums, vehicleResource } from '@cp/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Result, Space, Spin, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import { Authorized } from '../auth/access';
-import { fileNamesOf, HistoryTimeline, ResourceDescriptions, StoredFileList } from '../resource';
+import { DetailById, fileNamesOf, HistoryTimeline, ResourceDescriptions, StoredFileList } from '../resource';
 import { type Vehicle, vehicleQueryKey, vehiclesApi } from './api';
 import { vehicleGroups, vehicleHistoryActions, vehicleHistoryFields } from './groups';
 import { VehicleActionButtons } from './VehicleActionButtons';
@@ -62,24 +60,14 @@ function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
 
 /** /vehicleDetail?id=: the vehicle's papers, its actions and everything that happened to it. */
 export function VehicleDetailPage() {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const id = params.get('id') ?? '';
-  const valid = /^[1-9]\d{0,15}$/.test(id);
-  const detail = useQuery({
-    queryKey: [...vehicleQueryKey, 'detail', id],
-    queryFn: () => vehiclesApi.detail(id),
-    enabled: valid,
-  });
-  if (valid && detail.isPending) return <Spin style={{ display: 'block', padding: 48 }} />;
-  if (!detail.data) {
-    return (
-      <Result
-        status="warning"
-        title="车辆不存在或已删除"
-        extra={<Button onClick={() => navigate('/vehicleList')}>返回车辆列表</Button>}
-      />
-    );
-  }
-  return <VehicleDetail vehicle={detail.data} />;
+  return (
+    <DetailById
+      queryKey={vehicleQueryKey}
+      load={vehiclesApi.detail}
+      missingTitle="车辆不存在或已删除"
+      back={{ path: '/vehicleList', label: '返回车辆列表' }}
+    >
+      {(vehicle) => <VehicleDetail vehicle={vehicle} />}
+    </DetailById>
+  );
 }

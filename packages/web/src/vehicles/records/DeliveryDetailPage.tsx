@@ -1,8 +1,7 @@
 import { deliveryResource } from '@cp/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Flex, Result, Spin, Table, Tag } from 'antd';
-import { useNavigate, useSearchParams } from 'react-router';
-import { fileNamesOf, ResourceDescriptions, StoredFileList } from '../../resource';
+import { Button, Card, Descriptions, Flex, Table, Tag } from 'antd';
+import { useNavigate } from 'react-router';
+import { DetailById, fileNamesOf, ResourceDescriptions, StoredFileList } from '../../resource';
 import { vehicleDetailPath } from '../VehicleRowActions';
 import { type DeliveryDetail, recordsApi } from './api';
 
@@ -60,24 +59,14 @@ function Delivery({ delivery }: { delivery: DeliveryDetail }) {
 
 /** /deliveryDetail?id=: one handover with its checklist and photos. */
 export function DeliveryDetailPage() {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const id = params.get('id') ?? '';
-  const valid = /^[1-9]\d{0,15}$/.test(id);
-  const detail = useQuery({
-    queryKey: [deliveryResource.key, 'detail', id],
-    queryFn: () => recordsApi.delivery(id),
-    enabled: valid,
-  });
-  if (valid && detail.isPending) return <Spin style={{ display: 'block', padding: 48 }} />;
-  if (!detail.data) {
-    return (
-      <Result
-        status="warning"
-        title="交车记录不存在"
-        extra={<Button onClick={() => navigate('/deliveryRecord')}>返回交车记录</Button>}
-      />
-    );
-  }
-  return <Delivery delivery={detail.data} />;
+  return (
+    <DetailById
+      queryKey={[deliveryResource.key]}
+      load={recordsApi.delivery}
+      missingTitle="交车记录不存在"
+      back={{ path: '/deliveryRecord', label: '返回交车记录' }}
+    >
+      {(delivery) => <Delivery delivery={delivery} />}
+    </DetailById>
+  );
 }
