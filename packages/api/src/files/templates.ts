@@ -17,12 +17,30 @@ export interface ImportTemplate {
 
 const knownButtons = new Set(buttonKeys);
 
-export function defineImportTemplate(template: ImportTemplate): ImportTemplate {
+/** Checks the template's button; the headers keep their literal types for the import that reads them. */
+export function defineImportTemplate<const T extends ImportTemplate>(template: T): T {
   if (!knownButtons.has(template.permission) || !template.permission.endsWith(':import')) {
     throw new Error(`template ${template.name}: ${template.permission} is not an import button of the route catalogue`);
   }
   return template;
 }
+
+/** 违章导入 (/violationManagement): vehicles/violation-import.ts reads the cells by these headers. */
+export const violationTemplate = defineImportTemplate({
+  kind: 'violation',
+  name: '违章导入模板',
+  permission: 'violationManagement:import',
+  columns: [
+    { header: '车牌号', width: 12 },
+    { header: '违章时间', width: 20 },
+    { header: '违章地点', width: 30 },
+    { header: '违章行为', width: 36 },
+    { header: '扣分', width: 8 },
+    { header: '罚款（元）', width: 12 },
+    { header: '处理状态', width: 12 },
+    { header: '备注', width: 30 },
+  ],
+});
 
 /**
  * Templates of the import screens. Financial codes come first; the columns are the screen's until its
@@ -41,6 +59,7 @@ export const importTemplates: ReadonlyMap<string, ImportTemplate> = new Map(
         { header: '备注', width: 30 },
       ],
     }),
+    violationTemplate,
   ].map((template) => [template.kind, template]),
 );
 

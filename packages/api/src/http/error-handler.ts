@@ -32,7 +32,9 @@ function frameworkMessage(error: FastifyError, bodyLimit: number): { code: numbe
 export function registerErrorHandler(app: FastifyInstance, bodyLimit: number): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     request.failed = true;
-    if (error instanceof ApiError) return reply.status(200).send(failure(error.code, error.message));
+    if (error instanceof ApiError) {
+      return reply.status(200).send({ ...failure(error.code, error.message), data: error.data ?? null });
+    }
     if (error instanceof RequestValidationError) return reply.status(200).send(failure(400, error.message));
     const known = frameworkMessage(error, bodyLimit);
     if (known) return reply.status(200).send(failure(known.code, known.msg));

@@ -12,6 +12,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { Config } from '../config';
 import type { Db } from '../db';
 import { fileNames } from '../files/names';
 import { access, sessionOf } from '../http/access';
@@ -24,12 +25,13 @@ import { type ListQuery, listVehicleRecords } from './record-lists';
 import { createMaintenance, createViolation, deleteRecord, updateMaintenance, updateViolation } from './record-service';
 import { deliveries } from './record-tables';
 import { handleRisk, scanRisks } from './risks';
+import { violationImportRoutes } from './violation-import-routes';
 
 const tags = ['车辆管理'];
 const idParams = z.strictObject({ id: idString });
 const idOf = (params: unknown) => Number((params as { id: string }).id);
 
-export async function vehicleRecordRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function vehicleRecordRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   for (const { path, summary, resource, table, view } of vehicleRecordLists) {
     app.get(
       path,
@@ -108,6 +110,8 @@ export async function vehicleRecordRoutes(app: FastifyInstance, { db }: { db: Db
     },
     async (request) => ok({ flagged: await scanRisks(db, sessionOf(request).tenantId) }),
   );
+
+  await violationImportRoutes(app, { db, config });
 
   const crud = [
     {

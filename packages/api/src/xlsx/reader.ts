@@ -14,10 +14,19 @@ function unescapeXml(text: string): string {
     .replace(/&amp;/g, '&');
 }
 
+/** The text of a string item; phonetic guides (`<rPh>`, added by Chinese and Japanese input) are not part of it. */
 const textOf = (xml: string) =>
-  unescapeXml([...xml.matchAll(/<t(?:\s[^>]*)?>([\s\S]*?)<\/t>/g)].map((match) => match[1] ?? '').join(''));
+  unescapeXml(
+    [...xml.replace(/<rPh\b[\s\S]*?<\/rPh>/g, '').matchAll(/<t(?:\s[^>]*)?>([\s\S]*?)<\/t>/g)]
+      .map((match) => match[1] ?? '')
+      .join(''),
+  );
 
-type HeaderCell = { column: number; text?: string; sharedIndex?: number };
+/** The shared-string table; an empty item (`<si/>`) keeps its place so later indexes stay right. */
+const sharedStringsOf = (xml: string) =>
+  [...xml.matchAll(/<si\b[^>]*?(?:\/>|>([\s\S]*?)<\/si>)/g)].map((match) => textOf(match[1] ?? ''));
+
+type RawCell = { column: number; text?: string; sharedIndex?: number };
 
 function columnIndex(ref: string): number {
   let n = 0;
@@ -25,8 +34,8 @@ function columnIndex(ref: string): number {
   return n - 1;
 }
 
-function parseRow(rowXml: string): HeaderCell[] {
-  const cells: HeaderCell[] = [];
+function parseRow(rowXml: string): RawCell[] {
+  const cells: RawCell[] = [];
   let position = 0;
   for (const match of rowXml.matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
     const attributes = match[1] ?? '';
@@ -50,12 +59,11 @@ function parseRow(rowXml: string): HeaderCell[] {
 export async function readHeaderRow(filePath: string, maxChars = 1024 * 1024): Promise<string[]> {
   let sheetXml = '';
   let sharedXml = '';
-  let header: HeaderCell[] | null = null;
+  let header: RawCell[] | null = null;
   let sharedNeeded = -1;
   let sharedDone = false;
   let sheetSeen = false;
 
-  const sharedStrings = () => [...sharedXml.matchAll(/<si>([\s\S]*?)<\/si>/g)].map((match) => textOf(match[1] ?? ''));
   const finished = () => header !== null && (sharedNeeded < 0 || sharedDone);
 
   const source = createReadStream(filePath);
@@ -97,11 +105,116 @@ export async function readHeaderRow(filePath: string, maxChars = 1024 * 1024): P
   }
   source.destroy();
   if (!sheetSeen || !header) return [];
-  const shared = sharedNeeded >= 0 ? sharedStrings() : [];
-  const row: HeaderCell[] = header;
+  const shared = sharedNeeded >= 0 ? sharedStringsOf(sharedXml) : [];
+  const row: RawCell[] = header;
   const values: string[] = [];
   for (const cell of row) {
     values[cell.column] = (cell.sharedIndex !== undefined ? shared[cell.sharedIndex] : cell.text) ?? '';
   }
   return Array.from(values, (value) => (value ?? '').trim());
+}
+
+/** A row of a sheet that holds something: its number in the sheet (the header is 1) and its cells by column. */
+export interface SheetRow {
+  row: number;
+  cells: string[];
+}
+
+const rowPattern = /<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g;
+const holdsSomething = (cells: readonly RawCell[]) =>
+  cells.some((cell) => cell.sharedIndex !== undefined || (cell.text ?? '').trim() !== '');
+
+/**
+ * The rows of the first worksheet that hold something, as trimmed text: a blank cell is '' at its column,
+ * a number or date is the value Excel stores (dates as serial days). Reading stops past `maxRows` rows,
+ * with `more` set; XML beyond `maxChars` is refused, since a small file can inflate to a large one.
+ */
+export async function readSheetRows(
+  filePath: string,
+  { maxRows, maxChars = 64 * 1024 * 1024 }: { maxRows: number; maxChars?: number },
+): Promise<{ rows: SheetRow[]; more: boolean }> {
+  const raw: { row: number; cells: RawCell[] }[] = [];
+  let more = false;
+  let pending = '';
+  let sheetChars = 0;
+  let lastRow = 0;
+  let sheetSeen = false;
+  let sheetDone = false;
+  let sharedXml = '';
+  let sharedDone = false;
+  let failure: Error | null = null;
+
+  const takeRows = () => {
+    let end = 0;
+    for (const match of pending.matchAll(rowPattern)) {
+      end = (match.index ?? 0) + match[0].length;
+      const number = Number(/\br="(\d+)"/.exec(match[1] ?? '')?.[1]);
+      lastRow = number > 0 ? number : lastRow + 1;
+      const cells = parseRow(match[2] ?? '');
+      if (!holdsSomething(cells)) continue;
+      if (raw.length >= maxRows) {
+        more = true;
+        return;
+      }
+      raw.push({ row: lastRow, cells });
+    }
+    pending = pending.slice(end);
+  };
+
+  const source = createReadStream(filePath);
+  const unzip = new Unzip((entry) => {
+    if (entry.name === 'xl/worksheets/sheet1.xml') {
+      sheetSeen = true;
+      const text = decoder();
+      entry.ondata = (error, chunk, final) => {
+        if (sheetDone) return;
+        if (error) failure = error;
+        const part = error ? '' : text.decode(chunk, { stream: !final });
+        sheetChars += part.length;
+        pending += part;
+        if (sheetChars > maxChars) failure = new Error('worksheet too large');
+        else takeRows();
+        if (final || more || failure) {
+          sheetDone = true;
+          if (!final) entry.terminate();
+        }
+      };
+      entry.start();
+    } else if (entry.name === 'xl/sharedStrings.xml') {
+      const text = decoder();
+      entry.ondata = (error, chunk, final) => {
+        if (sharedDone) return;
+        if (error) failure = error;
+        else sharedXml += text.decode(chunk, { stream: !final });
+        if (sharedXml.length > maxChars) failure = new Error('shared strings too large');
+        if (final || failure) {
+          sharedDone = true;
+          if (!final) entry.terminate();
+        }
+      };
+      entry.start();
+    }
+  });
+  unzip.register(UnzipInflate);
+  unzip.register(UnzipPassThrough);
+
+  const usesShared = () => raw.some((row) => row.cells.some((cell) => cell.sharedIndex !== undefined));
+  for await (const chunk of source) {
+    unzip.push(chunk as Uint8Array);
+    if (failure || (sheetDone && (sharedDone || !usesShared()))) break;
+  }
+  source.destroy();
+  if (failure) throw failure;
+  if (!sheetSeen) throw new Error('the workbook has no first worksheet');
+
+  const shared = sharedStringsOf(sharedXml);
+  const rows: SheetRow[] = [];
+  for (const { row, cells } of raw) {
+    const values: string[] = Array.from({ length: Math.max(0, ...cells.map((cell) => cell.column + 1)) }, () => '');
+    for (const cell of cells) {
+      values[cell.column] = ((cell.sharedIndex !== undefined ? shared[cell.sharedIndex] : cell.text) ?? '').trim();
+    }
+    if (values.some((value) => value !== '')) rows.push({ row, cells: values });
+  }
+  return { rows, more };
 }

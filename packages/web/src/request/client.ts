@@ -63,7 +63,7 @@ export function createHttpClient(env: RequestEnvironment): AxiosInstance {
       const body: unknown = response.data;
       if (isBinary(response.config) || !isEnvelope(body)) return body as never;
       if (isSuccessEnvelope(body)) return unwrap(body) as never;
-      const error = new RequestError(body.code, body.msg || requestMessages.unknown, 'business');
+      const error = new RequestError(body.code, body.msg || requestMessages.unknown, 'business', body.data);
       if (sessionEndingCodes.has(body.code)) {
         env.clearToken();
         if (!response.config.silent) env.goToRoot();

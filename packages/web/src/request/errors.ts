@@ -11,12 +11,16 @@ export const requestMessages = {
 /** Codes that end the session: the token is cleared and the user goes to `/`. */
 export const sessionEndingCodes: ReadonlySet<number> = new Set([1001, 1002]);
 
-/** A failed call: `code` is the envelope code, or the HTTP status, or 0 for network and time-out. */
+/**
+ * A failed call: `code` is the envelope code, or the HTTP status, or 0 for network and time-out. `data` is
+ * the envelope's data of a business failure that carries details (the rows an import refused).
+ */
 export class RequestError extends Error {
   constructor(
     readonly code: number,
     message: string,
     readonly kind: 'business' | 'http' | 'network' | 'timeout',
+    readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'RequestError';

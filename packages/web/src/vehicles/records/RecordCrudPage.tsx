@@ -1,18 +1,21 @@
 import { maintenanceResource, type Resource, violationResource } from '@cp/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popconfirm } from 'antd';
-import { useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { Authorized } from '../../auth/access';
 import type { ResourceApi } from '../../resource';
 import { maintenanceApi, type VehicleRecord, violationsApi } from './api';
 import { RecordFormModal } from './RecordFormModal';
 import { RecordListView } from './RecordListView';
+import { ViolationImportButton } from './ViolationImportModal';
 
 interface CrudScreen {
   /** Route key: its `:add`, `:edit` and `:delete` buttons gate the actions. */
   key: string;
   resource: Resource;
   api: ResourceApi<VehicleRecord>;
+  /** Buttons beside 新增 (导入…), each gated by its own key. */
+  extraButtons?: ReactNode;
 }
 
 function useRemove({ resource, api }: CrudScreen) {
@@ -29,7 +32,7 @@ function useRemove({ resource, api }: CrudScreen) {
 
 /** A vehicle record list people keep by hand: 新增, 编辑 and 删除. */
 function RecordCrudView({ screen }: { screen: CrudScreen }) {
-  const { key, resource, api } = screen;
+  const { key, resource, api, extraButtons } = screen;
   const [editing, setEditing] = useState<{ row?: VehicleRecord } | null>(null);
   const remove = useRemove(screen);
   const rowActions = useCallback(
@@ -62,11 +65,14 @@ function RecordCrudView({ screen }: { screen: CrudScreen }) {
         resource={resource}
         endpoint={api.base}
         toolbar={
-          <Authorized button={`${key}:add`}>
-            <Button type="primary" onClick={() => setEditing({})}>
-              新增
-            </Button>
-          </Authorized>
+          <>
+            <Authorized button={`${key}:add`}>
+              <Button type="primary" onClick={() => setEditing({})}>
+                新增
+              </Button>
+            </Authorized>
+            {extraButtons}
+          </>
         }
         rowActions={rowActions}
       />
@@ -75,7 +81,12 @@ function RecordCrudView({ screen }: { screen: CrudScreen }) {
   );
 }
 
-const violationScreen: CrudScreen = { key: 'violationManagement', resource: violationResource, api: violationsApi };
+const violationScreen: CrudScreen = {
+  key: 'violationManagement',
+  resource: violationResource,
+  api: violationsApi,
+  extraButtons: <ViolationImportButton />,
+};
 const maintenanceScreen: CrudScreen = {
   key: 'maintenanceManagement',
   resource: maintenanceResource,
