@@ -55,6 +55,7 @@ export {
   InspectionRecordPage,
   MaintenanceManagementPage,
   OutboundRecordPage,
+  prefetchRecordList,
   RiskManagementPage,
   ShuntingManagementPage,
   TemporaryDeliveryPage,

@@ -2,21 +2,37 @@ import { deliveryResource, inspectionResource, outboundResource, routesByKey } f
 import { Button } from 'antd';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import type { PagePrefetch } from '../../app/pageRegistry';
 import { useAccess } from '../../auth/access';
+import { prefetchResourceList } from '../../resource/listQuery';
 import { deliveriesUrl, type VehicleRecord } from './api';
 import { RecordListView } from './RecordListView';
 
+export const formalDeliveries = { kind: '0' } as const;
+
+/** The lists these screens show: one definition for the screen and for its prefetch. */
+const recordLists = {
+  vehicleInspection: { resource: inspectionResource, endpoint: '/api/vehicle-inspections' },
+  outboundRecord: { resource: outboundResource, endpoint: '/api/vehicle-outbound-records' },
+  deliveryRecord: { resource: deliveryResource, endpoint: deliveriesUrl, fixed: formalDeliveries },
+} as const;
+
+/** Loads the first page a record screen shows for a URL, before the screen renders. */
+export function prefetchRecordList(key: keyof typeof recordLists): PagePrefetch {
+  const { resource, ...options } = recordLists[key];
+  return ({ queryClient, search }) => prefetchResourceList(queryClient, resource, options, search);
+}
+
 /** /vehicleInspection: every 验车 done. */
 export function InspectionRecordPage() {
-  return <RecordListView resource={inspectionResource} endpoint="/api/vehicle-inspections" />;
+  return <RecordListView {...recordLists.vehicleInspection} />;
 }
 
 /** /outboundRecord: every 出库. */
 export function OutboundRecordPage() {
-  return <RecordListView resource={outboundResource} endpoint="/api/vehicle-outbound-records" />;
+  return <RecordListView {...recordLists.outboundRecord} />;
 }
 
-export const formalDeliveries = { kind: '0' } as const;
 /** The delivery lists show one kind each: no 交车类型 column. */
 export const deliveryColumns = deliveryResource.entries
   .filter(([name, def]) => def.list && name !== 'kind')
@@ -41,13 +57,5 @@ export function DeliveryRecordPage() {
       ),
     [canOpen, navigate],
   );
-  return (
-    <RecordListView
-      resource={deliveryResource}
-      endpoint={deliveriesUrl}
-      fixed={formalDeliveries}
-      columns={deliveryColumns}
-      rowActions={rowActions}
-    />
-  );
+  return <RecordListView {...recordLists.deliveryRecord} columns={deliveryColumns} rowActions={rowActions} />;
 }
