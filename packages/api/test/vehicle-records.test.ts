@@ -115,7 +115,7 @@ describe('violations and maintenance', () => {
       `/api/vehicle-violations?plateNo=${encodeURIComponent(String(vehicle.plateNo))}&sort=occurredAt&order=desc`,
     );
     const row = list.data.list[0] as Row;
-    expect(row).toMatchObject({ driverName: delivery.driverName, points: 3, fine: 20000, status: 0 });
+    expect(row).toMatchObject({ driverName: delivery.driverName, points: 3, fine: 20000, status: 0, handledAt: null });
     const payload = {
       vehicleId: vehicle.id,
       occurredAt: row.occurredAt,
@@ -145,6 +145,9 @@ describe('violations and maintenance', () => {
         })
       ).code,
     ).toBe(409);
+    const handled = (await get(`/api/vehicle-violations?plateNo=${encodeURIComponent(String(vehicle.plateNo))}`)).data
+      .list[0] as Row;
+    expect(handled).toMatchObject({ id: row.id, status: 2, handledAt: expect.any(String) });
     expect((await ctx.request({ method: 'DELETE', url: `/api/vehicle-violations/${row.id}`, token: admin })).code).toBe(
       0,
     );

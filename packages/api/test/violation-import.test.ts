@@ -148,6 +148,9 @@ describe('violation import', () => {
     });
     expect(imported('闯红灯')).toMatchObject({ occurredAt: b.at.toISOString(), fine: 20050, status: 1 });
     expect(imported('违停')).toMatchObject({ occurredAt: c.at.toISOString(), fine: 5, points: 0, status: 2 });
+    // Recorded as 已处理, it is handled as of the import; the others are not handled yet.
+    expect(Date.parse(String(imported('违停')?.handledAt))).toBeGreaterThan(Date.now() - 60_000);
+    expect(imported('闯红灯')?.handledAt).toBeNull();
     expect(imported('超速')).toMatchObject({ occurredAt: d.at.toISOString(), fine: 150025, driverName: driver });
     const audit = await ctx.database.db.execute(
       sql`select changes from audit_log where entity = 'violation' and action = 'import' order by id desc limit 1`,

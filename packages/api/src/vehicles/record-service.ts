@@ -38,6 +38,13 @@ function violationValues(input: Record<string, unknown>) {
   };
 }
 
+/** 已处理: a violation recorded as handled is handled as of when it is recorded. */
+export const violationHandled = 2;
+
+export function handledAtOf(status: number): Date | null {
+  return status === violationHandled ? new Date() : null;
+}
+
 export async function createViolation(db: Db, request: FastifyRequest, input: ViolationInput) {
   const auth = sessionOf(request);
   const vehicle = await findVehicle(db, auth.tenantId, Number(input.vehicleId));
@@ -50,6 +57,7 @@ export async function createViolation(db: Db, request: FastifyRequest, input: Vi
         vehicleId: vehicle.id,
         plateNo: vehicle.plateNo ?? '',
         driverName: await driverAt(tx, vehicle.id, values.occurredAt),
+        handledAt: handledAtOf(values.status),
         ...recordStamp(auth),
       })
       .returning();
@@ -77,7 +85,8 @@ export async function updateViolation(
   if (!before) throw notFound('违章记录');
   const values = violationValues(input);
   return db.transaction(async (tx) => {
-    const handledAt = values.status === 2 && before.status !== 2 ? new Date() : before.handledAt;
+    const handledAt =
+      values.status === violationHandled && before.status !== violationHandled ? new Date() : before.handledAt;
     const [row] = await tx
       .update(violations)
       .set({

@@ -10,7 +10,7 @@ import { businessError } from '../http/errors';
 import { sheetDateTime } from '../xlsx/cells';
 import type { SheetRow } from '../xlsx/reader';
 import { recordStamp } from './lifecycle';
-import { driverAt } from './record-service';
+import { driverAt, handledAtOf } from './record-service';
 import { violations } from './record-tables';
 import { vehicles } from './tables';
 
@@ -201,7 +201,12 @@ export async function saveViolations(
     });
     const values = [];
     for (const row of fresh) {
-      values.push({ ...row, driverName: await driverAt(tx, row.vehicleId, row.occurredAt), ...recordStamp(auth) });
+      values.push({
+        ...row,
+        driverName: await driverAt(tx, row.vehicleId, row.occurredAt),
+        handledAt: handledAtOf(row.status),
+        ...recordStamp(auth),
+      });
     }
     for (let start = 0; start < values.length; start += 500) {
       await tx.insert(violations).values(values.slice(start, start + 500));

@@ -111,6 +111,7 @@ export const violationResource = defineResource({
     fine: fields.money('罚款（分）', { sortable: true }),
     status: fields.enumOf(vehicleEnums.violationStatus, { filter: 'eq' }),
     driverName: fields.text('责任司机', { filter: 'like', form: false }),
+    handledAt: fields.datetime('处理时间', { form: false }),
     remark: fields.text('备注', { max: 500, list: false }),
   },
 });
