@@ -101,3 +101,57 @@ describe('sheet date-times (China time)', () => {
     }
   });
 });
+
+describe('which sheet is read', () => {
+  const sheet = (cells: string[]) =>
+    strToU8(
+      `<worksheet><sheetData><row r="1">${cells
+        .map((text, index) => `<c r="${String.fromCharCode(65 + index)}1" t="inlineStr"><is><t>${text}</t></is></c>`)
+        .join('')}</row></sheetData></worksheet>`,
+    );
+  /** Two tabs stored as sheet1.xml (说明) and sheet2.xml (导入), listed in the workbook as `order` says. */
+  function twoTabs(name: string, workbookSheets: string) {
+    const file = path.join(folder, name);
+    writeFileSync(
+      file,
+      zipSync({
+        '[Content_Types].xml': strToU8('<Types/>'),
+        'xl/workbook.xml': strToU8(
+          `<workbook xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>${workbookSheets}</sheets></workbook>`,
+        ),
+        'xl/_rels/workbook.xml.rels': strToU8(
+          '<Relationships><Relationship Id="rId1" Type="worksheet" Target="worksheets/sheet1.xml"/>' +
+            '<Relationship Id="rId2" Type="worksheet" Target="/xl/worksheets/sheet2.xml"/></Relationships>',
+        ),
+        'xl/worksheets/sheet1.xml': sheet(['填写说明']),
+        'xl/worksheets/sheet2.xml': sheet(['车牌号', '违章时间']),
+      }),
+    );
+    return file;
+  }
+
+  it('reads the first tab the user sees, wherever the workbook stores it', async () => {
+    const reordered = twoTabs(
+      'reordered.xlsx',
+      '<sheet name="导入" sheetId="2" r:id="rId2"/><sheet name="说明" sheetId="1" r:id="rId1"/>',
+    );
+    expect(await readHeaderRow(reordered)).toEqual(['车牌号', '违章时间']);
+    expect((await readSheetRows(reordered, { maxRows: 10 })).rows).toEqual([{ row: 1, cells: ['车牌号', '违章时间'] }]);
+  });
+
+  it('passes over a hidden first tab', async () => {
+    const hidden = twoTabs(
+      'hidden.xlsx',
+      '<sheet name="说明" sheetId="1" state="hidden" r:id="rId1"/><sheet name="导入" sheetId="2" r:id="rId2"/>',
+    );
+    expect(await readHeaderRow(hidden)).toEqual(['车牌号', '违章时间']);
+  });
+
+  it('reads sheet1.xml when the tabs are in their stored order', async () => {
+    const plain = twoTabs(
+      'plain.xlsx',
+      '<sheet name="说明" sheetId="1" r:id="rId1"/><sheet name="导入" sheetId="2" r:id="rId2"/>',
+    );
+    expect(await readHeaderRow(plain)).toEqual(['填写说明']);
+  });
+});

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import path from 'node:path';
 import { Unzip, UnzipInflate, UnzipPassThrough } from 'fflate';
 
 const decoder = () => new TextDecoder('utf-8');
@@ -52,11 +53,73 @@ function parseRow(rowXml: string): RawCell[] {
   return cells;
 }
 
+const defaultSheet = 'xl/worksheets/sheet1.xml';
+const workbookEntry = 'xl/workbook.xml';
+const workbookRelsEntry = 'xl/_rels/workbook.xml.rels';
+
+/** The attribute `name` of an XML element's attribute text (`r:id="rId3"` → `rId3` for `id`). */
+const attribute = (attributes: string, name: string) =>
+  new RegExp(`(?:^|\\s)(?:[\\w]+:)?${name}="([^"]*)"`).exec(attributes)?.[1];
+
+/**
+ * Where the first tab a user sees is stored: the first sheet of `xl/workbook.xml` that is not hidden,
+ * through the workbook's relationships. A workbook whose tabs were reordered, or whose first sheet is
+ * hidden, does not keep it in `sheet1.xml`. Only the two small workbook entries are read; without them the
+ * first stored sheet is taken.
+ */
+export async function firstSheetEntry(filePath: string): Promise<string> {
+  const texts = new Map<string, string>();
+  const done = new Set<string>();
+  const source = createReadStream(filePath);
+  const unzip = new Unzip((entry) => {
+    if (entry.name !== workbookEntry && entry.name !== workbookRelsEntry) return;
+    const text = decoder();
+    let xml = '';
+    entry.ondata = (error, chunk, final) => {
+      if (error || done.has(entry.name)) return;
+      xml += text.decode(chunk, { stream: !final });
+      if (final || xml.length > 4 * 1024 * 1024) {
+        texts.set(entry.name, xml);
+        done.add(entry.name);
+        if (!final) entry.terminate();
+      }
+    };
+    entry.start();
+  });
+  unzip.register(UnzipInflate);
+  unzip.register(UnzipPassThrough);
+  try {
+    for await (const chunk of source) {
+      unzip.push(chunk as Uint8Array);
+      if (done.size === 2) break;
+    }
+  } catch {
+    return defaultSheet;
+  } finally {
+    source.destroy();
+  }
+  const sheets = [...(texts.get(workbookEntry) ?? '').matchAll(/<(?:\w+:)?sheet\b([^>]*?)\/?>/g)].map(
+    (match) => match[1] ?? '',
+  );
+  const visible = sheets.find((attributes) => !/\bstate="(?:hidden|veryHidden)"/.test(attributes));
+  const id = visible === undefined ? undefined : attribute(visible, 'id');
+  if (!id) return defaultSheet;
+  for (const match of (texts.get(workbookRelsEntry) ?? '').matchAll(/<(?:\w+:)?Relationship\b([^>]*?)\/?>/g)) {
+    const attributes = match[1] ?? '';
+    if (attribute(attributes, 'Id') !== id) continue;
+    const target = attribute(attributes, 'Target');
+    if (!target) return defaultSheet;
+    return target.startsWith('/') ? target.slice(1) : path.posix.normalize(`xl/${target}`);
+  }
+  return defaultSheet;
+}
+
 /**
  * The first row of the first worksheet of an .xlsx file, read as a stream: only the sheet's beginning and
  * as much of the shared-string table as the row refers to are inflated, so a large upload costs no memory.
  */
 export async function readHeaderRow(filePath: string, maxChars = 1024 * 1024): Promise<string[]> {
+  const sheetEntry = await firstSheetEntry(filePath);
   let sheetXml = '';
   let sharedXml = '';
   let header: RawCell[] | null = null;
@@ -68,7 +131,7 @@ export async function readHeaderRow(filePath: string, maxChars = 1024 * 1024): P
 
   const source = createReadStream(filePath);
   const unzip = new Unzip((entry) => {
-    if (entry.name === 'xl/worksheets/sheet1.xml') {
+    if (entry.name === sheetEntry) {
       sheetSeen = true;
       const text = decoder();
       entry.ondata = (error, chunk, final) => {
@@ -133,6 +196,7 @@ export async function readSheetRows(
   filePath: string,
   { maxRows, maxChars = 64 * 1024 * 1024 }: { maxRows: number; maxChars?: number },
 ): Promise<{ rows: SheetRow[]; more: boolean }> {
+  const sheetEntry = await firstSheetEntry(filePath);
   const raw: { row: number; cells: RawCell[] }[] = [];
   let more = false;
   let pending = '';
@@ -163,7 +227,7 @@ export async function readSheetRows(
 
   const source = createReadStream(filePath);
   const unzip = new Unzip((entry) => {
-    if (entry.name === 'xl/worksheets/sheet1.xml') {
+    if (entry.name === sheetEntry) {
       sheetSeen = true;
       const text = decoder();
       entry.ondata = (error, chunk, final) => {
