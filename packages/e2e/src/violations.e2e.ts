@@ -10,12 +10,12 @@ const headers = ['车牌号', '违章时间', '违章地点', '违章行为', '�
 
 /** A filled-in 违章导入模板 as a spreadsheet program saves it (inline strings, one sheet). */
 function violationSheet(rows: string[][]): Buffer {
-  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   const row = (cells: string[], index: number) =>
     `<row r="${index + 1}">${cells
       .map(
         (text, column) =>
-          `<c r="${String.fromCharCode(65 + column)}${index + 1}" t="inlineStr"><is><t>${escape(text)}</t></is></c>`,
+          `<c r="${String.fromCharCode(65 + column)}${index + 1}" t="inlineStr"><is><t>${xmlText(text)}</t></is></c>`,
       )
       .join('')}</row>`;
   const sheet = `<worksheet><sheetData>${[headers, ...rows].map(row).join('')}</sheetData></worksheet>`;
