@@ -62,10 +62,34 @@ export const vehiclePages: PageRegistry = {
     (module) => module.prefetchRecordList('deliveryRecord'),
   ),
   deliveryDetail: lazyPage(load, (module) => module.DeliveryDetailPage),
-  temporaryDelivery: lazyPage(load, (module) => module.TemporaryDeliveryPage),
-  carReturnRecord: lazyPage(load, (module) => module.CarReturnRecordPage),
-  shuntingManagement: lazyPage(load, (module) => module.ShuntingManagementPage),
-  riskManagement: lazyPage(load, (module) => module.RiskManagementPage),
-  violationManagement: lazyPage(load, (module) => module.ViolationManagementPage),
-  maintenanceManagement: lazyPage(load, (module) => module.MaintenanceManagementPage),
+  temporaryDelivery: lazyPage(
+    load,
+    (module) => module.TemporaryDeliveryPage,
+    (module) => module.prefetchRecordList('temporaryDelivery'),
+  ),
+  carReturnRecord: lazyPage(
+    load,
+    (module) => module.CarReturnRecordPage,
+    (module) => module.prefetchRecordList('carReturnRecord'),
+  ),
+  shuntingManagement: lazyPage(
+    load,
+    (module) => module.ShuntingManagementPage,
+    (module) => module.prefetchRecordList('shuntingManagement'),
+  ),
+  riskManagement: lazyPage(
+    load,
+    (module) => module.RiskManagementPage,
+    (module) => module.prefetchRecordList('riskManagement'),
+  ),
+  violationManagement: lazyPage(
+    load,
+    (module) => module.ViolationManagementPage,
+    (module) => module.prefetchRecordList('violationManagement'),
+  ),
+  maintenanceManagement: lazyPage(
+    load,
+    (module) => module.MaintenanceManagementPage,
+    (module) => module.prefetchRecordList('maintenanceManagement'),
+  ),
 };

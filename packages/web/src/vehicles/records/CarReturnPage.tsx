@@ -5,6 +5,7 @@ import { Authorized } from '../../auth/access';
 import { ActionFormModal } from '../../resource';
 import { recordsApi, type VehicleRecord } from './api';
 import { MileageFields, PhotosField, RemarkField, VehicleField } from './fields';
+import { recordLists } from './lists';
 import { RecordListView } from './RecordListView';
 import { isOpen, pickerStages } from './rowRules';
 import { requestReturnForm, splitVehicle } from './schemas';
@@ -65,8 +66,7 @@ export function CarReturnRecordPage() {
   return (
     <>
       <RecordListView
-        resource={returnResource}
-        endpoint="/api/vehicle-returns"
+        {...recordLists.carReturnRecord}
         toolbar={
           <Authorized button="carReturnRecord:add">
             <Button type="primary" onClick={() => setAdding(true)}>

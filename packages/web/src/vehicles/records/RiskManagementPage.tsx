@@ -6,6 +6,7 @@ import { Authorized } from '../../auth/access';
 import { ActionFormModal } from '../../resource';
 import { recordsApi, type VehicleRecord } from './api';
 import { RemarkField } from './fields';
+import { recordLists } from './lists';
 import { RecordListView } from './RecordListView';
 import { isOpen } from './rowRules';
 
@@ -64,12 +65,7 @@ export function RiskManagementPage() {
   );
   return (
     <>
-      <RecordListView
-        resource={riskResource}
-        endpoint="/api/vehicle-risks"
-        toolbar={<ScanButton />}
-        rowActions={rowActions}
-      />
+      <RecordListView {...recordLists.riskManagement} toolbar={<ScanButton />} rowActions={rowActions} />
       {handling && <HandleRiskModal row={handling} onClose={() => setHandling(null)} />}
     </>
   );

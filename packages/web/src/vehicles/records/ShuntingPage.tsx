@@ -5,6 +5,7 @@ import { Authorized } from '../../auth/access';
 import { ActionFormModal, BodyField, LookupField } from '../../resource';
 import { recordsApi } from './api';
 import { RemarkField, TextField, VehicleField } from './fields';
+import { recordLists } from './lists';
 import { RecordListView } from './RecordListView';
 import { pickerStages } from './rowRules';
 import { shuntForm, splitVehicle } from './schemas';
@@ -39,8 +40,7 @@ export function ShuntingManagementPage() {
   return (
     <>
       <RecordListView
-        resource={shuntingResource}
-        endpoint="/api/vehicle-shunting"
+        {...recordLists.shuntingManagement}
         toolbar={
           <Authorized button="shuntingManagement:add">
             <Button type="primary" onClick={() => setAdding(true)}>

@@ -4,14 +4,14 @@ import { useCallback, useState } from 'react';
 import { Authorized } from '../../auth/access';
 import { ActionFormModal } from '../../resource';
 import { ChecklistField, defaultChecklist } from '../actionForms/ChecklistField';
-import { deliveriesUrl, recordsApi, type VehicleRecord } from './api';
+import { recordsApi, type VehicleRecord } from './api';
 import { MileageFields, PhotosField, RemarkField, TextField, VehicleField } from './fields';
 import { deliveryColumns } from './listPages';
+import { recordLists } from './lists';
 import { RecordListView } from './RecordListView';
 import { canRecall, pickerStages } from './rowRules';
 import { splitVehicle, temporaryDeliverForm } from './schemas';
 
-const temporary = { kind: '1' } as const;
 const invalidate = [deliveryResource.key];
 
 function TemporaryDeliverModal({ onClose }: { onClose: () => void }) {
@@ -73,9 +73,7 @@ export function TemporaryDeliveryPage() {
   return (
     <>
       <RecordListView
-        resource={deliveryResource}
-        endpoint={deliveriesUrl}
-        fixed={temporary}
+        {...recordLists.temporaryDelivery}
         columns={deliveryColumns}
         toolbar={
           <Authorized button="temporaryDelivery:add">

@@ -1,27 +1,11 @@
-import { deliveryResource, inspectionResource, outboundResource, routesByKey } from '@cp/contracts';
+import { deliveryResource, routesByKey } from '@cp/contracts';
 import { Button } from 'antd';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import type { PagePrefetch } from '../../app/pageRegistry';
 import { useAccess } from '../../auth/access';
-import { prefetchResourceList } from '../../resource/listQuery';
-import { deliveriesUrl, type VehicleRecord } from './api';
+import type { VehicleRecord } from './api';
+import { recordLists } from './lists';
 import { RecordListView } from './RecordListView';
-
-export const formalDeliveries = { kind: '0' } as const;
-
-/** The lists these screens show: one definition for the screen and for its prefetch. */
-const recordLists = {
-  vehicleInspection: { resource: inspectionResource, endpoint: '/api/vehicle-inspections' },
-  outboundRecord: { resource: outboundResource, endpoint: '/api/vehicle-outbound-records' },
-  deliveryRecord: { resource: deliveryResource, endpoint: deliveriesUrl, fixed: formalDeliveries },
-} as const;
-
-/** Loads the first page a record screen shows for a URL, before the screen renders. */
-export function prefetchRecordList(key: keyof typeof recordLists): PagePrefetch {
-  const { resource, ...options } = recordLists[key];
-  return ({ queryClient, search }) => prefetchResourceList(queryClient, resource, options, search);
-}
 
 /** /vehicleInspection: every 验车 done. */
 export function InspectionRecordPage() {
