@@ -53,9 +53,54 @@ function parseRow(rowXml: string): RawCell[] {
   return cells;
 }
 
+/**
+ * Reads an entry of an .xlsx as its text arrives: gets each inflated part (or the entry's error), answers
+ * true once it has read enough, and the rest of the entry is then skipped.
+ */
+type EntryReader = (part: string, final: boolean, error: Error | null) => boolean;
+
+/**
+ * Streams an .xlsx, handing the named entries to their readers as they inflate, and stops reading the file
+ * once `enough()` says so: a reader that needs only the start of a large entry costs no more than that.
+ * Answers the names of the entries the file holds among those asked for.
+ */
+async function streamEntries(
+  filePath: string,
+  readers: Readonly<Record<string, EntryReader>>,
+  enough: () => boolean,
+): Promise<ReadonlySet<string>> {
+  const seen = new Set<string>();
+  const source = createReadStream(filePath);
+  const unzip = new Unzip((entry) => {
+    const reader = readers[entry.name];
+    if (!reader) return;
+    seen.add(entry.name);
+    const text = decoder();
+    let done = false;
+    entry.ondata = (error, chunk, final) => {
+      if (done) return;
+      done = reader(error ? '' : text.decode(chunk, { stream: !final }), final, error);
+      if (done && !final) entry.terminate();
+    };
+    entry.start();
+  });
+  unzip.register(UnzipInflate);
+  unzip.register(UnzipPassThrough);
+  try {
+    for await (const chunk of source) {
+      unzip.push(chunk as Uint8Array);
+      if (enough()) break;
+    }
+  } finally {
+    source.destroy();
+  }
+  return seen;
+}
+
 const defaultSheet = 'xl/worksheets/sheet1.xml';
 const workbookEntry = 'xl/workbook.xml';
 const workbookRelsEntry = 'xl/_rels/workbook.xml.rels';
+const sharedStringsEntry = 'xl/sharedStrings.xml';
 
 /** The attribute `name` of an XML element's attribute text (`r:id="rId3"` → `rId3` for `id`). */
 const attribute = (attributes: string, name: string) =>
@@ -69,34 +114,24 @@ const attribute = (attributes: string, name: string) =>
  */
 export async function firstSheetEntry(filePath: string): Promise<string> {
   const texts = new Map<string, string>();
-  const done = new Set<string>();
-  const source = createReadStream(filePath);
-  const unzip = new Unzip((entry) => {
-    if (entry.name !== workbookEntry && entry.name !== workbookRelsEntry) return;
-    const text = decoder();
+  const wholeText = (name: string): EntryReader => {
     let xml = '';
-    entry.ondata = (error, chunk, final) => {
-      if (error || done.has(entry.name)) return;
-      xml += text.decode(chunk, { stream: !final });
-      if (final || xml.length > 4 * 1024 * 1024) {
-        texts.set(entry.name, xml);
-        done.add(entry.name);
-        if (!final) entry.terminate();
-      }
+    return (part, final, error) => {
+      if (error) return true;
+      xml += part;
+      if (!final && xml.length <= 4 * 1024 * 1024) return false;
+      texts.set(name, xml);
+      return true;
     };
-    entry.start();
-  });
-  unzip.register(UnzipInflate);
-  unzip.register(UnzipPassThrough);
+  };
   try {
-    for await (const chunk of source) {
-      unzip.push(chunk as Uint8Array);
-      if (done.size === 2) break;
-    }
+    await streamEntries(
+      filePath,
+      { [workbookEntry]: wholeText(workbookEntry), [workbookRelsEntry]: wholeText(workbookRelsEntry) },
+      () => texts.size === 2,
+    );
   } catch {
     return defaultSheet;
-  } finally {
-    source.destroy();
   }
   const sheets = [...(texts.get(workbookEntry) ?? '').matchAll(/<(?:\w+:)?sheet\b([^>]*?)\/?>/g)].map(
     (match) => match[1] ?? '',
@@ -125,49 +160,30 @@ export async function readHeaderRow(filePath: string, maxChars = 1024 * 1024): P
   let header: RawCell[] | null = null;
   let sharedNeeded = -1;
   let sharedDone = false;
-  let sheetSeen = false;
 
-  const finished = () => header !== null && (sharedNeeded < 0 || sharedDone);
-
-  const source = createReadStream(filePath);
-  const unzip = new Unzip((entry) => {
-    if (entry.name === sheetEntry) {
-      sheetSeen = true;
-      const text = decoder();
-      entry.ondata = (error, chunk, final) => {
-        if (error || header) return;
-        sheetXml += text.decode(chunk, { stream: !final });
+  const seen = await streamEntries(
+    filePath,
+    {
+      [sheetEntry]: (part, final, error) => {
+        if (error) return false;
+        sheetXml += part;
         const row = /<row\b[^>]*>([\s\S]*?)<\/row>|<row\b[^>]*\/>/.exec(sheetXml);
-        if (row || final || sheetXml.length > maxChars) {
-          header = row ? parseRow(row[1] ?? '') : [];
-          sharedNeeded = Math.max(-1, ...header.map((cell) => cell.sharedIndex ?? -1));
-          entry.terminate();
-        }
-      };
-      entry.start();
-    } else if (entry.name === 'xl/sharedStrings.xml') {
-      const text = decoder();
-      entry.ondata = (error, chunk, final) => {
-        if (error || sharedDone) return;
-        sharedXml += text.decode(chunk, { stream: !final });
+        if (!row && !final && sheetXml.length <= maxChars) return false;
+        header = row ? parseRow(row[1] ?? '') : [];
+        sharedNeeded = Math.max(-1, ...header.map((cell) => cell.sharedIndex ?? -1));
+        return true;
+      },
+      [sharedStringsEntry]: (part, final, error) => {
+        if (error) return false;
+        sharedXml += part;
         const count = (sharedXml.match(/<\/si>/g) ?? []).length;
-        if (final || sharedXml.length > maxChars || (header && count > sharedNeeded)) {
-          sharedDone = true;
-          entry.terminate();
-        }
-      };
-      entry.start();
-    }
-  });
-  unzip.register(UnzipInflate);
-  unzip.register(UnzipPassThrough);
-
-  for await (const chunk of source) {
-    unzip.push(chunk as Uint8Array);
-    if (finished()) break;
-  }
-  source.destroy();
-  if (!sheetSeen || !header) return [];
+        sharedDone = final || sharedXml.length > maxChars || (header !== null && count > sharedNeeded);
+        return sharedDone;
+      },
+    },
+    () => header !== null && (sharedNeeded < 0 || sharedDone),
+  );
+  if (!seen.has(sheetEntry) || !header) return [];
   const shared = sharedNeeded >= 0 ? sharedStringsOf(sharedXml) : [];
   const row: RawCell[] = header;
   const values: string[] = [];
@@ -202,7 +218,6 @@ export async function readSheetRows(
   let pending = '';
   let sheetChars = 0;
   let lastRow = 0;
-  let sheetSeen = false;
   let sheetDone = false;
   let sharedXml = '';
   let sharedDone = false;
@@ -225,51 +240,31 @@ export async function readSheetRows(
     pending = pending.slice(end);
   };
 
-  const source = createReadStream(filePath);
-  const unzip = new Unzip((entry) => {
-    if (entry.name === sheetEntry) {
-      sheetSeen = true;
-      const text = decoder();
-      entry.ondata = (error, chunk, final) => {
-        if (sheetDone) return;
+  const usesShared = () => raw.some((row) => row.cells.some((cell) => cell.sharedIndex !== undefined));
+  const seen = await streamEntries(
+    filePath,
+    {
+      [sheetEntry]: (part, final, error) => {
         if (error) failure = error;
-        const part = error ? '' : text.decode(chunk, { stream: !final });
         sheetChars += part.length;
         pending += part;
         if (sheetChars > maxChars) failure = new Error('worksheet too large');
         else takeRows();
-        if (final || more || failure) {
-          sheetDone = true;
-          if (!final) entry.terminate();
-        }
-      };
-      entry.start();
-    } else if (entry.name === 'xl/sharedStrings.xml') {
-      const text = decoder();
-      entry.ondata = (error, chunk, final) => {
-        if (sharedDone) return;
+        sheetDone = final || more || failure !== null;
+        return sheetDone;
+      },
+      [sharedStringsEntry]: (part, final, error) => {
         if (error) failure = error;
-        else sharedXml += text.decode(chunk, { stream: !final });
+        else sharedXml += part;
         if (sharedXml.length > maxChars) failure = new Error('shared strings too large');
-        if (final || failure) {
-          sharedDone = true;
-          if (!final) entry.terminate();
-        }
-      };
-      entry.start();
-    }
-  });
-  unzip.register(UnzipInflate);
-  unzip.register(UnzipPassThrough);
-
-  const usesShared = () => raw.some((row) => row.cells.some((cell) => cell.sharedIndex !== undefined));
-  for await (const chunk of source) {
-    unzip.push(chunk as Uint8Array);
-    if (failure || (sheetDone && (sharedDone || !usesShared()))) break;
-  }
-  source.destroy();
+        sharedDone = final || failure !== null;
+        return sharedDone;
+      },
+    },
+    () => failure !== null || (sheetDone && (sharedDone || !usesShared())),
+  );
   if (failure) throw failure;
-  if (!sheetSeen) throw new Error('the workbook has no first worksheet');
+  if (!seen.has(sheetEntry)) throw new Error('the workbook has no first worksheet');
 
   const shared = sharedStringsOf(sharedXml);
   const rows: SheetRow[] = [];
