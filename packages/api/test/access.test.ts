@@ -1,8 +1,8 @@
-import type { MenuNode, RoleDto, RoleMenu } from '@cp/contracts';
+import type { MenuNode, RoleMenu } from '@cp/contracts';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { access, declaredRoutes, registerAccessControl } from '../src/http/access';
-import { startTestApp, type TestContext } from './harness';
+import { startTestApp, type TestContext, withdrawButton } from './harness';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -89,20 +89,7 @@ describe('permission changes', () => {
     const menu = async () =>
       (await ctx.request<RoleMenu>({ method: 'GET', url: '/api/user/role-menu', token: ops })).data;
     expect((await menu()).authBtnData).toContain('vehicleList:add');
-    const roles = await ctx.request<{ list: RoleDto[] }>({
-      method: 'GET',
-      url: '/api/roles?keyword=vehicleOrderOps',
-      token: admin,
-    });
-    const role = roles.data.list[0] as RoleDto;
-    const buttonKeys = role.buttonKeys.filter((key) => key !== 'vehicleList:add');
-    const updated = await ctx.request({
-      method: 'PUT',
-      url: `/api/roles/${role.id}`,
-      token: admin,
-      payload: { code: role.code, name: role.name, menuKeys: role.menuKeys, buttonKeys, version: role.version },
-    });
-    expect(updated.code).toBe(0);
+    await withdrawButton(ctx, admin, 'vehicleOrderOps', 'vehicleList:add');
     expect((await menu()).authBtnData).not.toContain('vehicleList:add');
     expect((await ctx.request({ method: 'POST', url: '/api/vehicles', token: ops, payload: {} })).code).toBe(403);
   });

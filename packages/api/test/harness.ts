@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { AccountRow } from '@cp/contracts';
+import type { AccountRow, RoleDto } from '@cp/contracts';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
@@ -142,4 +142,31 @@ export async function startTestApp(
       if (scratch) rmSync(scratch, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Takes a button key away from a role, as an administrator would on 角色管理 (through the API, with the
+ * role's version); answers once the change is saved.
+ */
+export async function withdrawButton(ctx: TestContext, adminToken: string, roleCode: string, key: string) {
+  const roles = await ctx.request<{ list: RoleDto[] }>({
+    method: 'GET',
+    url: `/api/roles?keyword=${encodeURIComponent(roleCode)}`,
+    token: adminToken,
+  });
+  const role = roles.data.list.find((row) => row.code === roleCode);
+  if (!role) throw new Error(`role ${roleCode} not found`);
+  const updated = await ctx.request({
+    method: 'PUT',
+    url: `/api/roles/${role.id}`,
+    token: adminToken,
+    payload: {
+      code: role.code,
+      name: role.name,
+      menuKeys: role.menuKeys,
+      buttonKeys: role.buttonKeys.filter((held) => held !== key),
+      version: role.version,
+    },
+  });
+  if (updated.code !== 0) throw new Error(`withdrawing ${key} from ${roleCode} failed: ${updated.msg}`);
 }

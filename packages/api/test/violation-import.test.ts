@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { PageResult, RoleDto } from '@cp/contracts';
+import type { PageResult } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { rowsOf } from '../src/db/migrate';
 import { violationTemplate } from '../src/files/templates';
 import { type CellValue, type SheetColumn, XlsxWriter } from '../src/xlsx/writer';
 import { multipart } from './files-support';
-import { startTestApp, type TestContext } from './harness';
+import { startTestApp, type TestContext, withdrawButton } from './harness';
 
 type Row = Record<string, unknown>;
 interface Problem {
@@ -263,16 +263,7 @@ describe('violation import', () => {
 
   it('answers 403 无权限 to a user without the import button', async () => {
     const ops = await ctx.login('ops', 'ops123');
-    const roles = await get<{ list: RoleDto[] }>('/api/roles?keyword=vehicleOrderOps');
-    const role = roles.data.list[0] as RoleDto;
-    const buttonKeys = role.buttonKeys.filter((key) => key !== 'violationManagement:import');
-    const updated = await ctx.request({
-      method: 'PUT',
-      url: `/api/roles/${role.id}`,
-      token: admin,
-      payload: { code: role.code, name: role.name, menuKeys: role.menuKeys, buttonKeys, version: role.version },
-    });
-    expect(updated.code).toBe(0);
+    await withdrawButton(ctx, admin, 'vehicleOrderOps', 'violationManagement:import');
     const plate = await plateOf(0);
     const before = await countViolations();
     expect(await send(await workbook([[plate, moment(5, 0).dashed, '长安街', '闯红灯', 1, 100]]), ops)).toMatchObject({
