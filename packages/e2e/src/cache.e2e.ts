@@ -17,9 +17,14 @@ describe('cached pages', () => {
     const prefix = /\p{Script=Han}[A-Z]/u.exec((await rows.first().textContent()) ?? '')?.[0] ?? '';
     expect(prefix).toHaveLength(2);
     await page.getByRole('textbox', { name: '车牌号' }).fill(prefix);
+    // The list asks for the filtered page only once the page has rendered at the filtered URL.
+    const answered = page.waitForResponse(
+      (response) => new URL(response.url()).searchParams.get('plateNo') === prefix && response.ok(),
+    );
     await page.getByRole('button', { name: '查询', exact: true }).click();
+    await answered;
     await expect.poll(() => location(page)).toContain(`plateNo=${prefix}`);
-    await expect.poll(() => rows.first().textContent()).toContain(prefix);
+    await expect.poll(async () => (await rows.allTextContents()).every((text) => text.includes(prefix))).toBe(true);
     const filtered = await rows.first().textContent();
 
     await page.locator('.shell-breadcrumb').getByRole('link', { name: '首页' }).click();
