@@ -27,6 +27,21 @@ describe('console shell', () => {
     await expectLocation(page, '/roleManagement');
   });
 
+  it('wears the orange theme over the prebuilt antd styles: selected menu entry, primary button, focused input', async () => {
+    const { context, page } = await open();
+    await signIn(context, admin);
+    await page.goto('/roleManagement');
+    const orange = 'rgb(250, 140, 22)';
+    const style = (locator: ReturnType<typeof page.locator>, property: string) =>
+      locator.evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
+    const selected = page.getByRole('navigation', { name: '侧边菜单' }).locator('.ant-menu-item-selected');
+    expect(await style(selected, 'color')).toBe(orange);
+    expect(await style(page.getByRole('button', { name: '新增角色' }), 'background-color')).toBe(orange);
+    const keyword = page.getByLabel('关键字');
+    await keyword.focus();
+    await expect.poll(() => style(keyword.locator('xpath=..'), 'border-color')).toBe(orange);
+  });
+
   it('greets the user on /home with the pending count and shortcuts to their menus', async () => {
     const { context, page } = await open();
     await signIn(context, admin);

@@ -1,6 +1,6 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp } from 'antd';
-import { useLayoutEffect, useState } from 'react';
+import { useLayoutEffect } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router';
 import { createWidgetClient, http } from '../request';
 import { bindMessageApi } from '../request/toast';
@@ -8,7 +8,6 @@ import { WidgetApiProvider } from '../widgets/api/WidgetApiContext';
 import { AppRoutes } from './AppRoutes';
 import { bindNavigator } from './navigation';
 import { routeTable } from './pages';
-import { createQueryClient } from './queryClient';
 import { UiProvider } from './UiProvider';
 
 const widgetClient = createWidgetClient(http);
@@ -22,8 +21,7 @@ function Bridges() {
   return null;
 }
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <UiProvider>
       <QueryClientProvider client={queryClient}>

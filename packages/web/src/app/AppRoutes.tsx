@@ -1,8 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { decideNavigation } from '../auth/guard';
+import { decideNavigation, type GuardDecision } from '../auth/guard';
 import { SessionGate } from '../auth/SessionGate';
+import { prefetchUserInfo } from '../auth/session';
 import { getToken } from '../auth/token';
 import { LoginPage, NotFoundPage } from '../pages';
 import { preloadPage } from './pageRegistry';
@@ -11,15 +12,37 @@ import { pageTitle, type RouteTable } from './routeTable';
 const loadShell = () => import('../shell/ShellLayout');
 const ShellLayout = lazy(async () => ({ default: (await loadShell()).ShellLayout }));
 
-/** The route guard of SPEC.md §2 in front of every location, and the page title. */
-export function AppRoutes({ table }: { table: RouteTable }) {
-  const location = useLocation();
-  const decision = decideNavigation({
+function decide(table: RouteTable, location: { pathname: string; search: string }): GuardDecision {
+  return decideNavigation({
     pathname: location.pathname,
     search: location.search,
     hasToken: getToken() !== undefined,
     resolve: table.resolve,
   });
+}
+
+/**
+ * Starts everything a console page opened by URL needs, at once: the session (user info), the shell's and
+ * the page's code and the page's first data. Called before the first render, so none of it waits for the
+ * app to mount; the router's first render then finds it under way.
+ */
+export function startOpening(
+  table: RouteTable,
+  queryClient: QueryClient,
+  location: { pathname: string; search: string },
+): void {
+  const decision = decide(table, location);
+  if (decision.action !== 'session') return;
+  prefetchUserInfo(queryClient);
+  void loadShell().catch(() => undefined);
+  const page = table.pages.find(({ route }) => route.key === decision.route.key)?.Component;
+  preloadPage(page, { queryClient, search: location.search });
+}
+
+/** The route guard of SPEC.md §2 in front of every location, and the page title. */
+export function AppRoutes({ table }: { table: RouteTable }) {
+  const location = useLocation();
+  const decision = decide(table, location);
   const title = decision.action === 'redirect' ? undefined : pageTitle(decision.route);
   useEffect(() => {
     if (title) document.title = title;

@@ -7,6 +7,7 @@ import { testRoute } from '../test/routes';
 import { testUser } from '../test/users';
 import { authApi } from './api';
 import { SessionGate } from './SessionGate';
+import { prefetchUserInfo } from './session';
 import { getToken, setToken } from './token';
 
 vi.mock('./api', () => ({ authApi: { userInfo: vi.fn() } }));
@@ -18,8 +19,7 @@ function Where() {
   return <p data-testid="where">{location.pathname + location.search}</p>;
 }
 
-function renderGate(route = testRoute('/home')) {
-  const queryClient = new QueryClient();
+function renderGate(route = testRoute('/home'), queryClient = new QueryClient()) {
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={['/roleManagement?keyword=a']}>
@@ -61,6 +61,17 @@ describe('session gate', () => {
     );
     expect(getToken()).toBeUndefined();
     expect(showErrorToast).toHaveBeenCalledWith('登录已过期，请重新登录');
+  });
+
+  it('reports the failure of the read started before the first render, without asking again', async () => {
+    userInfo.mockRejectedValue(new Error('登录已过期，请重新登录'));
+    const queryClient = new QueryClient();
+    prefetchUserInfo(queryClient);
+    await waitFor(() => expect(queryClient.getQueryState(['session', 'userInfo'])?.status).toBe('error'));
+    renderGate(testRoute('/home'), queryClient);
+    await screen.findByTestId('where');
+    expect(showErrorToast).toHaveBeenCalledWith('登录已过期，请重新登录');
+    expect(userInfo).toHaveBeenCalledOnce();
   });
 
   it('says "Has Error" when the failure has no text', async () => {

@@ -6,15 +6,24 @@ import { authApi } from './api';
 export const sessionQueryKey = ['session'] as const;
 export const userInfoQueryKey = [...sessionQueryKey, 'userInfo'] as const;
 
+const userInfoQuery = {
+  queryKey: userInfoQueryKey,
+  queryFn: authApi.userInfo,
+  staleTime: Number.POSITIVE_INFINITY,
+  gcTime: Number.POSITIVE_INFINITY,
+  retry: false,
+  // A failed early read (see `startOpening`) is the answer: asking again would report a different error.
+  retryOnMount: false,
+} as const;
+
 /** User info with its menus and buttons, loaded once per session. */
 export function useUserInfoQuery() {
-  return useQuery({
-    queryKey: userInfoQueryKey,
-    queryFn: authApi.userInfo,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  return useQuery(userInfoQuery);
+}
+
+/** Starts reading the session before anything renders; a failure is left for the session gate to report. */
+export function prefetchUserInfo(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(userInfoQuery);
 }
 
 /** Forget everything loaded for the previous session (user info, lists, details). */
