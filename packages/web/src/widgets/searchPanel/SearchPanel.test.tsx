@@ -30,6 +30,14 @@ describe('SearchPanel', () => {
     expect(visibleFields()).toHaveLength(3);
   });
 
+  it('builds a folded field only once the panel is unfolded, and keeps it built after folding again', () => {
+    renderPanel();
+    expect(document.getElementById('city')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '展开查询' }));
+    fireEvent.click(screen.getByRole('button', { name: '收起查询' }));
+    expect((document.getElementById('city') as HTMLInputElement).value).toBe('北京');
+  });
+
   it('searches with the filled values only, hidden fields included', async () => {
     const onSearch = renderPanel();
     fireEvent.change(screen.getByRole('textbox', { name: '车牌号' }), { target: { value: '京A' } });

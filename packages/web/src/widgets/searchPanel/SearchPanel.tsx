@@ -1,8 +1,17 @@
 import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
-import { Button, Col, Form, type FormInstance, Grid, Row, Space } from 'antd';
+import { Button, Col, Form, type FormInstance, Row, Space } from 'antd';
 import { Children, isValidElement, type ReactNode, useState } from 'react';
 import { stripEmpty } from '../query/stripEmpty';
+import { useMediaQuery } from '../responsive/useMediaQuery';
 import { fieldSpans, fieldsPerRow, searchLayout } from './searchLayout';
+
+/** antd's grid breakpoints, read as the first render happens (not one render later, as `Grid.useBreakpoint`). */
+function useFieldsPerRow(): number {
+  const lg = useMediaQuery('(min-width: 992px)');
+  const md = useMediaQuery('(min-width: 768px)');
+  const sm = useMediaQuery('(min-width: 576px)');
+  return fieldsPerRow({ lg, md, sm });
+}
 
 export interface SearchPanelProps<Values extends Record<string, unknown>> {
   /** `Form.Item`s, one per filter, in display order. */
@@ -17,7 +26,11 @@ export interface SearchPanelProps<Values extends Record<string, unknown>> {
   loading?: boolean;
 }
 
-/** The filter form above a list: a responsive grid whose fields past the first row fold away. */
+/**
+ * The filter form above a list: a responsive grid whose fields past the first row fold away. Folded fields
+ * are first rendered when the user unfolds them, so a list opens without building filters nobody has
+ * looked at; their values (from the URL or `initialValues`) are in the form all along and are searched with.
+ */
 export function SearchPanel<Values extends Record<string, unknown>>({
   children,
   onSearch,
@@ -30,8 +43,9 @@ export function SearchPanel<Values extends Record<string, unknown>>({
   const [ownForm] = Form.useForm<Values>();
   const form = givenForm ?? ownForm;
   const [collapsed, setCollapsed] = useState(defaultCollapsed);
+  const [unfolded, setUnfolded] = useState(!defaultCollapsed);
   const fields = Children.toArray(children).filter(isValidElement);
-  const perRow = fieldsPerRow(Grid.useBreakpoint());
+  const perRow = useFieldsPerRow();
   const layout = searchLayout(fields.length, perRow, collapsed);
   const span = 24 / perRow;
 
@@ -45,16 +59,20 @@ export function SearchPanel<Values extends Record<string, unknown>>({
     <Form<Values>
       form={form}
       initialValues={initialValues}
-      onFinish={(values) => onSearch(stripEmpty(values))}
+      onFinish={() => onSearch(stripEmpty(form.getFieldsValue(true) as Values))}
       labelWrap
       style={{ marginBottom: 16 }}
     >
       <Row gutter={16}>
-        {fields.map((field, index) => (
-          <Col key={field.key} {...fieldSpans} style={index < layout.visible ? undefined : { display: 'none' }}>
-            {field}
-          </Col>
-        ))}
+        {fields.map((field, index) => {
+          const folded = index >= layout.visible;
+          if (folded && !unfolded) return null;
+          return (
+            <Col key={field.key} {...fieldSpans} style={folded ? { display: 'none' } : undefined}>
+              {field}
+            </Col>
+          );
+        })}
         <Col span={span} offset={layout.actionOffset * span} style={{ textAlign: 'right' }}>
           <Form.Item>
             <Space wrap>
@@ -71,7 +89,14 @@ export function SearchPanel<Values extends Record<string, unknown>>({
                 重置
               </Button>
               {layout.collapsible && (
-                <Button type="link" onClick={() => setCollapsed(!collapsed)} autoInsertSpace={false}>
+                <Button
+                  type="link"
+                  onClick={() => {
+                    setCollapsed(!collapsed);
+                    setUnfolded(true);
+                  }}
+                  autoInsertSpace={false}
+                >
                   {collapsed ? '展开查询' : '收起查询'}
                   {collapsed ? <DownOutlined aria-hidden /> : <UpOutlined aria-hidden />}
                 </Button>
