@@ -2,6 +2,7 @@ import { consoleAppId } from '@cp/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db';
+import { perDatabase } from '../db/perDatabase';
 import { ApiError } from '../http/errors';
 import { accountRoles, accounts, roles, sessions, tenants, users } from './tables';
 import { hashToken, newToken } from './tokens';
@@ -58,22 +59,12 @@ type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionLookup>['execute']
  * request; a revocation in this process drops the entry at once, one in another process is seen within
  * the TTL (as role changes are, below).
  */
-const recentSessions = new WeakMap<Executor, Map<string, { row: SessionRow; readAt: number }>>();
+const recentSessionsOf = perDatabase<string, { row: SessionRow; readAt: number }>();
 const recentSessionTtlMs = 5_000;
-
-function recentSessionsOf(db: Db) {
-  let recent = recentSessions.get(db);
-  if (!recent) {
-    recent = new Map();
-    recentSessions.set(db, recent);
-  }
-  return recent;
-}
 
 /** Drops a session from this process's cache (after it is revoked). */
 export function forgetSession(db: Executor, sessionId: number): void {
-  const recent = recentSessions.get(db);
-  if (!recent) return;
+  const recent = recentSessionsOf(db);
   for (const [hash, entry] of recent) if (entry.row.sessionId === sessionId) recent.delete(hash);
 }
 
@@ -108,20 +99,16 @@ interface HeldKeys {
  * they change rarely. A role change in this process clears them at once; other processes follow within
  * the TTL.
  */
-const heldKeysCaches = new WeakMap<Db, Map<number, HeldKeys>>();
+const heldKeysOf = perDatabase<number, HeldKeys>();
 const heldKeysTtlMs = 10_000;
 
 /** After a change to roles or their assignment: every account's keys are read again. */
 export function forgetHeldKeys(db: Db): void {
-  heldKeysCaches.get(db)?.clear();
+  heldKeysOf(db).clear();
 }
 
 async function heldKeys(db: Db, accountId: number): Promise<HeldKeys> {
-  let heldKeysCache = heldKeysCaches.get(db);
-  if (!heldKeysCache) {
-    heldKeysCache = new Map();
-    heldKeysCaches.set(db, heldKeysCache);
-  }
+  const heldKeysCache = heldKeysOf(db);
   const cached = heldKeysCache.get(accountId);
   if (cached && cached.expires > Date.now()) return cached;
   const rows = await db

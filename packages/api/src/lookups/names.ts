@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db';
+import { perDatabase } from '../db/perDatabase';
 import { cities, companies, vehicleCatalog } from './tables';
 
 /** Names of everything lists refer to, by lookup: `model`, `series`, `brand`, `city`, `company`. */
@@ -15,7 +16,7 @@ interface Cached {
  * every list row shows them, so a page costs no extra query. A renamed company shows in lists within the
  * minute; a new one at once, because an id missing from the book reloads it.
  */
-const books = new WeakMap<Db, Map<number, Cached>>();
+const booksOf = perDatabase<number, Cached>();
 const ttlMs = 60_000;
 
 async function loadBook(db: Db, tenantId: number): Promise<NameBook> {
@@ -45,11 +46,7 @@ function referenceId(value: unknown): number | undefined {
 }
 
 async function nameBook(db: Db, tenantId: number, complete: (book: NameBook) => boolean): Promise<NameBook> {
-  let perTenant = books.get(db);
-  if (!perTenant) {
-    perTenant = new Map();
-    books.set(db, perTenant);
-  }
+  const perTenant = booksOf(db);
   const cached = perTenant.get(tenantId);
   if (cached && cached.expires > Date.now() && complete(cached.book)) return cached.book;
   const book = await loadBook(db, tenantId);

@@ -16,6 +16,7 @@ export { type LookupOption, lookupOptions, lookupTree, lookupUrls, treeLookups, 
 export { ResourceDescriptions, type ResourceDescriptionsProps } from './ResourceDescriptions';
 export { ResourceForm, type ResourceFormProps } from './ResourceForm';
 export { ResourceSearchPanel } from './ResourceSearchPanel';
+export { ResourceTable } from './ResourceTable';
 export { createResourceApi, type ResourceApi } from './resourceApi';
 export { fieldRules, parseForm, requiredMessage, schemaProblem, schemaRule, schemaTitle } from './rules';
 export { StoredFileList, toUploadedFile } from './StoredFileList';

@@ -8,9 +8,9 @@ import {
   exportFilters,
   type ResourceListOptions,
   ResourceSearchPanel,
+  ResourceTable,
   useResourceList,
 } from '../resource';
-import { PagedTable, sharedPageSizes } from '../widgets';
 import { PreparationModal } from './actionForms/PreparationModal';
 import type { Vehicle } from './api';
 import type { VehicleScreen } from './screens';
@@ -64,16 +64,7 @@ export function VehicleListView({ screen }: { screen: VehicleScreen }) {
           </Authorized>
         </Space>
       )}
-      <PagedTable<Vehicle>
-        columns={columns}
-        result={list.result.data}
-        loading={list.result.isFetching}
-        page={list.page}
-        limit={list.limit}
-        pageSizes={sharedPageSizes}
-        onPageChange={list.setPage}
-        onSortChange={list.setSort}
-      />
+      <ResourceTable<Vehicle> list={list} columns={columns} />
       {resultModal}
       {drawer && <VehicleDrawer vehicleId={drawer.vehicleId} onClose={() => setDrawer(null)} />}
       {preparing && screen.preparationItem !== undefined && (

@@ -3,8 +3,7 @@ import { Button, Card, Space, type TableColumnsType } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { Authorized } from '../../auth/access';
 import { useListExport } from '../../downloads/useListExport';
-import { buildColumns, exportFilters, ResourceSearchPanel, useResourceList } from '../../resource';
-import { PagedTable, sharedPageSizes } from '../../widgets';
+import { buildColumns, exportFilters, ResourceSearchPanel, ResourceTable, useResourceList } from '../../resource';
 import type { VehicleRecord } from './api';
 
 export interface RecordListViewProps {
@@ -63,16 +62,7 @@ export function RecordListView({ resource, endpoint, fixed, columns, toolbar, ro
         </Space>
       )}
       {resultModal}
-      <PagedTable<VehicleRecord>
-        columns={tableColumns}
-        result={list.result.data}
-        loading={list.result.isFetching}
-        page={list.page}
-        limit={list.limit}
-        pageSizes={sharedPageSizes}
-        onPageChange={list.setPage}
-        onSortChange={list.setSort}
-      />
+      <ResourceTable<VehicleRecord> list={list} columns={tableColumns} />
     </Card>
   );
 }
