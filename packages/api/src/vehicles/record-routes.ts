@@ -2,7 +2,6 @@ import {
   acceptReturnBody,
   deliverBody,
   handleRiskBody,
-  idString,
   maintenanceResource,
   recallBody,
   requestReturnBody,
@@ -11,13 +10,13 @@ import {
 } from '@cp/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { fileNames } from '../files/names';
 import { access, sessionOf } from '../http/access';
 import { notFound } from '../http/errors';
 import { ok } from '../http/reply';
+import { actionRoutes, idOf, idParams, vehicleTags as tags } from './action-route';
 import { handOver } from './actions';
 import { acceptReturn, recallVehicle, requestReturn, shuntVehicle } from './handover-actions';
 import { vehicleRecordLists } from './record-catalogue';
@@ -26,10 +25,6 @@ import { createMaintenance, createViolation, deleteRecord, updateMaintenance, up
 import { deliveries } from './record-tables';
 import { handleRisk, scanRisks } from './risks';
 import { violationImportRoutes } from './violation-import-routes';
-
-const tags = ['车辆管理'];
-const idParams = z.strictObject({ id: idString });
-const idOf = (params: unknown) => Number((params as { id: string }).id);
 
 export async function vehicleRecordRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   for (const { path, summary, resource, table, view } of vehicleRecordLists) {
@@ -58,18 +53,7 @@ export async function vehicleRecordRoutes(app: FastifyInstance, { db, config }: 
     },
   );
 
-  const action = <S extends z.ZodType>(
-    url: string,
-    button: string,
-    summary: string,
-    body: S,
-    run: (id: number, input: z.infer<S>, request: Parameters<typeof sessionOf>[0]) => Promise<unknown>,
-  ) =>
-    app.post(
-      url,
-      { config: { access: access.permission(button) }, schema: { summary, tags, params: idParams, body } },
-      async (request) => ok(await run(idOf(request.params), request.body as z.infer<S>, request)),
-    );
+  const action = actionRoutes(app);
 
   action(
     '/api/vehicles/:id/temporary-deliver',

@@ -15,11 +15,10 @@ import type { Db } from '../db';
 import { access, sessionOf } from '../http/access';
 import { ok } from '../http/reply';
 import { parseWith } from '../http/validation';
+import { actionRoutes, idOf, idParams, vehicleTags as tags } from './action-route';
 import { completePreparationItem, handOver, inspectVehicle, outboundVehicle, startPreparation } from './actions';
 import { createVehicle, deleteVehicle, findVehicle, getVehicle, listVehicles, updateVehicle } from './service';
 
-const idParams = z.strictObject({ id: idString });
-const tags = ['车辆管理'];
 /** Every screen that lists or opens vehicles. */
 const viewVehicles = access.permission(
   'vehicleList',
@@ -36,7 +35,6 @@ const viewVehicles = access.permission(
 );
 
 type Query = z.infer<typeof vehicleResource.listQuery>;
-const idOf = (params: unknown) => Number((params as { id: string }).id);
 
 export async function vehicleRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.get(
@@ -112,14 +110,13 @@ export async function vehicleRoutes(app: FastifyInstance, { db }: { db: Db }) {
     },
   );
 
-  app.post(
+  const action = actionRoutes(app);
+  action(
     '/api/vehicles/:id/inspect',
-    {
-      config: { access: access.permission('vehicleInspected:inspect') },
-      schema: { summary: '验车（合格则进入已验车）', tags, params: idParams, body: inspectBody },
-    },
-    async (request) =>
-      ok(await inspectVehicle(db, request, idOf(request.params), request.body as z.infer<typeof inspectBody>)),
+    'vehicleInspected:inspect',
+    '验车（合格则进入已验车）',
+    inspectBody,
+    (id, input, request) => inspectVehicle(db, request, id, input),
   );
 
   app.post(
@@ -156,23 +153,10 @@ export async function vehicleRoutes(app: FastifyInstance, { db }: { db: Db }) {
     },
   );
 
-  app.post(
-    '/api/vehicles/:id/outbound',
-    {
-      config: { access: access.permission('waitingOut:outbound') },
-      schema: { summary: '出库', tags, params: idParams, body: outboundBody },
-    },
-    async (request) =>
-      ok(await outboundVehicle(db, request, idOf(request.params), request.body as z.infer<typeof outboundBody>)),
+  action('/api/vehicles/:id/outbound', 'waitingOut:outbound', '出库', outboundBody, (id, input, request) =>
+    outboundVehicle(db, request, id, input),
   );
-
-  app.post(
-    '/api/vehicles/:id/deliver',
-    {
-      config: { access: access.permission('waitingOut:deliver') },
-      schema: { summary: '交车', tags, params: idParams, body: deliverBody },
-    },
-    async (request) =>
-      ok(await handOver(db, request, idOf(request.params), request.body as z.infer<typeof deliverBody>, 0)),
+  action('/api/vehicles/:id/deliver', 'waitingOut:deliver', '交车', deliverBody, (id, input, request) =>
+    handOver(db, request, id, input, 0),
   );
 }
