@@ -1,7 +1,7 @@
-import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createHttpClient, type RequestEnvironment } from '../request/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHttpClient } from '../request/client';
 import { RequestError } from '../request/errors';
+import { answeringEnvironment } from '../request/testing';
 import { takeEarlySessionAdapter } from './earlySession';
 
 const envelope = (code: number, data: unknown, msg = 'success') =>
@@ -13,22 +13,8 @@ function early(token: string, response: Promise<Response>) {
 
 /** The request layer with a network that answers `{ from: 'network' }`, so a test sees which answer it got. */
 function client(token = 'tok-1') {
-  const network = vi.fn(
-    async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => ({
-      data: envelope(0, { from: 'network' }),
-      status: 200,
-      statusText: 'OK',
-      headers: {},
-      config,
-    }),
-  );
-  const env = {
-    getToken: () => token,
-    clearToken: vi.fn(),
-    showError: vi.fn(),
-    goToRoot: vi.fn(),
-    adapter: network,
-  } satisfies RequestEnvironment;
+  const env = answeringEnvironment({ code: 0, msg: 'success', data: { from: 'network' }, isSuccess: true }, token);
+  const network = env.adapter;
   const http = createHttpClient(env);
   const userInfo = () =>
     http.get('/api/user/info', { silent: true, adapter: takeEarlySessionAdapter(network) }) as Promise<unknown>;

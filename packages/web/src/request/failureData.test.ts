@@ -1,22 +1,10 @@
-import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHttpClient } from './client';
 import { RequestError } from './errors';
+import { answeringEnvironment } from './testing';
 
 function clientAnswering(body: unknown) {
-  return createHttpClient({
-    getToken: () => 'tok-1',
-    clearToken: vi.fn(),
-    showError: vi.fn(),
-    goToRoot: vi.fn(),
-    adapter: async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => ({
-      data: JSON.stringify(body),
-      status: 200,
-      statusText: '200',
-      headers: {},
-      config,
-    }),
-  });
+  return createHttpClient(answeringEnvironment(body));
 }
 
 describe('request layer: a business failure with details', () => {

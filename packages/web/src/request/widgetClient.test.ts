@@ -1,22 +1,10 @@
-import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
 import { createHttpClient } from './client';
+import { answeringEnvironment } from './testing';
 import { createWidgetClient } from './widgetClient';
 
 function clientAnswering(body: unknown) {
-  const env = {
-    getToken: () => 'tok',
-    clearToken: vi.fn(),
-    showError: vi.fn(),
-    goToRoot: vi.fn(),
-    adapter: async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => ({
-      data: JSON.stringify(body),
-      status: 200,
-      statusText: 'OK',
-      headers: {},
-      config,
-    }),
-  };
+  const env = answeringEnvironment(body, 'tok');
   const goToRoot = vi.fn();
   return { client: createWidgetClient(createHttpClient(env), goToRoot), env, goToRoot };
 }

@@ -2,10 +2,10 @@ import { vehicleResource } from '@cp/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../app/queryClient';
-import { PagedTable, sharedPageSizes } from '../widgets';
 import { buildColumns } from './buildColumns';
 import { prefetchResourceList } from './listQuery';
 import { ResourceSearchPanel } from './ResourceSearchPanel';
+import { ResourceTable } from './ResourceTable';
 import { calls, lastCall, refuse, resetServer, serve } from './testing/fakeServer';
 import { serveLookups } from './testing/lookups';
 import { renderWithShell } from './testing/render';
@@ -22,14 +22,9 @@ function VehicleList({ fixed }: { fixed?: Record<string, string> }) {
   return (
     <>
       <ResourceSearchPanel resource={vehicleResource} list={list} />
-      <PagedTable
+      <ResourceTable
+        list={list}
         columns={buildColumns(vehicleResource, { only: ['plateNo', 'mileage'], sort: list.sort })}
-        result={list.result.data}
-        page={list.page}
-        limit={list.limit}
-        pageSizes={sharedPageSizes}
-        onPageChange={list.setPage}
-        onSortChange={list.setSort}
       />
     </>
   );
