@@ -21,6 +21,13 @@ function decide(table: RouteTable, location: { pathname: string; search: string 
   });
 }
 
+/** Starts fetching the shell's and a console page's code, and the page's first data for `search`. */
+function preloadConsolePage(table: RouteTable, routeKey: string, queryClient: QueryClient, search: string): void {
+  void loadShell().catch(() => undefined);
+  const page = table.pages.find(({ route }) => route.key === routeKey)?.Component;
+  preloadPage(page, { queryClient, search });
+}
+
 /**
  * Starts everything a console page opened by URL needs, at once: the session (user info), the shell's and
  * the page's code and the page's first data. Called before the first render, so none of it waits for the
@@ -34,9 +41,7 @@ export function startOpening(
   const decision = decide(table, location);
   if (decision.action !== 'session') return;
   prefetchUserInfo(queryClient);
-  void loadShell().catch(() => undefined);
-  const page = table.pages.find(({ route }) => route.key === decision.route.key)?.Component;
-  preloadPage(page, { queryClient, search: location.search });
+  preloadConsolePage(table, decision.route.key, queryClient, location.search);
 }
 
 /** The route guard of SPEC.md §2 in front of every location, and the page title. */
@@ -47,19 +52,14 @@ export function AppRoutes({ table }: { table: RouteTable }) {
   useEffect(() => {
     if (title) document.title = title;
   }, [title]);
-  // The shell's and the page's code download while the session is read, not one after the other.
-  // The opened list's first page is requested at the same time, not after the page has rendered.
+  // A page reached inside the app (after login, by a link) starts its code and first data as it is chosen,
+  // as `startOpening` did for the page opened by URL; asking again for what is loaded or fresh costs nothing.
   const openingKey = decision.action === 'session' ? decision.route.key : undefined;
   const queryClient = useQueryClient();
   const searchRef = useRef(location.search);
   searchRef.current = location.search;
   useEffect(() => {
-    if (openingKey === undefined) return;
-    void loadShell().catch(() => undefined);
-    preloadPage(table.pages.find((page) => page.route.key === openingKey)?.Component, {
-      queryClient,
-      search: searchRef.current,
-    });
+    if (openingKey !== undefined) preloadConsolePage(table, openingKey, queryClient, searchRef.current);
   }, [openingKey, table, queryClient]);
 
   if (decision.action === 'redirect') return <Navigate to={decision.to} replace />;

@@ -1,11 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { sharedDefaultPageSize } from '../widgets';
-
-function positiveInt(value: string | null, fallback: number): number {
-  const number = Number(value);
-  return Number.isInteger(number) && number >= 1 ? number : fallback;
-}
+import { pageOf } from './urlParams';
 
 export type ListFilters<F extends string> = Record<F, string>;
 
@@ -20,7 +16,7 @@ export function useUrlListState<F extends string>(filterNames: readonly F[], def
   // biome-ignore lint/correctness/useExhaustiveDependencies: `search` is the value identity of `params`
   const state = useMemo(() => {
     const filters = Object.fromEntries(filterNames.map((name) => [name, params.get(name) ?? ''])) as ListFilters<F>;
-    return { filters, page: positiveInt(params.get('page'), 1), limit: positiveInt(params.get('limit'), defaultLimit) };
+    return { filters, ...pageOf(params, defaultLimit) };
   }, [search, filterNames, defaultLimit]);
 
   const setFilters = useCallback(

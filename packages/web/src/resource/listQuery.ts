@@ -1,5 +1,6 @@
 import type { PageResult, Resource } from '@cp/contracts';
 import type { QueryClient } from '@tanstack/react-query';
+import { pageOf, sortOf } from '../lists/urlParams';
 import { get } from '../request';
 import { sharedDefaultPageSize } from '../widgets/paging/paging';
 import { searchFieldNames } from './filters';
@@ -11,11 +12,6 @@ export interface ResourceListOptions {
   fixed?: Readonly<Record<string, string>>;
   /** The filters the search panel offers, in order; the resource's filters by default. */
   filters?: readonly string[];
-}
-
-function positiveInt(value: string | null, fallback: number): number {
-  const number = Number(value);
-  return Number.isInteger(number) && number >= 1 ? number : fallback;
 }
 
 /**
@@ -32,13 +28,10 @@ export function resourceListQuery(
     const value = params.get(name) ?? '';
     return value === '' ? [] : [[name, value] as const];
   });
-  const sort = params.get('sort');
-  const order = params.get('order');
-  const sorted = sort && resource.sortable.includes(sort) && (order === 'asc' || order === 'desc');
+  const sort = sortOf(params, resource.sortable);
   const query: Record<string, string | number> = {
-    page: positiveInt(params.get('page'), 1),
-    limit: positiveInt(params.get('limit'), sharedDefaultPageSize),
-    ...(sorted ? { sort, order } : {}),
+    ...pageOf(params, sharedDefaultPageSize),
+    ...(sort ? { sort: sort.field, order: sort.order } : {}),
     ...Object.fromEntries(chosen),
     ...fixed,
   };

@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { sortOf } from '../lists/urlParams';
 import type { SortState } from '../widgets';
 
 /** A list's server sort in the URL (`?sort=mileage&order=asc`); only the given fields count. */
@@ -7,10 +8,8 @@ export function useUrlSort(sortable: readonly string[]) {
   const [params, setParams] = useSearchParams();
   const field = params.get('sort');
   const order = params.get('order');
-  const sort = useMemo<SortState | null>(
-    () => (field && sortable.includes(field) && (order === 'asc' || order === 'desc') ? { field, order } : null),
-    [field, order, sortable],
-  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `field` and `order` are what `sortOf` reads of `params`
+  const sort = useMemo(() => sortOf(params, sortable), [field, order, sortable]);
   const setSort = useCallback(
     (next: SortState | null) =>
       setParams(
