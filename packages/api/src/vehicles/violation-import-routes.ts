@@ -9,6 +9,7 @@ import { access, sessionOf } from '../http/access';
 import { badRequest, businessError } from '../http/errors';
 import { ok } from '../http/reply';
 import { readSheetRows } from '../xlsx/reader';
+import { vehicleTags } from './action-route';
 import { checkViolationRows, importRefused, maxImportRows, saveViolations } from './violation-import';
 
 /** A filled-in template is small; this route takes no more, whatever the general upload limit. */
@@ -26,7 +27,7 @@ export async function violationImportRoutes(app: FastifyInstance, { db, config }
         description:
           `表单字段 file：一个 .xlsx，不超过${maxImportFileMb}MB、${maxImportRows}条。成功时 data 为 { imported, skipped }` +
           '（与已有违章同车、同时间、同违章行为的行跳过）；有错误时 code 1000，data.problems 列出每处错误（row 行号、field 列名、message）。',
-        tags: ['车辆管理'],
+        tags: vehicleTags,
         consumes: ['multipart/form-data'],
       },
     },
