@@ -12,28 +12,42 @@ const cappedTtlMs = 30_000;
 const cappedMaxEntries = 1_000;
 
 /**
- * Counts matches up to the cap only: past it the pager shows "10000+" instead of paying for an exact
- * count over millions of rows on every page.
+ * The part of a list query that decides which rows match, not which page of them nor their order: with the
+ * list's name and the tenant, what `cappedCount` remembers a large filter by.
  */
-export async function cappedCount(db: Executor, table: PgTable, where: SQL | undefined): Promise<number> {
+export function filterKey(list: string, tenantId: number, query: Record<string, unknown>): string {
+  const { page: _page, limit: _limit, offset: _offset, sort: _sort, order: _order, ...filters } = query;
+  return `${list}|${tenantId}|${JSON.stringify(filters)}`;
+}
+
+/**
+ * Counts matches up to the cap only: past it the pager shows "10000+" instead of paying for an exact
+ * count over millions of rows on every page. `key` names the filter when the caller can (`filterKey`): a
+ * remembered cap is then found without building the count query, which otherwise costs about as much CPU
+ * as a remembered answer saves. Without a key the query's SQL and parameters are the key.
+ */
+export async function cappedCount(db: Executor, table: PgTable, where: SQL | undefined, key?: string): Promise<number> {
   const matches = db
     .select({ one: sql`1` })
     .from(table)
     .where(where)
     .limit(totalCap + 1);
-  const query = matches.toSQL();
-  const key = `${query.sql}|${JSON.stringify(query.params)}`;
-  const remembered = cappedFilters.get(key);
+  const rememberedAs = key ?? sqlKey(matches.toSQL());
+  const remembered = cappedFilters.get(rememberedAs);
   if (remembered !== undefined && remembered > Date.now()) return totalCap + 1;
   const [row] = await db.select({ n: count() }).from(matches.as('matches'));
   const n = Number(row?.n ?? 0);
   if (n > totalCap) {
     if (cappedFilters.size >= cappedMaxEntries) cappedFilters.clear();
-    cappedFilters.set(key, Date.now() + cappedTtlMs);
+    cappedFilters.set(rememberedAs, Date.now() + cappedTtlMs);
   } else {
-    cappedFilters.delete(key);
+    cappedFilters.delete(rememberedAs);
   }
   return n;
+}
+
+function sqlKey(query: { sql: string; params: unknown[] }): string {
+  return `${query.sql}|${JSON.stringify(query.params)}`;
 }
 
 /** Runs the page query and the capped count together. */

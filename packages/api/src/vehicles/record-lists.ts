@@ -2,7 +2,7 @@ import type { PageResult, Resource } from '@cp/contracts';
 import { eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db';
-import { cappedCount, paginate } from '../db/paging';
+import { cappedCount, filterKey, paginate } from '../db/paging';
 import { withFileNames } from '../files/names';
 import { withNames } from '../lookups/names';
 import { toDto } from '../resource/dto';
@@ -97,11 +97,15 @@ export async function listVehicleRecords(
         resource,
         await readRecords(db, tenantId, resource, table, { where, order, limit, offset }),
       ),
-    () => (filtersVehicle ? cappedCountJoined(db, table, where) : cappedCount(db, table, where)),
+    () => {
+      // The caller's extra conditions are SQL only, so such a list is remembered by its query.
+      const key = extra.length === 0 ? filterKey(resource.key, tenantId, query) : undefined;
+      return filtersVehicle ? cappedCountJoined(db, table, where, key) : cappedCount(db, table, where, key);
+    },
   );
 }
 
-async function cappedCountJoined(db: Db, table: RecordTable, where: SQL | undefined): Promise<number> {
+async function cappedCountJoined(db: Db, table: RecordTable, where: SQL | undefined, key?: string): Promise<number> {
   const joinedTable = db.select({ id: table.id }).from(table).innerJoin(vehicles, eq(vehicles.id, table.vehicleId));
-  return cappedCount(db, joinedTable.where(where).as('records') as unknown as PgTable, undefined);
+  return cappedCount(db, joinedTable.where(where).as('records') as unknown as PgTable, undefined, key);
 }

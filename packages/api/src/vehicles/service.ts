@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { diff, recordAudit } from '../audit/service';
 import type { Db } from '../db';
-import { cappedCount, paginate } from '../db/paging';
+import { cappedCount, filterKey, paginate } from '../db/paging';
 import { assertOwnFiles, withFileNames } from '../files/names';
 import { sessionOf } from '../http/access';
 import { businessError, conflict, notFound } from '../http/errors';
@@ -61,7 +61,7 @@ export async function listVehicles(
         .offset(offset);
       return presentVehicles(db, tenantId, rows);
     },
-    () => cappedCount(db, vehicles, where),
+    () => cappedCount(db, vehicles, where, filterKey('vehicles', tenantId, query)),
   );
 }
 
