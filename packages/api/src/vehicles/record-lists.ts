@@ -79,15 +79,14 @@ export async function listVehicleRecords(
   resource: Resource,
   table: RecordTable,
   query: ListQuery,
-  extra: (SQL | undefined)[] = [],
 ): Promise<PageResult<Record<string, unknown>>> {
   const { own, columns } = recordColumns(table);
-  const where = listWhere(resource, columns, tenantId, query, extra);
+  const where = listWhere(resource, columns, tenantId, query);
   const order = listOrder(columns, query.sort, query.order);
   // Every record has its vehicle, so only a filter on the vehicle's plate or VIN needs the join to count.
-  const filtersVehicle =
-    extra.length > 0 ||
-    resource.filters.some((name) => !(name in own) && name in columns && (query[name] ?? '') !== '');
+  const filtersVehicle = resource.filters.some(
+    (name) => !(name in own) && name in columns && (query[name] ?? '') !== '',
+  );
   return paginate(
     query,
     async (limit, offset) =>
@@ -98,8 +97,7 @@ export async function listVehicleRecords(
         await readRecords(db, tenantId, resource, table, { where, order, limit, offset }),
       ),
     () => {
-      // The caller's extra conditions are SQL only, so such a list is remembered by its query.
-      const key = extra.length === 0 ? filterKey(resource.key, tenantId, query) : undefined;
+      const key = filterKey(resource.key, tenantId, query);
       return filtersVehicle ? cappedCountJoined(db, table, where, key) : cappedCount(db, table, where, key);
     },
   );
