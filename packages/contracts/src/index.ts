@@ -9,5 +9,6 @@ export * from './response';
 export * from './roles';
 export * from './routes';
 export * from './storage';
+export * from './users';
 export * from './validation';
 export * from './vehicles';

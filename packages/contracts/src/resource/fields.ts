@@ -3,9 +3,29 @@ import type { EnumDef } from '../enums';
 
 export type FilterMode = 'eq' | 'like' | 'in' | 'range';
 
-/** One field of a resource, declared once: it drives validation, list, filters, form, detail and export. */
+export type FieldKind =
+  | 'text'
+  | 'integer'
+  | 'money'
+  | 'date'
+  | 'datetime'
+  | 'enum'
+  | 'boolean'
+  | 'ref'
+  | 'refs'
+  | 'files'
+  | 'tags';
+
+/** How an imported column of a field reads: its header (the field's title by default), an example, a note. */
+export interface ImportColumn {
+  header?: string;
+  example?: string;
+  note?: string;
+}
+
+/** One field of a resource, declared once: it drives validation, list, filters, form, detail, import and export. */
 export interface FieldDef<T = unknown> {
-  kind: 'text' | 'integer' | 'money' | 'date' | 'datetime' | 'enum' | 'boolean' | 'ref' | 'files' | 'tags';
+  kind: FieldKind;
   title: string;
   /** Validates the value in create/update input. */
   input: z.ZodType<T>;
@@ -16,21 +36,31 @@ export interface FieldDef<T = unknown> {
   filter?: FilterMode;
   /** Editable in the create/edit form. */
   form: boolean;
+  /** Set when the row is created, never changed after (a login id). */
+  createOnly: boolean;
   /** A column of the export (defaults to `list`). */
   export: boolean;
   /** Shown on the detail view; false for a filter that is not a column of the row. */
   detail: boolean;
+  /** No two rows share a value (a unique index enforces it; the kit answers `…已存在`). */
+  unique: boolean;
+  /** A column of the resource's import template, when the resource is imported. */
+  import?: ImportColumn;
   enumDef?: EnumDef<number>;
-  /** For `ref` fields: the lookup that names the referenced row (`company`, `city`, `model`…). */
+  /** For `ref` and `refs` fields: the lookup that names the referenced row (`company`, `city`, `model`…). */
   lookup?: string;
   /** Placeholder / help text in the form. */
   hint?: string;
 }
 
-type Options = Partial<Omit<FieldDef, 'kind' | 'title' | 'input' | 'enumDef'>>;
+type Options = Partial<Omit<FieldDef, 'kind' | 'title' | 'input' | 'enumDef' | 'import'>> & {
+  /** `true` or how the column reads in the import template. */
+  import?: boolean | ImportColumn;
+};
 
-function field<T>(kind: FieldDef['kind'], title: string, input: z.ZodType<T>, options: Options = {}): FieldDef<T> {
+function field<T>(kind: FieldKind, title: string, input: z.ZodType<T>, options: Options = {}): FieldDef<T> {
   const list = options.list ?? true;
+  const imported = options.import === true ? {} : options.import || undefined;
   return {
     kind,
     title,
@@ -39,8 +69,11 @@ function field<T>(kind: FieldDef['kind'], title: string, input: z.ZodType<T>, op
     list,
     sortable: options.sortable ?? false,
     form: options.form ?? true,
+    createOnly: options.createOnly ?? false,
     export: options.export ?? list,
     detail: options.detail ?? true,
+    unique: options.unique ?? false,
+    ...(imported ? { import: imported } : {}),
     ...(options.filter ? { filter: options.filter } : {}),
     ...(options.lookup ? { lookup: options.lookup } : {}),
     ...(options.hint ? { hint: options.hint } : {}),
@@ -48,6 +81,8 @@ function field<T>(kind: FieldDef['kind'], title: string, input: z.ZodType<T>, op
 }
 
 const titled = <S extends z.ZodType>(schema: S, title: string) => schema.meta({ title });
+
+const idText = z.string().regex(/^[1-9]\d{0,15}$/, '必须是有效的编号');
 
 export const fields = {
   text(title: string, options: Options & { max?: number; check?: (value: string) => string | null } = {}) {
@@ -79,11 +114,15 @@ export const fields = {
     return field('money', title, titled(input, title), options);
   },
   date(title: string, options: Options = {}) {
-    const input = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为YYYY-MM-DD');
+    const input = z.iso.date('日期格式应为YYYY-MM-DD');
     return field('date', title, titled(input, title), options);
   },
-  datetime(title: string, options: Options = {}) {
-    const input = z.iso.datetime({ offset: true, error: '时间格式不正确' });
+  /** `notAfterNow`: a moment that has happened (a violation), with a minute's grace for clocks that differ. */
+  datetime(title: string, options: Options & { notAfterNow?: boolean } = {}) {
+    const moment = z.iso.datetime({ offset: true, error: '时间格式不正确' });
+    const input = options.notAfterNow
+      ? moment.refine((value) => Date.parse(value) <= Date.now() + 60_000, '不能晚于当前时间')
+      : moment;
     return field('datetime', title, titled(input, title), options);
   },
   enumOf<V extends number>(enumDef: EnumDef<V>, options: Options & { title?: string } = {}) {
@@ -94,9 +133,14 @@ export const fields = {
   boolean(title: string, options: Options = {}) {
     return field('boolean', title, titled(z.boolean(), title), options);
   },
+  /** The id of a row of `lookup`; the server checks it exists in the branch company before saving. */
   ref(title: string, lookup: string, options: Options = {}) {
-    const input = z.string().regex(/^[1-9]\d{0,15}$/, '必须是有效的编号');
-    return field('ref', title, titled(input, title), { ...options, lookup });
+    return field('ref', title, titled(idText, title), { ...options, lookup });
+  },
+  /** Ids of several rows of `lookup` (a user's roles). */
+  refs(title: string, lookup: string, options: Options & { max?: number } = {}) {
+    const input = z.array(idText).max(options.max ?? 50);
+    return field('refs', title, titled(input, title), { list: false, ...options, lookup });
   },
   files(title: string, options: Options & { max?: number } = {}) {
     const input = z.array(z.string().min(1).max(300)).max(options.max ?? 20);
@@ -107,3 +151,9 @@ export const fields = {
     return field('tags', title, titled(input, title), options);
   },
 };
+
+/** `cityId` → `cityName`, `roleIds` → `roleNames`: where an answer carries the names of referenced rows. */
+export function refNameOf(field: string): string {
+  if (field.endsWith('Ids')) return `${field.slice(0, -3)}Names`;
+  return `${field.replace(/Id$/, '')}Name`;
+}

@@ -1,2 +1,5 @@
 export * from './fields';
+export * from './lifecycle';
+export * from './lookups';
 export * from './resource';
+export * from './screen';

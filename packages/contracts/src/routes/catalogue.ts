@@ -35,6 +35,21 @@ export const buttonKeys: readonly string[] = routeCatalogue.flatMap((route) =>
   route.buttons.map((button) => button.key),
 );
 
+const buttonTitles: ReadonlyMap<string, string> = new Map(
+  routeCatalogue.flatMap((route) => route.buttons.map((button) => [button.key, button.title] as const)),
+);
+
+/** The title a button key has in the catalogue (`vehicleList:add` → `新增`); undefined for an unknown key. */
+export function buttonTitle(key: string): string | undefined {
+  return buttonTitles.get(key);
+}
+
+/** A page's button key for `action` (`vehicleList`, `add` → `vehicleList:add`) when the page offers it. */
+export function pageButton(pageKey: string, action: string): string | undefined {
+  const key = `${pageKey}:${action}`;
+  return buttonTitles.has(key) ? key : undefined;
+}
+
 export function routesOfSection(section: SectionKey): RouteDef[] {
   return routeCatalogue.filter((route) => route.section === section);
 }

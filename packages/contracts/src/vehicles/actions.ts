@@ -41,10 +41,7 @@ export const preparationBodies = {
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       })
       .meta({ title: '车牌号' }),
-    drivingLicenseIssueDate: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为YYYY-MM-DD')
-      .meta({ title: '行驶证发证日期' }),
+    drivingLicenseIssueDate: z.iso.date('日期格式应为YYYY-MM-DD').meta({ title: '行驶证发证日期' }),
     note: remark,
     attachments: photos,
   }),
@@ -55,21 +52,10 @@ export const preparationBodies = {
   }),
   3: z.strictObject({
     operationCertificateNo: z.string().trim().min(1, '不能为空').max(30).meta({ title: '运输证号' }),
-    operationCertificateExpiry: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为YYYY-MM-DD')
-      .meta({ title: '运输证有效期至' }),
+    operationCertificateExpiry: z.iso.date('日期格式应为YYYY-MM-DD').meta({ title: '运输证有效期至' }),
     note: remark,
     attachments: photos,
   }),
-} as const;
-
-/** The button that completes each preparation item (its screen's edit button). */
-export const preparationButtons = {
-  0: 'networkMaintenance:edit',
-  1: 'drivingLicense:edit',
-  2: 'gpsList:edit',
-  3: 'operationCertificate:edit',
 } as const;
 
 export const outboundBody = z.strictObject({
@@ -118,5 +104,4 @@ export const shuntBody = z.strictObject({
 
 export const handleRiskBody = z.strictObject({
   note: z.string().trim().min(1, '不能为空').max(500).meta({ title: '处理说明' }),
-  version: z.number().int().min(1).meta({ title: '版本号' }),
 });

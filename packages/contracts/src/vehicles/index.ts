@@ -4,3 +4,4 @@ export * from './identifiers';
 export * from './lifecycle';
 export * from './records';
 export * from './resource';
+export * from './screens';

@@ -1,21 +1,43 @@
 import { describe, expect, it } from 'vitest';
 import { buttonKeys } from '../routes/catalogue';
-import { allowedActions, stage, vehicleTransitions } from './lifecycle';
+import { preparationActions, stage, vehicleLifecycle } from './lifecycle';
+import { vehicleScreens } from './screens';
+
+const all = new Set(vehicleLifecycle.transitions.map((transition) => transition.button));
+const offered = (state: number, buttons: ReadonlySet<string> = all) =>
+  vehicleLifecycle.allowed(state, buttons).map((transition) => transition.action);
 
 describe('vehicle lifecycle table', () => {
   it('names only button keys of the route catalogue', () => {
     const known = new Set(buttonKeys);
-    expect(vehicleTransitions.filter((transition) => !known.has(transition.button))).toEqual([]);
+    expect(vehicleLifecycle.transitions.filter((transition) => !known.has(transition.button))).toEqual([]);
   });
 
   it('offers a pending vehicle only inspection, and only to a holder of the button', () => {
-    const all = new Set(vehicleTransitions.map((transition) => transition.button));
-    expect(allowedActions(stage.pendingInspection, all).map((t) => t.action)).toEqual(['inspect']);
-    expect(allowedActions(stage.pendingInspection, new Set())).toEqual([]);
+    expect(offered(stage.pendingInspection)).toEqual(['inspect']);
+    expect(offered(stage.pendingInspection, new Set())).toEqual([]);
   });
 
-  it('offers an in-stock vehicle delivery, temporary delivery and shunting', () => {
-    const all = new Set(vehicleTransitions.map((transition) => transition.button));
-    expect(allowedActions(stage.inStock, all).map((t) => t.action)).toEqual(['deliver', 'temporaryDeliver', 'shunt']);
+  it('offers an in-stock vehicle delivery, temporary delivery and shunting, never the internal 还车验收', () => {
+    expect(offered(stage.inStock)).toEqual(['deliver', 'temporaryDeliver', 'shunt']);
+    expect(offered(stage.returning)).toEqual([]);
+  });
+
+  it('completes each preparation item with the edit button of its own screen', () => {
+    expect(preparationActions.map((action) => vehicleLifecycle.transition(action).button)).toEqual([
+      'networkMaintenance:edit',
+      'drivingLicense:edit',
+      'gpsList:edit',
+      'operationCertificate:edit',
+    ]);
+    const screens = [vehicleScreens.networkMaintenance, vehicleScreens.drivingLicense, vehicleScreens.gpsList];
+    expect(screens.map((screen) => screen.actions)).toEqual([['prepareNetwork'], ['prepareLicense'], ['prepareGps']]);
+  });
+
+  it('says why an action is refused from a stage', () => {
+    expect(vehicleLifecycle.refusal('outbound', stage.pendingInspection, '车辆')).toBe(
+      '车辆当前为「待验车」，不能出库',
+    );
+    expect(vehicleLifecycle.refusal('outbound', stage.awaitingOutbound, '车辆')).toBeNull();
   });
 });

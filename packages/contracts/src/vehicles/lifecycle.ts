@@ -1,7 +1,16 @@
-/**
- * The vehicle lifecycle as data: from → action → to, with the button key each action needs. The server
- * enforces it in one place; the web offers exactly the actions it allows.
- */
+import { defineLifecycle } from '../resource/lifecycle';
+import {
+  deliverBody,
+  inspectBody,
+  outboundBody,
+  preparationBodies,
+  recallBody,
+  requestReturnBody,
+  shuntBody,
+} from './actions';
+import { vehicleEnums } from './enums';
+
+/** The vehicle stages by name, as stored. */
 export const stage = {
   pendingInspection: 0,
   inspected: 1,
@@ -13,113 +22,119 @@ export const stage = {
   inStock: 7,
   temporarilyDelivered: 8,
 } as const;
+
 export type VehicleStage = (typeof stage)[keyof typeof stage];
 
-export type VehicleAction =
-  | 'inspect'
-  | 'startPreparation'
-  | 'completePreparation'
-  | 'outbound'
-  | 'deliver'
-  | 'temporaryDeliver'
-  | 'recall'
-  | 'requestReturn'
-  | 'completeReturn'
-  | 'shunt';
+/**
+ * The vehicle lifecycle: from → action → to, with the button key each action needs. The four preparation
+ * items each move the vehicle to 待出库 once the last of them is done (the server decides).
+ */
+export const vehicleLifecycle = defineLifecycle({
+  field: 'stage',
+  states: vehicleEnums.stage,
+  transitions: [
+    {
+      action: 'inspect',
+      from: [stage.pendingInspection],
+      to: stage.inspected,
+      button: 'vehicleInspected:inspect',
+      body: inspectBody,
+    },
+    {
+      action: 'startPreparation',
+      from: [stage.inspected],
+      to: stage.preparing,
+      button: 'inspectedVehicle:prepare',
+      confirm: '车辆将进入整备中，需完成入网维护、行驶证、GPS、运输证四项。',
+    },
+    {
+      action: 'prepareNetwork',
+      title: '完成入网维护',
+      from: [stage.preparing],
+      to: stage.awaitingOutbound,
+      button: 'networkMaintenance:edit',
+      body: preparationBodies[0],
+    },
+    {
+      action: 'prepareLicense',
+      title: '完成行驶证',
+      from: [stage.preparing],
+      to: stage.awaitingOutbound,
+      button: 'drivingLicense:edit',
+      body: preparationBodies[1],
+    },
+    {
+      action: 'prepareGps',
+      title: '完成GPS',
+      from: [stage.preparing],
+      to: stage.awaitingOutbound,
+      button: 'gpsList:edit',
+      body: preparationBodies[2],
+    },
+    {
+      action: 'prepareCertificate',
+      title: '完成运输证',
+      from: [stage.preparing],
+      to: stage.awaitingOutbound,
+      button: 'operationCertificate:edit',
+      body: preparationBodies[3],
+    },
+    {
+      action: 'outbound',
+      from: [stage.awaitingOutbound],
+      to: stage.outbound,
+      button: 'waitingOut:outbound',
+      body: outboundBody,
+    },
+    {
+      action: 'deliver',
+      from: [stage.outbound, stage.inStock],
+      to: stage.leased,
+      button: 'waitingOut:deliver',
+      body: deliverBody,
+    },
+    {
+      action: 'temporaryDeliver',
+      title: '临时交车',
+      from: [stage.awaitingOutbound, stage.inStock],
+      to: stage.temporarilyDelivered,
+      button: 'temporaryDelivery:add',
+      body: deliverBody,
+    },
+    {
+      action: 'recall',
+      from: [stage.temporarilyDelivered],
+      to: stage.inStock,
+      button: 'temporaryDelivery:recall',
+      body: recallBody,
+    },
+    {
+      action: 'requestReturn',
+      from: [stage.leased],
+      to: stage.returning,
+      button: 'carReturnRecord:add',
+      body: requestReturnBody,
+    },
+    // Taken when the return record is accepted (还车验收 of 还车记录).
+    {
+      action: 'completeReturn',
+      title: '还车验收',
+      from: [stage.returning],
+      to: stage.inStock,
+      button: 'carReturnRecord:accept',
+      internal: true,
+    },
+    {
+      action: 'shunt',
+      from: [stage.inspected, stage.preparing, stage.awaitingOutbound, stage.inStock],
+      to: null,
+      button: 'shuntingManagement:add',
+      body: shuntBody,
+    },
+  ],
+});
 
-export interface Transition {
-  action: VehicleAction;
-  title: string;
-  from: readonly VehicleStage[];
-  /** null: the stage stays (a shunt moves the vehicle, not its stage). */
-  to: VehicleStage | null;
-  button: string;
-}
+export type VehicleAction = (typeof vehicleLifecycle.transitions)[number]['action'];
 
-export const vehicleTransitions: readonly Transition[] = [
-  {
-    action: 'inspect',
-    title: '验车',
-    from: [stage.pendingInspection],
-    to: stage.inspected,
-    button: 'vehicleInspected:inspect',
-  },
-  {
-    action: 'startPreparation',
-    title: '整备',
-    from: [stage.inspected],
-    to: stage.preparing,
-    button: 'inspectedVehicle:prepare',
-  },
-  {
-    // Taken by the server when the last preparation item is done.
-    action: 'completePreparation',
-    title: '整备完成',
-    from: [stage.preparing],
-    to: stage.awaitingOutbound,
-    button: 'networkMaintenance:edit',
-  },
-  {
-    action: 'outbound',
-    title: '出库',
-    from: [stage.awaitingOutbound],
-    to: stage.outbound,
-    button: 'waitingOut:outbound',
-  },
-  {
-    action: 'deliver',
-    title: '交车',
-    from: [stage.outbound, stage.inStock],
-    to: stage.leased,
-    button: 'waitingOut:deliver',
-  },
-  {
-    action: 'temporaryDeliver',
-    title: '临时交车',
-    from: [stage.awaitingOutbound, stage.inStock],
-    to: stage.temporarilyDelivered,
-    button: 'temporaryDelivery:add',
-  },
-  {
-    action: 'recall',
-    title: '收回',
-    from: [stage.temporarilyDelivered],
-    to: stage.inStock,
-    button: 'temporaryDelivery:recall',
-  },
-  {
-    action: 'requestReturn',
-    title: '还车登记',
-    from: [stage.leased],
-    to: stage.returning,
-    button: 'carReturnRecord:add',
-  },
-  {
-    action: 'completeReturn',
-    title: '还车验收',
-    from: [stage.returning],
-    to: stage.inStock,
-    button: 'carReturnRecord:accept',
-  },
-  {
-    action: 'shunt',
-    title: '调车',
-    from: [stage.inspected, stage.preparing, stage.awaitingOutbound, stage.inStock],
-    to: null,
-    button: 'shuntingManagement:add',
-  },
-];
-
-export const transitionsByAction: ReadonlyMap<VehicleAction, Transition> = new Map(
-  vehicleTransitions.map((transition) => [transition.action, transition]),
-);
-
-/** The actions a vehicle in this stage allows a user holding these buttons. */
-export function allowedActions(current: VehicleStage, buttons: ReadonlySet<string>): Transition[] {
-  return vehicleTransitions.filter(
-    (transition) =>
-      transition.action !== 'completePreparation' &&
-      transition.from.includes(current) &&
-      buttons.has(transition.button),
-  );
-}
+/** The action that completes each preparation item (0 入网维护, 1 行驶证, 2 GPS, 3 运输证). */
+export const preparationActions = ['prepareNetwork', 'prepareLicense', 'prepareGps', 'prepareCertificate'] as const;

@@ -1,8 +1,10 @@
 import { fields } from '../resource/fields';
+import { defineLifecycle } from '../resource/lifecycle';
 import { defineResource } from '../resource/resource';
+import { acceptReturnBody, handleRiskBody } from './actions';
 import { vehicleEnums } from './enums';
 
-/** Filters every vehicle record list offers: the vehicle's plate and VIN (matched on the vehicle). */
+/** What every vehicle record list shows and searches of its vehicle: the plate and VIN (matched on the vehicle). */
 const vehicleColumns = {
   plateNo: fields.text('车牌号', { max: 8, filter: 'like', form: false }),
   vin: fields.text('车架号', { max: 17, filter: 'like', form: false }),
@@ -11,7 +13,9 @@ const vehicleColumns = {
 export const inspectionResource = defineResource({
   key: 'vehicleInspection',
   title: '验车记录',
-  permissions: { list: 'vehicleInspection', export: 'vehicleInspection:export' },
+  page: 'vehicleInspection',
+  endpoint: '/api/vehicle-inspections',
+  identity: 'plateNo',
   defaultSort: { field: 'inspectedAt', order: 'desc' },
   fields: {
     ...vehicleColumns,
@@ -26,7 +30,9 @@ export const inspectionResource = defineResource({
 export const outboundResource = defineResource({
   key: 'outboundRecord',
   title: '出库记录',
-  permissions: { list: 'outboundRecord', export: 'outboundRecord:export' },
+  page: 'outboundRecord',
+  endpoint: '/api/vehicle-outbound-records',
+  identity: 'plateNo',
   defaultSort: { field: 'outboundAt', order: 'desc' },
   fields: {
     ...vehicleColumns,
@@ -41,7 +47,9 @@ export const outboundResource = defineResource({
 export const deliveryResource = defineResource({
   key: 'delivery',
   title: '交车记录',
-  permissions: { list: 'deliveryRecord', export: 'deliveryRecord:export' },
+  page: 'deliveryRecord',
+  endpoint: '/api/vehicle-deliveries',
+  identity: 'plateNo',
   defaultSort: { field: 'deliveredAt', order: 'desc' },
   fields: {
     ...vehicleColumns,
@@ -56,10 +64,22 @@ export const deliveryResource = defineResource({
   },
 });
 
+/** A return waits for 验收, which puts its vehicle back in stock. */
+export const returnLifecycle = defineLifecycle({
+  field: 'status',
+  states: vehicleEnums.returnStatus,
+  transitions: [
+    { action: 'accept', title: '还车验收', from: [0], to: 1, button: 'carReturnRecord:accept', body: acceptReturnBody },
+  ],
+});
+
 export const returnResource = defineResource({
   key: 'carReturn',
   title: '还车记录',
-  permissions: { list: 'carReturnRecord', export: 'carReturnRecord:export' },
+  page: 'carReturnRecord',
+  endpoint: '/api/vehicle-returns',
+  identity: 'plateNo',
+  lifecycle: returnLifecycle,
   defaultSort: { field: 'requestedAt', order: 'desc' },
   fields: {
     ...vehicleColumns,
@@ -76,7 +96,9 @@ export const returnResource = defineResource({
 export const shuntingResource = defineResource({
   key: 'shunting',
   title: '调车记录',
-  permissions: { list: 'shuntingManagement', export: 'shuntingManagement:export' },
+  page: 'shuntingManagement',
+  endpoint: '/api/vehicle-shunting',
+  identity: 'plateNo',
   defaultSort: { field: 'shuntedAt', order: 'desc' },
   fields: {
     ...vehicleColumns,
@@ -93,39 +115,42 @@ export const shuntingResource = defineResource({
 export const violationResource = defineResource({
   key: 'violation',
   title: '违章',
-  permissions: {
-    list: 'violationManagement',
-    create: 'violationManagement:add',
-    update: 'violationManagement:edit',
-    remove: 'violationManagement:delete',
-    export: 'violationManagement:export',
-  },
+  page: 'violationManagement',
+  endpoint: '/api/vehicle-violations',
+  identity: 'plateNo',
+  import: { key: ['vehicleId', 'occurredAt', 'item'], maxRows: 2000 },
   defaultSort: { field: 'occurredAt', order: 'desc' },
   fields: {
-    vehicleId: fields.ref('车辆', 'vehicle', { required: true, list: false }),
+    vehicleId: fields.ref('车辆', 'vehicle', {
+      required: true,
+      list: false,
+      import: { header: '车牌号', example: '京A12345', note: '本分公司车辆的车牌号' },
+    }),
     plateNo: fields.text('车牌号', { max: 8, filter: 'like', form: false }),
-    occurredAt: fields.datetime('违章时间', { required: true, filter: 'range', sortable: true }),
-    place: fields.text('违章地点', { required: true, max: 100 }),
-    item: fields.text('违章行为', { required: true, max: 200 }),
-    points: fields.integer('扣分', { max: 12, sortable: true }),
-    fine: fields.money('罚款（分）', { sortable: true }),
-    status: fields.enumOf(vehicleEnums.violationStatus, { filter: 'eq' }),
+    occurredAt: fields.datetime('违章时间', {
+      required: true,
+      notAfterNow: true,
+      filter: 'range',
+      sortable: true,
+      import: { example: '2026-11-01 08:30', note: '如2026-11-01 08:30，不能晚于当前时间' },
+    }),
+    place: fields.text('违章地点', { required: true, max: 100, import: { example: '建国路双井桥东' } }),
+    item: fields.text('违章行为', { required: true, max: 200, import: { example: '违反禁止标线指示' } }),
+    points: fields.integer('扣分', { max: 12, sortable: true, import: { example: '3' } }),
+    fine: fields.money('罚款（分）', { sortable: true, import: { example: '200' } }),
+    status: fields.enumOf(vehicleEnums.violationStatus, { filter: 'eq', import: { note: '不填为未处理' } }),
     driverName: fields.text('责任司机', { filter: 'like', form: false }),
     handledAt: fields.datetime('处理时间', { form: false }),
-    remark: fields.text('备注', { max: 500, list: false }),
+    remark: fields.text('备注', { max: 500, list: false, import: true }),
   },
 });
 
 export const maintenanceResource = defineResource({
   key: 'maintenance',
   title: '维保记录',
-  permissions: {
-    list: 'maintenanceManagement',
-    create: 'maintenanceManagement:add',
-    update: 'maintenanceManagement:edit',
-    remove: 'maintenanceManagement:delete',
-    export: 'maintenanceManagement:export',
-  },
+  page: 'maintenanceManagement',
+  endpoint: '/api/vehicle-maintenance',
+  identity: 'plateNo',
   defaultSort: { field: 'serviceDate', order: 'desc' },
   fields: {
     vehicleId: fields.ref('车辆', 'vehicle', { required: true, list: false }),
@@ -141,10 +166,20 @@ export const maintenanceResource = defineResource({
   },
 });
 
+/** A flagged risk waits for someone to 处理 it. */
+export const riskLifecycle = defineLifecycle({
+  field: 'status',
+  states: vehicleEnums.riskStatus,
+  transitions: [{ action: 'handle', from: [0], to: 1, button: 'riskManagement:handle', body: handleRiskBody }],
+});
+
 export const riskResource = defineResource({
   key: 'vehicleRisk',
   title: '车辆风险',
-  permissions: { list: 'riskManagement', update: 'riskManagement:handle', export: 'riskManagement:export' },
+  page: 'riskManagement',
+  endpoint: '/api/vehicle-risks',
+  identity: 'plateNo',
+  lifecycle: riskLifecycle,
   defaultSort: { field: 'detectedAt', order: 'desc' },
   fields: {
     ...vehicleColumns,

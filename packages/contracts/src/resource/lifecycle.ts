@@ -1,0 +1,78 @@
+import type { z } from 'zod';
+import type { EnumDef } from '../enums';
+import { buttonTitle } from '../routes/catalogue';
+
+/** One step of a state machine: from these states, this action (guarded by a button) leads to `to`. */
+export interface TransitionSpec<A extends string = string, S extends number = number> {
+  action: A;
+  from: readonly S[];
+  /** null: the state stays (a shunt moves the vehicle, not its stage). */
+  to: S | null;
+  /** The catalogue button key a user must hold to take it. */
+  button: string;
+  /** History and dialog title; the button's catalogue title by default. */
+  title?: string;
+  /** The request body the action takes; none: a confirmation is enough. */
+  body?: z.ZodObject;
+  /** The confirmation's question when there is no body (`确定停用该用户吗？`). */
+  confirm?: string;
+  /** Taken by the server as part of another action (还车验收 of a return moves its vehicle), never offered. */
+  internal?: boolean;
+}
+
+export interface Transition<A extends string = string, S extends number = number> extends TransitionSpec<A, S> {
+  title: string;
+}
+
+export interface LifecycleSpec<A extends string, S extends number> {
+  /** The field (and column) holding the state. */
+  field: string;
+  states: EnumDef<S>;
+  transitions: readonly TransitionSpec<A, S>[];
+}
+
+/**
+ * A state machine as data, for any table: `from → action → to` with the button each action needs. The
+ * server's runner enforces it in one place; screens offer exactly the actions it allows.
+ */
+export function defineLifecycle<const A extends string, S extends number>(spec: LifecycleSpec<A, S>) {
+  const transitions: Transition<A, S>[] = spec.transitions.map((transition) => {
+    const title = transition.title ?? buttonTitle(transition.button);
+    if (title === undefined)
+      throw new Error(`lifecycle action ${transition.action}: unknown button ${transition.button}`);
+    return { ...transition, title };
+  });
+  const byAction = new Map<string, Transition<A, S>>(transitions.map((transition) => [transition.action, transition]));
+  return {
+    field: spec.field,
+    states: spec.states,
+    transitions,
+    /** The transition of `action`; throws for an action the table does not have. */
+    transition(action: string): Transition<A, S> {
+      const found = byAction.get(action);
+      if (!found) throw new Error(`unknown action ${action}`);
+      return found;
+    },
+    has: (action: string): action is A => byAction.has(action),
+    /** What a row in `state` offers a holder of `buttons`: the actions the table allows, never internal ones. */
+    allowed(state: number, buttons: ReadonlySet<string>): Transition<A, S>[] {
+      return transitions.filter(
+        (transition) => !transition.internal && transition.from.includes(state as S) && buttons.has(transition.button),
+      );
+    },
+    /** Why `action` is refused from `state`, or null when the table allows it. */
+    refusal(action: string, state: number, noun: string): string | null {
+      const transition = byAction.get(action);
+      if (!transition) return `不支持的操作：${action}`;
+      if (transition.from.includes(state as S)) return null;
+      return `${noun}当前为「${spec.states.label(state)}」，不能${transition.title}`;
+    },
+  };
+}
+
+export type Lifecycle = ReturnType<typeof defineLifecycle>;
+
+/** `temporaryDeliver` → `temporary-deliver`: the action's path segment. */
+export function actionPath(action: string): string {
+  return action.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+}

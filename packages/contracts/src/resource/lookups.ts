@@ -1,0 +1,63 @@
+/**
+ * A lookup: the rows a `ref` field points at, declared once. The server names referenced rows with it
+ * (lists show `cityName` beside `cityId`), checks a saved id exists in the branch company, resolves the
+ * names an import sheet gives, and answers the dropdown; the web's lookup field reads the same declaration.
+ */
+export interface LookupDef {
+  key: string;
+  title: string;
+  /** The dropdown endpoint. */
+  endpoint: string;
+  /**
+   * flat: a list of options; tree: the answer is a tree (`children`), and `level` picks the choosable
+   * depth (1 = the roots), or its leaves when absent.
+   */
+  shape: 'flat' | 'tree';
+  level?: number;
+  /**
+   * Searched on the server as the user types (`?search=`), for lookups too large to load whole (vehicles);
+   * the others are loaded whole and kept. A searched lookup also answers `?ids=1,2` with those rows.
+   */
+  searchable: boolean;
+  /** Filters the endpoint takes besides `search` and `ids` (`stage=3,7`). */
+  filters?: readonly string[];
+}
+
+export function defineLookup(spec: Omit<LookupDef, 'shape' | 'searchable'> & Partial<LookupDef>): LookupDef {
+  return { shape: 'flat', searchable: false, ...spec };
+}
+
+const catalog = '/api/lookups/vehicle-catalog';
+
+/** Every lookup of the console, by key: the `lookup` a `ref` field names. */
+export const lookups = {
+  city: defineLookup({ key: 'city', title: '城市', endpoint: '/api/lookups/cities' }),
+  company: defineLookup({ key: 'company', title: '公司', endpoint: '/api/lookups/companies' }),
+  brand: defineLookup({ key: 'brand', title: '品牌', endpoint: catalog, shape: 'tree', level: 1 }),
+  series: defineLookup({ key: 'series', title: '车系', endpoint: catalog, shape: 'tree', level: 2 }),
+  model: defineLookup({ key: 'model', title: '车型', endpoint: catalog, shape: 'tree' }),
+  vehicle: defineLookup({
+    key: 'vehicle',
+    title: '车辆',
+    endpoint: '/api/lookups/vehicles',
+    searchable: true,
+    filters: ['stage'],
+  }),
+  role: defineLookup({ key: 'role', title: '角色', endpoint: '/api/lookups/roles' }),
+  user: defineLookup({ key: 'user', title: '用户', endpoint: '/api/lookups/tenant-users' }),
+} as const satisfies Record<string, LookupDef>;
+
+export type LookupKey = keyof typeof lookups;
+
+export function lookupOf(key: string): LookupDef {
+  const lookup = (lookups as Record<string, LookupDef>)[key];
+  if (!lookup) throw new Error(`unknown lookup ${key}`);
+  return lookup;
+}
+
+/** A dropdown option; ids travel as strings. */
+export interface LookupOption {
+  label: string;
+  value: string;
+  children?: LookupOption[];
+}
