@@ -8,6 +8,7 @@ import { registerAuditTrail } from './audit/service';
 import type { Config } from './config';
 import type { Database } from './db';
 import { exportRoutes } from './exports/routes';
+import { familyRoutes } from './families';
 import { feedbackRoutes } from './feedback/routes';
 import { fileDownloadRoutes } from './files/download-routes';
 import { fileRoutes } from './files/routes';
@@ -22,7 +23,7 @@ import { identityRoutes } from './identity/routes';
 import { registerJobRunner } from './jobs/plugin';
 import { lookupRoutes } from './lookups/routes';
 import { roleRoutes } from './roles/routes';
-import { vehicleRecordRoutes } from './vehicles/record-routes';
+import { userRoutes } from './users/routes';
 import { vehicleRoutes } from './vehicles/routes';
 
 export interface AppDeps {
@@ -60,8 +61,9 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   await app.register(identityRoutes, deps);
   await app.register(roleRoutes, deps);
   await app.register(lookupRoutes, deps);
+  await app.register(familyRoutes, deps);
   await app.register(vehicleRoutes, deps);
-  await app.register(vehicleRecordRoutes, deps);
+  await app.register(userRoutes, deps);
   registerJobRunner(app, deps);
   await app.register(fileRoutes, deps);
   await app.register(fileDownloadRoutes, deps);

@@ -63,7 +63,8 @@ describe('database', () => {
     };
     try {
       const first = await counts(fresh.database);
-      expect(first).toEqual([2, 2, 4]);
+      // Two tenants; admin, ops and four demo staff of 用户管理; two roles in each tenant.
+      expect(first).toEqual([2, 6, 4]);
       expect(await counts(await fresh.reopen())).toEqual(first);
     } finally {
       await fresh.drop();

@@ -69,7 +69,7 @@ describe('vehicle export', () => {
       url: '/api/vehicle-violations?status=2&limit=500',
       token: admin,
     });
-    const texts = await exportCells('violationManagement', { status: '2' }, /^违章记录_\d{14}$/, list.data.total);
+    const texts = await exportCells('violationManagement', { status: '2' }, /^违章管理_\d{14}$/, list.data.total);
     expect(texts.slice(0, 3)).toEqual(['车牌号', '违章时间', '违章地点']);
     expect(texts).toContain('已处理');
     expect(texts).not.toContain('未处理');

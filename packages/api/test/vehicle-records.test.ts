@@ -35,7 +35,7 @@ describe('handovers', () => {
     });
     expect(delivered.code).toBe(0);
     expect((await get<Row>(`/api/vehicles/${vehicle.id}`)).data).toMatchObject({ stage: 8, rentStatus: 0 });
-    const temporary = await get('/api/vehicle-deliveries?kind=1&driverName=赵刚');
+    const temporary = await get('/api/vehicle-deliveries/views/temporaryDelivery?driverName=赵刚');
     expect(temporary.data.list.map((row) => row.plateNo)).toEqual([vehicle.plateNo]);
     expect((await post(`/api/vehicles/${vehicle.id}/recall`, { mileage: mileage - 1, energyLevel: 70 })).msg).toBe(
       `收回里程不能小于车辆当前里程${mileage}公里`,
@@ -62,7 +62,7 @@ describe('handovers', () => {
     expect(accepted.code).toBe(0);
     expect((await get<Row>(`/api/vehicles/${vehicle.id}`)).data).toMatchObject({ stage: 7, rentStatus: 2 });
     expect((await post(`/api/vehicle-returns/${returnId}/accept`, { mileage: 1, energyLevel: 1 })).msg).toBe(
-      '该还车记录已验收',
+      '还车记录当前为「已验收」，不能还车验收',
     );
     const returns = await get(`/api/vehicle-returns?status=1&plateNo=${encodeURIComponent(String(vehicle.plateNo))}`);
     expect(returns.data.list[0]).toMatchObject({ damage: '左前门凹陷', status: 1 });
@@ -198,12 +198,10 @@ describe('risks', () => {
     const again = await post('/api/vehicle-risks/scan');
     expect((again.data as unknown as { flagged: number }).flagged).toBe(0);
     const risk = risks.data.list[0] as Row;
-    expect(
-      (await post(`/api/vehicle-risks/${risk.id}/handle`, { note: '已联系保险公司续保', version: risk.version })).code,
-    ).toBe(0);
-    expect(
-      (await post(`/api/vehicle-risks/${risk.id}/handle`, { note: '再次处理', version: risk.version + 1 })).msg,
-    ).toBe('该风险已处理');
+    expect((await post(`/api/vehicle-risks/${risk.id}/handle`, { note: '已联系保险公司续保' })).code).toBe(0);
+    expect((await post(`/api/vehicle-risks/${risk.id}/handle`, { note: '再次处理' })).msg).toBe(
+      '车辆风险当前为「已处理」，不能处理',
+    );
     const handled = await get('/api/vehicle-risks?status=1');
     expect(handled.data.list[0]).toMatchObject({ id: risk.id, handledBy: '系统管理员', note: '已联系保险公司续保' });
   });

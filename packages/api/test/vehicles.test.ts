@@ -177,13 +177,13 @@ describe('vehicle lifecycle', () => {
 
     expect((await act(id, 'start-preparation')).code).toBe(0);
     expect((await stageOf()).stage).toBe(2);
-    expect((await act(id, 'preparations/0', {})).code).toBe(0);
+    expect((await act(id, 'prepare-network', {})).code).toBe(0);
     expect(
-      (await act(id, 'preparations/1', { plateNo: '京ad54321', drivingLicenseIssueDate: '2026-11-01' })).code,
+      (await act(id, 'prepare-license', { plateNo: '京ad54321', drivingLicenseIssueDate: '2026-11-01' })).code,
     ).toBe(0);
-    expect((await act(id, 'preparations/2', { gpsDeviceNo: 'GT06N12345678' })).code).toBe(0);
+    expect((await act(id, 'prepare-gps', { gpsDeviceNo: 'GT06N12345678' })).code).toBe(0);
     expect((await stageOf()).stage).toBe(2);
-    expect((await act(id, 'preparations/2', { gpsDeviceNo: 'GT06N00000000' })).msg).toBe('GPS已完成');
+    expect((await act(id, 'prepare-gps', { gpsDeviceNo: 'GT06N00000000' })).msg).toBe('GPS已完成');
     const pendingIds = async (item: number) =>
       (
         await ctx.request<{ list: Vehicle[] }>({
@@ -194,7 +194,7 @@ describe('vehicle lifecycle', () => {
       ).data.list.map((row) => row.id);
     expect(await pendingIds(2)).not.toContain(id);
     expect(await pendingIds(3)).toContain(id);
-    const last = await act(id, 'preparations/3', {
+    const last = await act(id, 'prepare-certificate', {
       operationCertificateNo: '京交运管字110000001号',
       operationCertificateExpiry: '2029-12-31',
     });
@@ -224,11 +224,10 @@ describe('vehicle lifecycle', () => {
       'inspect',
       'inspect',
       'startPreparation',
-      'preparation',
-      'preparation',
-      'preparation',
-      'preparation',
-      'completePreparation',
+      'prepareNetwork',
+      'prepareLicense',
+      'prepareGps',
+      'prepareCertificate',
       'outbound',
       'deliver',
     ]);
@@ -250,9 +249,7 @@ describe('vehicle lifecycle', () => {
         })
       ).msg,
     ).toBe('车辆当前为「待验车」，不能交车');
-    expect((await act(vehicle.id, 'preparations/2', { gpsDeviceNo: 'X1' })).msg).toBe(
-      '车辆当前为「待验车」，不能整备完成',
-    );
+    expect((await act(vehicle.id, 'prepare-gps', { gpsDeviceNo: 'X1' })).msg).toBe('车辆当前为「待验车」，不能完成GPS');
     const after = await ctx.request<Vehicle>({ method: 'GET', url: `/api/vehicles/${vehicle.id}`, token: admin });
     expect(after.data).toMatchObject({ stage: 0, version: 1, gpsDeviceNo: null });
   });
@@ -262,12 +259,12 @@ describe('vehicle lifecycle', () => {
     await act(vehicle.id, 'inspect', { mileage: 500, result: 1, checklist });
     await act(vehicle.id, 'start-preparation');
     for (const [item, body] of [
-      ['0', {}],
-      ['1', { plateNo: '京AD54399', drivingLicenseIssueDate: '2026-11-01' }],
-      ['2', { gpsDeviceNo: 'GT06N1' }],
-      ['3', { operationCertificateNo: 'X', operationCertificateExpiry: '2029-01-01' }],
+      ['network', {}],
+      ['license', { plateNo: '京AD54399', drivingLicenseIssueDate: '2026-11-01' }],
+      ['gps', { gpsDeviceNo: 'GT06N1' }],
+      ['certificate', { operationCertificateNo: 'X', operationCertificateExpiry: '2029-01-01' }],
     ] as const) {
-      expect((await act(vehicle.id, `preparations/${item}`, body)).code).toBe(0);
+      expect((await act(vehicle.id, `prepare-${item}`, body)).code).toBe(0);
     }
     await act(vehicle.id, 'outbound', { location: '停车场', mileage: 510 });
     const response = await act(vehicle.id, 'deliver', {
@@ -287,7 +284,7 @@ describe('vehicle lifecycle', () => {
       url: `/api/vehicles/${vehicle.id}/actions`,
       token: admin,
     });
-    expect(actions.data).toEqual([{ action: 'inspect', title: '验车' }]);
+    expect(actions.data).toEqual([{ action: 'inspect', title: '验车', button: 'vehicleInspected:inspect' }]);
   });
 });
 

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
-import { violationTemplate } from '../src/files/templates';
+import { importTemplate } from '../src/files/templates';
 import { type CellValue, type SheetColumn, XlsxWriter } from '../src/xlsx/writer';
 import { multipart } from './files-support';
 import { startTestApp, type TestContext, withdrawButton } from './harness';
@@ -35,8 +35,9 @@ afterAll(async () => {
 });
 
 let sheets = 0;
+const templateColumns = () => importTemplate('violation')?.columns ?? [];
 /** An .xlsx made by the project's own writer: the template's header, then `rows`. */
-async function workbook(rows: readonly CellValue[][], columns: readonly SheetColumn[] = violationTemplate.columns) {
+async function workbook(rows: readonly CellValue[][], columns: readonly SheetColumn[] = templateColumns()) {
   const file = path.join(folder, `sheet-${++sheets}.xlsx`);
   const writer = new XlsxWriter(file, columns);
   for (const row of rows) writer.addRow(row);
@@ -103,16 +104,21 @@ async function leasedVehicle() {
 }
 
 describe('violation import', () => {
-  it('downloads the template with its eight columns', async () => {
+  it('downloads the template: the eight columns, an example row, and a 说明 sheet', async () => {
     const response = await ctx.app.inject({
       method: 'GET',
       url: '/api/gateway/storage/templates/violation',
       headers: { token: admin },
     });
     expect(response.statusCode).toBe(200);
-    expect(String(response.headers['content-disposition'])).toContain(encodeURIComponent('违章导入模板.xlsx'));
-    const sheet = new TextDecoder().decode(unzipSync(response.rawPayload)['xl/worksheets/sheet1.xml']);
-    expect([...sheet.matchAll(/<t>([^<]*)<\/t>/g)].map((match) => match[1])).toEqual([
+    expect(String(response.headers['content-disposition'])).toContain(encodeURIComponent('违章记录导入模板.xlsx'));
+    const entries = unzipSync(response.rawPayload);
+    const cellsOf = (entry: string, row: number) => {
+      const xml = new TextDecoder().decode(entries[entry]);
+      const rowXml = new RegExp(`<row r="${row}">(.*?)</row>`).exec(xml)?.[1] ?? '';
+      return [...rowXml.matchAll(/<t[^>]*>([^<]*)<\/t>/g)].map((match) => match[1]);
+    };
+    expect(cellsOf('xl/worksheets/sheet1.xml', 1)).toEqual([
       '车牌号',
       '违章时间',
       '违章地点',
@@ -122,6 +128,17 @@ describe('violation import', () => {
       '处理状态',
       '备注',
     ]);
+    expect(cellsOf('xl/worksheets/sheet1.xml', 2).slice(0, 2)).toEqual(['京A12345', '2026-11-01 08:30']);
+    expect(cellsOf('xl/worksheets/sheet2.xml', 1)).toEqual(['列名', '必填', '说明']);
+    const statusNote = [3, 4, 5, 6, 7, 8, 9, 10, 11].map((row) => cellsOf('xl/worksheets/sheet2.xml', row));
+    expect(statusNote).toContainEqual(['处理状态', '否', '不填为未处理；可填：未处理、处理中、已处理']);
+  });
+
+  it('leaves out the example row when the sheet still holds it', async () => {
+    const plate = await plateOf(3);
+    const example = ['京A12345', '2026-11-01 08:30', '建国路双井桥东', '违反禁止标线指示', '3', '200', '', ''];
+    const response = await send(await workbook([example, [plate, moment(6, 0).dashed, '长安街', '闯红灯', 1, 100]]));
+    expect(response).toMatchObject({ code: 0, data: { imported: 1, skipped: 0 } });
   });
 
   it('imports a good sheet with the driver of the time, the vehicle’s plate and the fine in fen', async () => {

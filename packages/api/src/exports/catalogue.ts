@@ -1,7 +1,7 @@
+import { families } from '../families';
+import { familyExports } from '../resource/exports';
 import { roleExport } from '../roles/export';
-import { vehicleExport } from '../vehicles/export';
-import { vehicleRecordExports } from '../vehicles/record-exports';
 import { ExportRegistry } from './registry';
 
-/** Every export the console offers. A list that gets an 导出 button declares it in its feature and adds it here. */
-export const exportRegistry = new ExportRegistry([roleExport, vehicleExport, ...vehicleRecordExports]);
+/** Every export the console offers: each family screen's with an 导出 button, and the hand-written ones. */
+export const exportRegistry = new ExportRegistry([roleExport, ...families.flatMap(familyExports)]);

@@ -1,4 +1,4 @@
-import type { FieldDef, Resource } from '@cp/contracts';
+import { type FieldDef, type Resource, refNameOf } from '@cp/contracts';
 import type { z } from 'zod';
 import { column, type ExportColumn, formatDate, formatDateTime } from './columns';
 
@@ -31,7 +31,9 @@ function cellOf(name: string, def: FieldDef): (row: Row) => string | number | nu
       return (row) => formatDateTime(row[name] as Date | string | null);
     // A reference shows the referenced row's name, which lists carry as `modelName` beside `modelId`.
     case 'ref':
-      return (row) => String(row[`${name.replace(/Id$/, '')}Name`] ?? '');
+      return (row) => String(row[refNameOf(name)] ?? '');
+    case 'refs':
+      return (row) => names(row[refNameOf(name)]);
     case 'files':
     case 'tags':
       return (row) => names(row[name]);

@@ -13,7 +13,7 @@ import { sendFile } from './serve';
 import { fileDto } from './service';
 import { storageFor } from './storage';
 import { storeStaged } from './store';
-import { headerProblem, importTemplates, templateFile } from './templates';
+import { headerProblem, importTemplate, templateFile } from './templates';
 import { discardStaged, receiveFiles } from './upload';
 
 const tags = ['导入模板'];
@@ -22,7 +22,7 @@ const kindParams = z.strictObject({ kind: z.string().trim().min(1).max(64).meta(
 /** The template of `kind`, if the user holds the import button of its screen. */
 function templateFor(request: FastifyRequest) {
   const { kind } = request.params as { kind: string };
-  const template = importTemplates.get(kind);
+  const template = importTemplate(kind);
   if (!template) throw notFound('导入模板');
   if (!hasPermission(sessionOf(request), [template.permission])) throw forbidden();
   return template;

@@ -5,6 +5,16 @@ import { buttonKeys } from '@cp/contracts';
 import type { Config } from '../config';
 import { XlsxWriter } from '../xlsx/writer';
 
+export interface TemplateColumn {
+  header: string;
+  width?: number;
+  /** Shown in the example row (row 2), which an import leaves out. */
+  example?: string;
+  required?: boolean;
+  /** What the 说明 sheet says of the column: the format, the values it takes. */
+  note?: string;
+}
+
 /** The sheet an import screen takes: its columns, in order, with Chinese headers. */
 export interface ImportTemplate {
   kind: string;
@@ -12,68 +22,77 @@ export interface ImportTemplate {
   name: string;
   /** The import button of the screen (`…:import` of the route catalogue). */
   permission: string;
-  columns: readonly { header: string; width?: number }[];
+  columns: readonly TemplateColumn[];
+  /** What the 说明 sheet says first. */
+  note?: string;
 }
 
 const knownButtons = new Set(buttonKeys);
+const templates = new Map<string, ImportTemplate>();
 
-/** Checks the template's button; the headers keep their literal types for the import that reads them. */
+/** Registers a template, checking its button is an import button of the catalogue. */
 export function defineImportTemplate<const T extends ImportTemplate>(template: T): T {
   if (!knownButtons.has(template.permission) || !template.permission.endsWith(':import')) {
     throw new Error(`template ${template.name}: ${template.permission} is not an import button of the route catalogue`);
   }
+  if (templates.has(template.kind)) throw new Error(`import template ${template.kind} declared twice`);
+  templates.set(template.kind, template);
   return template;
 }
 
-/** 违章导入 (/violationManagement): vehicles/violation-import.ts reads the cells by these headers. */
-export const violationTemplate = defineImportTemplate({
-  kind: 'violation',
-  name: '违章导入模板',
-  permission: 'violationManagement:import',
+/** Financial codes come first; their columns are the screen's until its feature owns them. */
+defineImportTemplate({
+  kind: 'financialCode',
+  name: '财务编码导入模板',
+  permission: 'financialCodeImport:import',
   columns: [
-    { header: '车牌号', width: 12 },
-    { header: '违章时间', width: 20 },
-    { header: '违章地点', width: 30 },
-    { header: '违章行为', width: 36 },
-    { header: '扣分', width: 8 },
-    { header: '罚款（元）', width: 12 },
-    { header: '处理状态', width: 12 },
+    { header: '财务编码', required: true },
+    { header: '交易名称', width: 24, required: true },
+    { header: '科目名称', width: 24 },
     { header: '备注', width: 30 },
   ],
 });
 
-/**
- * Templates of the import screens. Financial codes come first; the columns are the screen's until its
- * feature owns them.
- */
-export const importTemplates: ReadonlyMap<string, ImportTemplate> = new Map(
-  [
-    defineImportTemplate({
-      kind: 'financialCode',
-      name: '财务编码导入模板',
-      permission: 'financialCodeImport:import',
-      columns: [
-        { header: '财务编码' },
-        { header: '交易名称', width: 24 },
-        { header: '科目名称', width: 24 },
-        { header: '备注', width: 30 },
-      ],
-    }),
-    violationTemplate,
-  ].map((template) => [template.kind, template]),
-);
+export function importTemplate(kind: string): ImportTemplate | undefined {
+  return templates.get(kind);
+}
 
-/** The template as an .xlsx with its header row, made once per column set and kept in DATA_DIR/generated. */
+/** The example row holds something: the template writes it and imports pass it over. */
+export const hasExample = (template: ImportTemplate) => template.columns.some((column) => column.example);
+
+/**
+ * The template as an .xlsx: the header row, an example row, and a 说明 sheet saying what each column
+ * takes. Made once per template and kept in DATA_DIR/generated.
+ */
 export async function templateFile(config: Config, template: ImportTemplate): Promise<{ path: string; size: number }> {
-  const hash = createHash('sha256').update(JSON.stringify(template.columns)).digest('hex').slice(0, 12);
+  const hash = createHash('sha256').update(JSON.stringify(template)).digest('hex').slice(0, 12);
   const folder = path.join(config.dataDir, 'generated', 'templates');
   const target = path.join(folder, `${template.kind}-${hash}.xlsx`);
   const existing = await stat(target).catch(() => null);
   if (existing) return { path: target, size: existing.size };
   await mkdir(folder, { recursive: true });
   const temporary = `${target}.${randomBytes(4).toString('hex')}.tmp`;
-  const writer = new XlsxWriter(temporary, template.columns, { sheetTitle: template.name.slice(0, 31) });
+  const notes = [
+    ...(template.note ? [['说明', '', template.note]] : []),
+    ...(hasExample(template) ? [['示例行', '', '第2行为示例，与示例完全相同的行不会导入，可保留也可删除']] : []),
+    ...template.columns.map((column) => [column.header, column.required ? '是' : '否', column.note ?? '']),
+  ];
+  const writer = new XlsxWriter(temporary, template.columns, {
+    sheetTitle: template.name.slice(0, 31),
+    extraSheets: [
+      {
+        title: '说明',
+        columns: [
+          { header: '列名', width: 20 },
+          { header: '必填', width: 8 },
+          { header: '说明', width: 60 },
+        ],
+        rows: notes,
+      },
+    ],
+  });
   try {
+    if (hasExample(template)) writer.addRow(template.columns.map((column) => column.example ?? ''));
     const size = await writer.finish();
     await rename(temporary, target);
     return { path: target, size };

@@ -32,7 +32,7 @@ async function defaultAccount(db: Db, userId: number) {
   const recent = await db
     .select({ accountId: sessions.accountId })
     .from(sessions)
-    .innerJoin(accounts, and(eq(accounts.id, sessions.accountId), eq(accounts.enabled, true)))
+    .innerJoin(accounts, and(eq(accounts.id, sessions.accountId), eq(accounts.status, 1)))
     .where(eq(sessions.userId, userId))
     .orderBy(desc(sessions.id))
     .limit(1);
@@ -40,9 +40,7 @@ async function defaultAccount(db: Db, userId: number) {
     .select({ id: accounts.id, tenantId: accounts.tenantId })
     .from(accounts)
     .where(
-      recent[0]
-        ? and(eq(accounts.id, recent[0].accountId))
-        : and(eq(accounts.userId, userId), eq(accounts.enabled, true)),
+      recent[0] ? and(eq(accounts.id, recent[0].accountId)) : and(eq(accounts.userId, userId), eq(accounts.status, 1)),
     )
     .orderBy(asc(accounts.id))
     .limit(1);
@@ -113,7 +111,7 @@ export async function switchAccount(
   const [account] = await db
     .select({ id: accounts.id })
     .from(accounts)
-    .where(and(eq(accounts.userId, auth.userId), eq(accounts.tenantId, input.tenantId), eq(accounts.enabled, true)))
+    .where(and(eq(accounts.userId, auth.userId), eq(accounts.tenantId, input.tenantId), eq(accounts.status, 1)))
     .limit(1);
   if (!account) throw businessError('无权切换到该分公司');
   const result = await db.transaction(async (tx) => {
@@ -184,7 +182,7 @@ export async function accountRows(db: Db, auth: SessionContext): Promise<Account
     .from(accounts)
     .innerJoin(tenants, eq(tenants.id, accounts.tenantId))
     .innerJoin(users, eq(users.id, accounts.userId))
-    .where(and(eq(accounts.userId, auth.userId), eq(accounts.enabled, true)))
+    .where(and(eq(accounts.userId, auth.userId), eq(accounts.status, 1)))
     .orderBy(asc(accounts.tenantId));
   return rows.map((row) => ({
     tenantName: row.tenantName,

@@ -79,7 +79,7 @@ async function readSession(db: Db, tokenHash: string): Promise<SessionRow | unde
     preparedLookups.set(db, lookup);
   }
   const [row] = await lookup.execute({ tokenHash });
-  if (!row || row.revokedAt || !row.userEnabled || !row.accountEnabled) {
+  if (!row || row.revokedAt || !row.userEnabled || row.accountStatus !== 1) {
     recent.delete(tokenHash);
     return row;
   }
@@ -140,7 +140,7 @@ function sessionLookup(db: Db) {
       expiresAt: sessions.expiresAt,
       revokedAt: sessions.revokedAt,
       userEnabled: users.enabled,
-      accountEnabled: accounts.enabled,
+      accountStatus: accounts.status,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -165,7 +165,7 @@ export async function resolveSession(db: Db, config: Config, token: string): Pro
   if (row.revokedAt) throw ApiError.of('sessionExpired');
   if (row.expiresAt.getTime() <= now) throw ApiError.of('sessionExpired');
   if (now - lastSeen > config.session.idleMinutes * 60_000) throw ApiError.of('sessionExpired');
-  if (!row.userEnabled || !row.accountEnabled) throw ApiError.of('sessionExpired', '账号已停用，请联系管理员');
+  if (!row.userEnabled || row.accountStatus !== 1) throw ApiError.of('sessionExpired', '账号已停用，请联系管理员');
   if (now - lastSeen > touchIntervalMs) {
     row.lastSeenAt = new Date(now);
     await db.update(sessions).set({ lastSeenAt: row.lastSeenAt }).where(eq(sessions.id, row.sessionId));

@@ -24,6 +24,8 @@ export const users = pgTable(
     avatar: text('avatar'),
     passwordHash: text('password_hash').notNull(),
     enabled: boolean('enabled').notNull().default(true),
+    /** The seeded administrator: never disabled, never stripped of the super-admin role. */
+    builtIn: boolean('built_in').notNull().default(false),
     version: versionColumn(),
     ...timestamps,
   },
@@ -39,7 +41,9 @@ export const accounts = pgTable(
   {
     id: idColumn(),
     userId: refColumn('user_id').notNull(),
-    enabled: boolean('enabled').notNull().default(true),
+    /** 1 启用, 0 停用 (userManagement's lifecycle); a stopped account cannot sign in to the branch company. */
+    status: smallint('status').notNull().default(1),
+    version: versionColumn(),
     ...businessColumns(),
   },
   (table) => [

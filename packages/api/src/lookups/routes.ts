@@ -6,17 +6,11 @@ import type { Db } from '../db';
 import { access, sessionOf } from '../http/access';
 import { businessError } from '../http/errors';
 import { ok } from '../http/reply';
-import { accounts, users } from '../identity/tables';
-import { cities, companies, labels, vehicleCatalog } from './tables';
+import { type Option, registeredLookups, type ServerLookup } from './registry';
+import { cities, companies, labels } from './tables';
 
 const tags = ['下拉与字典'];
-const option = (label: string, value: number | string) => ({ label, value: String(value) });
-
-interface CatalogNode {
-  label: string;
-  value: string;
-  children?: CatalogNode[];
-}
+const option = (label: string, value: number | string): Option => ({ label, value: String(value) });
 
 const labelBody = z.strictObject({
   name: z.string().trim().min(1, '不能为空').max(20).meta({ title: '标签名称' }),
@@ -26,43 +20,67 @@ const labelBody = z.strictObject({
     .meta({ title: '标签颜色' }),
 });
 
-/** The dropdowns of SPEC §7 "Lists and lookups": any signed-in user may read them. */
+const numberList = (title: string, max: number) =>
+  z
+    .string()
+    .regex(new RegExp(`^\\d{1,16}(,\\d{1,16}){0,${max - 1}}$`), '应为以逗号分隔的编号')
+    .transform((raw) => raw.split(',').map(Number))
+    .optional()
+    .meta({ title });
+
+/** The query a searched lookup takes: the text typed, or the ids of rows already chosen, and its filters. */
+function searchQuery(lookup: ServerLookup) {
+  const filters = Object.fromEntries((lookup.def.filters ?? []).map((name) => [name, numberList(name, 50)]));
+  return z.strictObject({
+    search: z.string().trim().max(50).optional().meta({ title: '搜索' }),
+    ids: numberList('编号', 100),
+    ...filters,
+  });
+}
+
+/** One dropdown endpoint per lookup endpoint of the registry (the catalogue's three lookups share one). */
+function registerLookupEndpoint(app: FastifyInstance, db: Db, lookup: ServerLookup) {
+  const { def } = lookup;
+  const guard = lookup.access ? access.permission(...lookup.access) : access.session;
+  if (def.searchable) {
+    const querystring = searchQuery(lookup);
+    app.get(
+      def.endpoint,
+      { config: { access: guard }, schema: { summary: `${def.title}下拉（按输入搜索，最多20条）`, tags, querystring } },
+      async (request) => {
+        const { search, ids, ...filters } = request.query as z.output<typeof querystring>;
+        const rows =
+          (await lookup.search?.(db, sessionOf(request).tenantId, {
+            text: search,
+            ids,
+            filters,
+            limit: ids ? ids.length : 20,
+          })) ?? [];
+        return ok(rows.map((row) => option(row.name, row.id)));
+      },
+    );
+    return;
+  }
+  app.get(
+    def.endpoint,
+    { config: { access: guard }, schema: { summary: `${def.title}下拉`, tags } },
+    async (request) => {
+      const tenantId = sessionOf(request).tenantId;
+      if (lookup.options) return ok(await lookup.options(db, tenantId));
+      const rows = (await lookup.all?.(db, tenantId)) ?? [];
+      return ok(rows.map((row) => option(row.name, row.id)));
+    },
+  );
+}
+
+/** The dropdowns of SPEC §7 "Lists and lookups": one endpoint per lookup of the registry, and the labels. */
 export async function lookupRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  app.get(
-    '/api/lookups/companies',
-    { config: { access: access.session }, schema: { summary: '公司下拉', tags } },
-    async (request) => {
-      const rows = await db
-        .select({ id: companies.id, name: companies.name })
-        .from(companies)
-        .where(eq(companies.tenantId, sessionOf(request).tenantId))
-        .orderBy(asc(companies.id));
-      return ok(rows.map((row) => option(row.name, row.id)));
-    },
-  );
-
-  app.get(
-    '/api/lookups/tenant-users',
-    { config: { access: access.session }, schema: { summary: '本分公司用户', tags } },
-    async (request) => {
-      const rows = await db
-        .select({ id: users.id, name: users.userName })
-        .from(accounts)
-        .innerJoin(users, eq(users.id, accounts.userId))
-        .where(and(eq(accounts.tenantId, sessionOf(request).tenantId), eq(accounts.enabled, true)))
-        .orderBy(asc(users.id));
-      return ok(rows.map((row) => option(row.name, row.id)));
-    },
-  );
-
-  app.get(
-    '/api/lookups/cities',
-    { config: { access: access.session }, schema: { summary: '全部城市', tags } },
-    async () => {
-      const rows = await db.select().from(cities).orderBy(asc(cities.code));
-      return ok(rows.map((row) => ({ ...option(row.name, row.id), province: row.province })));
-    },
-  );
+  const served = new Set<string>();
+  for (const lookup of registeredLookups()) {
+    if (served.has(lookup.def.endpoint)) continue;
+    served.add(lookup.def.endpoint);
+    registerLookupEndpoint(app, db, lookup);
+  }
 
   app.get(
     '/api/lookups/company-cities',
@@ -75,24 +93,6 @@ export async function lookupRoutes(app: FastifyInstance, { db }: { db: Db }) {
         .where(eq(companies.tenantId, sessionOf(request).tenantId))
         .orderBy(asc(cities.code));
       return ok(rows.map((row) => option(row.name, row.id)));
-    },
-  );
-
-  app.get(
-    '/api/lookups/vehicle-catalog',
-    { config: { access: access.session }, schema: { summary: '资产厂商树：品牌 → 车系 → 车型', tags } },
-    async () => {
-      const rows = await db.select().from(vehicleCatalog).orderBy(asc(vehicleCatalog.level), asc(vehicleCatalog.id));
-      const nodes = new Map<number, CatalogNode>();
-      const roots: CatalogNode[] = [];
-      for (const row of rows) {
-        const node: CatalogNode = option(row.name, row.id);
-        nodes.set(row.id, node);
-        const parent = row.parentId ? nodes.get(row.parentId) : undefined;
-        if (!parent) roots.push(node);
-        else parent.children = [...(parent.children ?? []), node];
-      }
-      return ok(roots);
     },
   );
 

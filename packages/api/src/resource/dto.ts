@@ -1,6 +1,6 @@
 import type { Resource } from '@cp/contracts';
 
-type Conversion = 'list' | 'ref' | 'plain';
+type Conversion = 'list' | 'ref' | 'refs' | 'plain';
 
 /** How each field of a resource is converted, worked out once per resource rather than per row. */
 const plans = new WeakMap<Resource, ReadonlyMap<string, Conversion>>();
@@ -9,10 +9,11 @@ function planOf(resource: Resource): ReadonlyMap<string, Conversion> {
   let plan = plans.get(resource);
   if (!plan) {
     plan = new Map(
-      resource.entries.map(([name, def]): [string, Conversion] => [
-        name,
-        def.kind === 'files' || def.kind === 'tags' ? 'list' : def.kind === 'ref' ? 'ref' : 'plain',
-      ]),
+      resource.entries.map(([name, def]): [string, Conversion] => {
+        if (def.kind === 'files' || def.kind === 'tags') return [name, 'list'];
+        if (def.kind === 'ref' || def.kind === 'refs') return [name, def.kind];
+        return [name, 'plain'];
+      }),
     );
     plans.set(resource, plan);
   }
@@ -20,9 +21,15 @@ function planOf(resource: Resource): ReadonlyMap<string, Conversion> {
 }
 
 function converted(conversion: Conversion, value: unknown): unknown {
-  if (value === null || value === undefined) return conversion === 'list' ? [] : null;
-  if (conversion === 'ref') return String(value);
-  return value instanceof Date ? value.toISOString() : value;
+  if (value === null || value === undefined) return conversion === 'list' || conversion === 'refs' ? [] : null;
+  switch (conversion) {
+    case 'ref':
+      return String(value);
+    case 'refs':
+      return (value as unknown[]).map(String);
+    default:
+      return value instanceof Date ? value.toISOString() : value;
+  }
 }
 
 /**
@@ -47,13 +54,16 @@ export function toDto(
   return dto;
 }
 
-/** Input as the table takes it: references back to numbers. */
-export function fromInput(resource: Resource, input: Record<string, unknown>): Record<string, unknown> {
+/** Input as the table takes it: references back to numbers, empty values as null. */
+export function fromInput(resource: Resource, input: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [name, def] of resource.entries) {
     if (!def.form || !(name in input)) continue;
     const value = input[name];
-    values[name] = def.kind === 'ref' && value != null ? Number(value) : (value ?? null);
+    if (def.kind === 'ref') values[name] = value == null ? null : Number(value);
+    else if (def.kind === 'refs') values[name] = ((value as string[] | null) ?? []).map(Number);
+    else if (def.kind === 'files' || def.kind === 'tags') values[name] = value ?? [];
+    else values[name] = value ?? null;
   }
   return values;
 }

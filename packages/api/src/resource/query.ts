@@ -1,37 +1,9 @@
 import type { FieldDef, Resource } from '@cp/contracts';
-import { and, asc, between, desc, eq, getTableName, gte, ilike, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, gte, ilike, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
-export type Columns = Record<string, PgColumn>;
-
-const ownColumns = new WeakMap<object, Columns>();
-
-/**
- * The columns a list reads from: a table's own, plus any joined ones (a record's vehicle plate). A table's
- * own are collected once, not on every request.
- */
-export function columnsOf(table: object, joined?: Columns): Columns {
-  let own = ownColumns.get(table);
-  if (!own) {
-    own = { ...(table as Columns) };
-    ownColumns.set(table, own);
-  }
-  return joined ? { ...own, ...joined } : own;
-}
-
-/**
- * The columns a list page reads: the id, the version (row actions send it back) and the fields declared as
- * list columns. Reading only these keeps a page of wide rows cheap to fetch, convert and send; the detail
- * and the edit form read the whole row by id.
- */
-export function listSelection(resource: Resource, columns: Columns): Columns {
-  const selection: Columns = {};
-  for (const name of ['id', 'version', ...resource.entries.filter(([, def]) => def.list).map(([name]) => name)]) {
-    const column = columns[name];
-    if (column) selection[name] = column;
-  }
-  return selection;
-}
+/** What a list filters and sorts on by field name: a table's columns, a parent's, or computed SQL. */
+export type Columns = Record<string, PgColumn | SQL>;
 
 /** `%` `_` and `\` in a user's search text are literal characters, not patterns. */
 export function containsPattern(text: string): string {
@@ -39,20 +11,29 @@ export function containsPattern(text: string): string {
 }
 
 /**
- * Plate columns: stored in capitals, with a trigram index for searches of three characters or more and a
- * short-gram index (migration 0006) for one or two, which trigrams cannot serve.
+ * Columns stored in capitals with a trigram index for searches of three characters or more and a
+ * short-gram index (migration 0006) for one or two, which trigrams cannot serve. Declared by the tables
+ * that built those indexes (`capitalsSearch(vehicles.plateNo)`).
  */
-const plateColumns = new Set(['vehicles.plate_no', 'vehicle_violations.plate_no', 'vehicle_maintenance.plate_no']);
+const capitalColumns = new WeakSet<PgColumn>();
 
-function contains(column: PgColumn, text: string): SQL {
-  if (!plateColumns.has(`${getTableName(column.table)}.${column.name}`)) return ilike(column, containsPattern(text));
+export function capitalsSearch(...columns: PgColumn[]): void {
+  for (const column of columns) capitalColumns.add(column);
+}
+
+/** A contains-search of `text` in a column, using the column's indexes. */
+export function contains(column: PgColumn | SQL, text: string): SQL {
+  if (!capitalColumns.has(column as PgColumn)) return ilike(column, containsPattern(text));
   const capitals = text.toUpperCase();
   if ([...capitals].length <= 2) return sql`short_grams(${column}) @> array[${capitals}]::text[]`;
   return like(column, containsPattern(capitals));
 }
 
-function condition(def: FieldDef, column: PgColumn, value: unknown): SQL | undefined {
+/** The condition of one declared filter, or undefined when the query leaves it empty. */
+export function filterCondition(def: FieldDef, operand: PgColumn | SQL, value: unknown): SQL | undefined {
   if (value === undefined || value === null || value === '') return undefined;
+  // drizzle's operators take columns and SQL alike; one type keeps the overloads quiet.
+  const column = operand as PgColumn;
   switch (def.filter) {
     case 'like':
       return contains(column, String(value));
@@ -77,22 +58,22 @@ function condition(def: FieldDef, column: PgColumn, value: unknown): SQL | undef
 /** The where-clause of a list: the tenant first, then each declared filter the query carries. */
 export function listWhere(
   resource: Resource,
-  columns: Columns & { tenantId: PgColumn },
-  tenantId: number,
-  query: Record<string, unknown>,
+  columns: Columns,
+  tenant: SQL,
+  query: Readonly<Record<string, unknown>>,
   extra: (SQL | undefined)[] = [],
 ): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [eq(columns.tenantId, tenantId), ...extra];
+  const conditions: (SQL | undefined)[] = [tenant, ...extra];
   for (const [name, def] of resource.entries) {
     const column = columns[name];
-    if (def.filter && column) conditions.push(condition(def, column, query[name]));
+    if (def.filter && column) conditions.push(filterCondition(def, column, query[name]));
   }
   return and(...conditions);
 }
 
 /** Sort by a declared sortable field, then by id so pages never overlap. */
-export function listOrder(columns: Columns & { id: PgColumn }, sort: string, order: 'asc' | 'desc'): SQL[] {
-  const column = columns[sort] ?? columns.id;
+export function listOrder(columns: Columns, id: PgColumn, sort: string, order: 'asc' | 'desc'): SQL[] {
+  const column = (columns[sort] ?? id) as PgColumn;
   const direction = order === 'asc' ? asc : desc;
-  return column === columns.id ? [direction(columns.id)] : [direction(column), direction(columns.id)];
+  return column === id ? [direction(id)] : [direction(column), direction(id)];
 }

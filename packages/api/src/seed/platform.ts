@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { buttonKeys, consoleAppId, menuKeys, routeCatalogue, type SectionKey } from '@cp/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db';
@@ -72,8 +73,8 @@ async function ensureRole(
   return row;
 }
 
-async function ensureMembership(tx: Tx, tenantId: number, userId: number, roleIds: number[]) {
-  await tx.insert(accounts).values({ tenantId, userId }).onConflictDoNothing();
+async function ensureMembership(tx: Tx, tenantId: number, userId: number, roleIds: number[], status = 1) {
+  await tx.insert(accounts).values({ tenantId, userId, status }).onConflictDoNothing();
   const [account] = await tx
     .select()
     .from(accounts)
@@ -129,6 +130,42 @@ export async function seedPlatform(db: Db): Promise<void> {
         false,
       );
       if (index === 0) await ensureMembership(tx, tenant.id, ops.id, [opsRole.id]);
+      for (const [member, enabled] of demoStaff[code] ?? []) {
+        const user = await ensureUser(tx, { ...member, password: randomBytes(12).toString('base64url') });
+        await ensureMembership(tx, tenant.id, user.id, [opsRole.id], enabled ? 1 : 0);
+      }
     }
+    // The seeded administrator is the built-in one: it cannot be stopped or lose the super-admin role.
+    await tx.update(users).set({ builtIn: true }).where(eq(users.id, admin.id));
   });
 }
+
+/**
+ * Staff of 用户管理 beyond the two sign-in accounts: they sign in once an administrator resets their
+ * password (重置密码); one of them is stopped.
+ */
+const demoStaff: Record<
+  string,
+  [{ loginId: string; userName: string; code: string; mobile: string; email: string }, boolean][]
+> = {
+  BJ: [
+    [
+      { loginId: 'zhangwei', userName: '张伟', code: 'CP0101', mobile: '13800000101', email: 'zhangwei@cp-demo.cn' },
+      true,
+    ],
+    [
+      { loginId: 'chenjing', userName: '陈静', code: 'CP0102', mobile: '13800000102', email: 'chenjing@cp-demo.cn' },
+      false,
+    ],
+  ],
+  SH: [
+    [
+      { loginId: 'liuyang', userName: '刘洋', code: 'CP0201', mobile: '13800000201', email: 'liuyang@cp-demo.cn' },
+      true,
+    ],
+    [
+      { loginId: 'zhoumin', userName: '周敏', code: 'CP0202', mobile: '13800000202', email: 'zhoumin@cp-demo.cn' },
+      true,
+    ],
+  ],
+};

@@ -1,9 +1,16 @@
 import { vinCheckDigit } from '@cp/contracts';
-import { count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db';
 import { tenants } from '../identity/tables';
 import { cities, companies, labels, vehicleCatalog } from '../lookups/tables';
-import { carReturns, deliveries, maintenanceRecords, outboundRecords, violations } from '../vehicles/record-tables';
+import {
+  carReturns,
+  deliveries,
+  maintenanceRecords,
+  outboundRecords,
+  shuntingRecords,
+  violations,
+} from '../vehicles/record-tables';
 import { vehicleInspections, vehiclePreparations, vehicles } from '../vehicles/tables';
 import { type Random, seededRandom } from './random';
 import {
@@ -292,4 +299,43 @@ export async function seedDemoVehicles(db: Db, tenantId: number, total: number, 
     }
   });
   return total;
+}
+
+/**
+ * 调车 already done in a tenant: a few vehicles moved in from another city, so 调车管理 is not empty. Each
+ * vehicle's city is where the move took it. Written once per tenant.
+ */
+export async function seedDemoShunting(db: Db, tenantId: number, seed: number): Promise<void> {
+  const [existing] = await db
+    .select({ n: count() })
+    .from(shuntingRecords)
+    .where(eq(shuntingRecords.tenantId, tenantId));
+  if (Number(existing?.n) > 0) return;
+  const random = seededRandom(seed);
+  const moved = await db
+    .select({ id: vehicles.id, cityId: vehicles.cityId })
+    .from(vehicles)
+    .where(and(eq(vehicles.tenantId, tenantId), inArray(vehicles.stage, [1, 2, 3, 7]), eq(vehicles.deleted, false)))
+    .orderBy(asc(vehicles.id))
+    .limit(6);
+  const cityRows = await db.select({ id: cities.id, name: cities.name }).from(cities);
+  if (moved.length === 0 || cityRows.length < 2) return;
+  const now = Date.now();
+  await db.insert(shuntingRecords).values(
+    moved.map((vehicle, index) => {
+      const from = random.pick(cityRows.filter((city) => city.id !== vehicle.cityId));
+      const to = cityRows.find((city) => city.id === vehicle.cityId);
+      return {
+        tenantId,
+        vehicleId: vehicle.id,
+        fromCityId: from?.id ?? vehicle.cityId,
+        fromLocation: `${from?.name ?? ''}${random.pick(['北站停车场', '东区库房', '机场停车楼'])}`,
+        toCityId: vehicle.cityId,
+        toLocation: `${to?.name ?? ''}${random.pick(['总部停车场', '南区库房', '高新区停车场'])}`,
+        driver: driverName(random),
+        reason: random.pick(['区域调配', '运力补充', '年检集中办理']),
+        shuntedAt: new Date(now - (index + 1) * 3 * day),
+      };
+    }),
+  );
 }

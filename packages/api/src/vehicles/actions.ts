@@ -1,158 +1,200 @@
-import {
-  type deliverBody,
-  type inspectBody,
-  type outboundBody,
-  type preparationBodies,
-  preparationButtons,
-  vehicleEnums,
-} from '@cp/contracts';
-import { and, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { recordAudit } from '../audit/service';
-import type { Db } from '../db';
-import { hasPermission, sessionOf } from '../http/access';
-import { businessError, forbidden } from '../http/errors';
-import { recordStamp, takeAction } from './lifecycle';
-import { deliveries, outboundRecords } from './record-tables';
-import { vehicleInspections, vehiclePreparations, vehicles } from './tables';
+import { vehicleEnums } from '@cp/contracts';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Tx } from '../db';
+import { businessError } from '../http/errors';
+import { cities } from '../lookups/tables';
+import type { ActionImpl, Row, WriteContext } from '../resource/family';
+import { carReturns, deliveries, outboundRecords, shuntingRecords } from './record-tables';
+import { vehicleInspections, vehiclePreparations } from './tables';
 
-export async function inspectVehicle(db: Db, request: FastifyRequest, id: number, body: z.infer<typeof inspectBody>) {
-  const auth = sessionOf(request);
-  return takeAction(
-    db,
-    request,
-    id,
-    'inspect',
-    async (tx) => {
-      const [record] = await tx
+/** The tenant and author columns of a record the action writes. */
+export const recordStamp = ({ auth }: WriteContext) => ({
+  tenantId: auth.tenantId,
+  createdBy: auth.userId,
+  updatedBy: auth.userId,
+});
+
+/** A reading of the odometer can only go up. */
+function notBelow(vehicle: Row, body: Row, what: string) {
+  if (Number(body.mileage) < Number(vehicle.mileage)) {
+    throw businessError(`${what}里程不能小于车辆当前里程${vehicle.mileage}公里`);
+  }
+}
+
+const mileage = (body: Row) => ({ mileage: body.mileage });
+
+/** The handover still open: the latest delivery of the vehicle that has not ended. */
+export async function openDelivery(tx: Tx, vehicleId: number) {
+  const [delivery] = await tx
+    .select()
+    .from(deliveries)
+    .where(and(eq(deliveries.vehicleId, vehicleId), isNull(deliveries.endedAt)))
+    .orderBy(desc(deliveries.deliveredAt))
+    .limit(1);
+  return delivery;
+}
+
+/** 交车 (kind 0) or 临时交车 (kind 1): the vehicle goes to a driver, with its handover record. */
+const handOver = (kind: 0 | 1): ActionImpl => ({
+  async run(ctx, vehicle, body) {
+    notBelow(vehicle, body, '交车');
+    const [record] = await ctx.tx
+      .insert(deliveries)
+      .values({
+        ...(body as { driverName: string; driverPhone: string; mileage: number; energyLevel: number }),
+        checklist: body.checklist as { item: string; ok: boolean }[],
+        kind,
+        vehicleId: Number(vehicle.id),
+        deliveredAt: new Date(),
+        handler: ctx.auth.userName,
+        ...recordStamp(ctx),
+      })
+      .returning({ id: deliveries.id });
+    return { deliveryId: String(record?.id) };
+  },
+  patch: mileage,
+});
+
+/** Completes one preparation item; the vehicle moves to 待出库 when it was the last one open. */
+const prepare = (item: number): ActionImpl => ({
+  async run(ctx, vehicle, body) {
+    const vehicleId = Number(vehicle.id);
+    const items = await ctx.tx.select().from(vehiclePreparations).where(eq(vehiclePreparations.vehicleId, vehicleId));
+    const current = items.find((entry) => entry.item === item);
+    if (!current) throw businessError('该车辆没有此整备项目');
+    if (current.done) throw businessError(`${vehicleEnums.preparationItem.label(item)}已完成`);
+    await ctx.tx
+      .update(vehiclePreparations)
+      .set({
+        done: true,
+        doneAt: new Date(),
+        doneBy: ctx.auth.userName,
+        note: (body.note as string | undefined) ?? null,
+        attachments: (body.attachments as string[] | undefined) ?? [],
+        updatedBy: ctx.auth.userId,
+        updatedAt: new Date(),
+      })
+      .where(eq(vehiclePreparations.id, current.id));
+    return { allDone: items.length === 4 && items.every((entry) => entry.done || entry.item === item) };
+  },
+  // What the item records on the vehicle: its plate, its GPS device, its certificate…
+  patch: ({ note: _note, attachments: _attachments, ...vehicleFields }) => vehicleFields,
+  moveWhen: (result) => (result as { allDone: boolean }).allDone,
+});
+
+/** What each vehicle action writes besides moving the stage (the lifecycle in contracts says which move where). */
+export const vehicleActions: Record<string, ActionImpl> = {
+  inspect: {
+    async run(ctx, vehicle, body) {
+      const [record] = await ctx.tx
         .insert(vehicleInspections)
-        .values({ ...body, vehicleId: id, inspectedAt: new Date(), inspector: auth.userName, ...recordStamp(auth) })
+        .values({
+          ...(body as { mileage: number; result: number; checklist: { item: string; ok: boolean }[] }),
+          vehicleId: Number(vehicle.id),
+          inspectedAt: new Date(),
+          inspector: ctx.auth.userName,
+          ...recordStamp(ctx),
+        })
         .returning({ id: vehicleInspections.id });
-      await tx.update(vehicles).set({ mileage: body.mileage }).where(eq(vehicles.id, id));
       return { inspectionId: String(record?.id), passed: body.result === 1 };
     },
+    patch: mileage,
     // A failed inspection is recorded; the vehicle waits for the next one.
-    { moveStage: (_vehicle, result) => result.passed },
-  );
-}
-
-export async function startPreparation(db: Db, request: FastifyRequest, id: number) {
-  const auth = sessionOf(request);
-  return takeAction(db, request, id, 'startPreparation', async (tx) => {
-    await tx
-      .insert(vehiclePreparations)
-      .values([0, 1, 2, 3].map((item) => ({ vehicleId: id, item, ...recordStamp(auth) })))
-      .onConflictDoNothing();
-    return null;
-  });
-}
-
-type PreparationItem = keyof typeof preparationBodies;
-
-/** Completes one preparation item; the last one moves the vehicle to 待出库. */
-export async function completePreparationItem(
-  db: Db,
-  request: FastifyRequest,
-  id: number,
-  item: PreparationItem,
-  body: Record<string, unknown>,
-) {
-  const auth = sessionOf(request);
-  if (!hasPermission(auth, [preparationButtons[item]])) throw forbidden();
-  const { note, attachments, ...vehicleFields } = body as { note?: string; attachments?: string[]; plateNo?: string };
-  return takeAction(
-    db,
-    request,
-    id,
-    'completePreparation',
-    async (tx) => {
-      if (typeof vehicleFields.plateNo === 'string') {
-        const [taken] = await tx
-          .select({ id: vehicles.id })
-          .from(vehicles)
-          .where(
-            and(
-              eq(vehicles.tenantId, auth.tenantId),
-              eq(vehicles.plateNo, vehicleFields.plateNo),
-              eq(vehicles.deleted, false),
-            ),
-          );
-        if (taken && taken.id !== id) throw businessError(`车牌号 ${vehicleFields.plateNo} 已存在`);
-      }
-      const [current] = await tx
-        .select({ done: vehiclePreparations.done })
-        .from(vehiclePreparations)
-        .where(and(eq(vehiclePreparations.vehicleId, id), eq(vehiclePreparations.item, item)));
-      if (current?.done) throw businessError(`${vehicleEnums.preparationItem.label(item)}已完成`);
-      const [row] = await tx
-        .update(vehiclePreparations)
-        .set({
-          done: true,
-          doneAt: new Date(),
-          doneBy: auth.userName,
-          note: note ?? null,
-          attachments: attachments ?? [],
-          updatedBy: auth.userId,
-          updatedAt: new Date(),
-        })
-        .where(
-          and(
-            eq(vehiclePreparations.vehicleId, id),
-            eq(vehiclePreparations.item, item),
-            eq(vehiclePreparations.tenantId, auth.tenantId),
-          ),
-        )
-        .returning();
-      if (!row) throw businessError('该车辆没有此整备项目');
-      if (Object.keys(vehicleFields).length > 0)
-        await tx.update(vehicles).set(vehicleFields).where(eq(vehicles.id, id));
-      await recordAudit(tx, request, {
-        action: 'preparation',
-        entity: 'vehicle',
-        entityId: id,
-        changes: Object.fromEntries(
-          Object.entries({ item, ...vehicleFields }).map(([key, to]) => [key, { from: null, to }]),
-        ),
-      });
-      const items = await tx
-        .select({ done: vehiclePreparations.done })
-        .from(vehiclePreparations)
-        .where(eq(vehiclePreparations.vehicleId, id));
-      return { allDone: items.length === 4 && items.every((entry) => entry.done) };
+    moveWhen: (result) => (result as { passed: boolean }).passed,
+  },
+  startPreparation: {
+    async run(ctx, vehicle) {
+      await ctx.tx
+        .insert(vehiclePreparations)
+        .values([0, 1, 2, 3].map((item) => ({ vehicleId: Number(vehicle.id), item, ...recordStamp(ctx) })))
+        .onConflictDoNothing();
+      return null;
     },
-    { moveStage: (_vehicle, result) => result.allDone, auditOnlyMoves: true },
-  );
-}
-
-export async function outboundVehicle(db: Db, request: FastifyRequest, id: number, body: z.infer<typeof outboundBody>) {
-  const auth = sessionOf(request);
-  return takeAction(db, request, id, 'outbound', async (tx) => {
-    const [record] = await tx
-      .insert(outboundRecords)
-      .values({ ...body, vehicleId: id, outboundAt: new Date(), handler: auth.userName, ...recordStamp(auth) })
-      .returning({ id: outboundRecords.id });
-    await tx.update(vehicles).set({ mileage: body.mileage }).where(eq(vehicles.id, id));
-    return { outboundId: String(record?.id) };
-  });
-}
-
-/** Hands a vehicle to a driver: 交车 (kind 0) or 临时交车 (kind 1), with its handover record. */
-export async function handOver(
-  db: Db,
-  request: FastifyRequest,
-  id: number,
-  body: z.infer<typeof deliverBody>,
-  kind: 0 | 1,
-) {
-  const auth = sessionOf(request);
-  return takeAction(db, request, id, kind === 0 ? 'deliver' : 'temporaryDeliver', async (tx, vehicle) => {
-    if (body.mileage < vehicle.mileage) throw businessError(`交车里程不能小于车辆当前里程${vehicle.mileage}公里`);
-    const [record] = await tx
-      .insert(deliveries)
-      .values({ ...body, kind, vehicleId: id, deliveredAt: new Date(), handler: auth.userName, ...recordStamp(auth) })
-      .returning({ id: deliveries.id });
-    await tx.update(vehicles).set({ mileage: body.mileage }).where(eq(vehicles.id, id));
-    return { deliveryId: String(record?.id) };
-  });
-}
+  },
+  prepareNetwork: prepare(0),
+  prepareLicense: prepare(1),
+  prepareGps: prepare(2),
+  prepareCertificate: prepare(3),
+  outbound: {
+    async run(ctx, vehicle, body) {
+      const [record] = await ctx.tx
+        .insert(outboundRecords)
+        .values({
+          ...(body as { location: string; mileage: number }),
+          vehicleId: Number(vehicle.id),
+          outboundAt: new Date(),
+          handler: ctx.auth.userName,
+          ...recordStamp(ctx),
+        })
+        .returning({ id: outboundRecords.id });
+      return { outboundId: String(record?.id) };
+    },
+    patch: mileage,
+  },
+  deliver: handOver(0),
+  temporaryDeliver: handOver(1),
+  recall: {
+    async run(ctx, vehicle, body) {
+      notBelow(vehicle, body, '收回');
+      const delivery = await openDelivery(ctx.tx, Number(vehicle.id));
+      if (delivery) {
+        await ctx.tx
+          .update(deliveries)
+          .set({ endedAt: new Date(), remark: (body.remark as string | undefined) ?? delivery.remark })
+          .where(eq(deliveries.id, delivery.id));
+      }
+      return null;
+    },
+    patch: mileage,
+  },
+  requestReturn: {
+    async run(ctx, vehicle, body) {
+      const delivery = await openDelivery(ctx.tx, Number(vehicle.id));
+      const [record] = await ctx.tx
+        .insert(carReturns)
+        .values({
+          vehicleId: Number(vehicle.id),
+          deliveryId: delivery?.id,
+          requestedAt: new Date(),
+          handler: ctx.auth.userName,
+          remark: body.remark as string | undefined,
+          ...recordStamp(ctx),
+        })
+        .returning({ id: carReturns.id });
+      return { returnId: String(record?.id) };
+    },
+  },
+  // Taken by 还车验收 of the return record, with its body.
+  completeReturn: {
+    async run(_ctx, vehicle, body) {
+      notBelow(vehicle, body, '还车');
+      return null;
+    },
+    patch: mileage,
+  },
+  shunt: {
+    async run(ctx, vehicle, body) {
+      const [city] = await ctx.tx
+        .select({ id: cities.id })
+        .from(cities)
+        .where(eq(cities.id, Number(body.toCityId)));
+      if (!city) throw businessError('调入城市不存在');
+      const [record] = await ctx.tx
+        .insert(shuntingRecords)
+        .values({
+          vehicleId: Number(vehicle.id),
+          fromCityId: Number(vehicle.cityId),
+          fromLocation: String(body.fromLocation),
+          toCityId: city.id,
+          toLocation: String(body.toLocation),
+          driver: String(body.driver),
+          reason: body.reason as string | undefined,
+          shuntedAt: new Date(),
+          ...recordStamp(ctx),
+        })
+        .returning({ id: shuntingRecords.id });
+      return { shuntingId: String(record?.id) };
+    },
+    patch: (body) => ({ cityId: Number(body.toCityId) }),
+  },
+};

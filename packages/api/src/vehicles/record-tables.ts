@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { businessColumns, idColumn, refColumn, versionColumn } from '../db/columns';
+import { capitalsSearch } from '../resource/query';
 
 const files = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
 
@@ -172,3 +173,5 @@ export const vehicleRisks = pgTable(
     index('vehicle_risks_vehicle_rule_idx').on(table.vehicleId, table.rule, table.status),
   ],
 );
+
+capitalsSearch(violations.plateNo, maintenanceRecords.plateNo);

@@ -1,11 +1,6 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import { recordAudit } from '../audit/service';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { rowsOf } from '../db/migrate';
-import { sessionOf } from '../http/access';
-import { businessError, conflict, notFound } from '../http/errors';
-import { vehicleRisks } from './record-tables';
 
 /** Days ahead an expiry counts as a risk; days of GPS silence; violations within 90 days. */
 export const riskWindows = { expiryDays: 30, gpsSilentDays: 3, violationCount: 3 } as const;
@@ -57,41 +52,4 @@ export async function scanRisks(db: Db, tenantId?: number): Promise<number> {
     flagged += rowsOf(result).length;
   }
   return flagged;
-}
-
-export async function handleRisk(
-  db: Db,
-  request: FastifyRequest,
-  id: number,
-  input: { note: string; version: number },
-) {
-  const auth = sessionOf(request);
-  const [risk] = await db
-    .select()
-    .from(vehicleRisks)
-    .where(and(eq(vehicleRisks.id, id), eq(vehicleRisks.tenantId, auth.tenantId)));
-  if (!risk) throw notFound('风险记录');
-  if (risk.status === 1) throw businessError('该风险已处理');
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(vehicleRisks)
-      .set({
-        status: 1,
-        note: input.note,
-        handledBy: auth.userName,
-        handledAt: new Date(),
-        version: input.version + 1,
-        updatedAt: new Date(),
-        updatedBy: auth.userId,
-      })
-      .where(and(eq(vehicleRisks.id, id), eq(vehicleRisks.version, input.version)))
-      .returning();
-    if (!row) throw conflict();
-    await recordAudit(tx, request, {
-      action: 'handle',
-      entity: 'vehicleRisk',
-      entityId: id,
-      changes: { status: { from: '待处理', to: '已处理' }, note: { from: null, to: input.note } },
-    });
-  });
 }

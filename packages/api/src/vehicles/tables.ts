@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { businessColumns, idColumn, refColumn, versionColumn } from '../db/columns';
+import { capitalsSearch } from '../resource/query';
 
 const files = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
 
@@ -117,3 +118,5 @@ export const vehicleInspections = pgTable(
     index('vehicle_inspections_vehicle_idx').on(table.vehicleId),
   ],
 );
+
+capitalsSearch(vehicles.plateNo);

@@ -10,6 +10,13 @@ export interface SheetColumn {
   width?: number;
 }
 
+/** A small sheet written after the main one (an import template's 说明). */
+export interface ExtraSheet {
+  title: string;
+  columns: readonly SheetColumn[];
+  rows: readonly (readonly CellValue[])[];
+}
+
 /** Excel's limit per sheet, header row included. */
 export const maxRowsPerSheet = 1_048_576;
 /** A sheet's XML stays well below the 4 GiB a ZIP entry may hold. */
@@ -44,6 +51,39 @@ const mainNs = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const relNs = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const packageRelNs = 'http://schemas.openxmlformats.org/package/2006/relationships';
 const sheetEnd = '</sheetData></worksheet>';
+/** A sheet's start: column widths and the bold, frozen header row. */
+function sheetHead(columns: readonly SheetColumn[]): string {
+  const cols = columns
+    .map((column, i) => `<col min="${i + 1}" max="${i + 1}" width="${column.width ?? 18}" customWidth="1"/>`)
+    .join('');
+  const header = columns
+    .map(
+      (column, i) => `<c r="${columnLetter(i)}1" t="inlineStr" s="1"><is><t>${escapeXml(column.header)}</t></is></c>`,
+    )
+    .join('');
+  return (
+    `${xmlHead}<worksheet xmlns="${mainNs}" xmlns:r="${relNs}"><sheetViews><sheetView workbookViewId="0">` +
+    '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
+    `<cols>${cols}</cols><sheetData><row r="1">${header}</row>`
+  );
+}
+
+/** Row `r` of a sheet: numbers as numbers, text inline, empty cells left out. */
+function rowXml(r: number, values: readonly CellValue[], letters: readonly string[]): string {
+  let xml = `<row r="${r}">`;
+  for (let i = 0; i < values.length && i < letters.length; i++) {
+    const value = values[i];
+    if (value === null || value === undefined || value === '') continue;
+    if (typeof value === 'number') {
+      if (Number.isFinite(value)) xml += `<c r="${letters[i]}${r}"><v>${value}</v></c>`;
+      continue;
+    }
+    const text = value.length > maxCellText ? value.slice(0, maxCellText) : value;
+    xml += `<c r="${letters[i]}${r}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(text)}</t></is></c>`;
+  }
+  return `${xml}</row>`;
+}
+
 /** In the queue of produced XML: the current sheet is full, continue on a new one. */
 const nextSheet = Symbol('next sheet');
 
@@ -67,29 +107,20 @@ export class XlsxWriter {
   private readonly head: string;
   private readonly sheetTitle: string;
   private readonly rowsPerSheet: number;
+  private readonly extraSheets: readonly ExtraSheet[];
   rows = 0;
 
   constructor(
     readonly path: string,
     columns: readonly SheetColumn[],
-    options: { sheetTitle?: string; level?: number; rowsPerSheet?: number } = {},
+    options: { sheetTitle?: string; level?: number; rowsPerSheet?: number; extraSheets?: readonly ExtraSheet[] } = {},
   ) {
     this.sheetTitle = options.sheetTitle ?? 'Sheet1';
+    this.extraSheets = options.extraSheets ?? [];
     this.rowsPerSheet = Math.min(options.rowsPerSheet ?? maxRowsPerSheet, maxRowsPerSheet);
     this.zip = new ZipWriter(createWriteStream(path), options.level ?? 4);
     this.letters = columns.map((_, index) => columnLetter(index));
-    const cols = columns
-      .map((column, i) => `<col min="${i + 1}" max="${i + 1}" width="${column.width ?? 18}" customWidth="1"/>`)
-      .join('');
-    const header = columns
-      .map(
-        (column, i) => `<c r="${this.letters[i]}1" t="inlineStr" s="1"><is><t>${escapeXml(column.header)}</t></is></c>`,
-      )
-      .join('');
-    this.head =
-      `${xmlHead}<worksheet xmlns="${mainNs}" xmlns:r="${relNs}"><sheetViews><sheetView workbookViewId="0">` +
-      '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
-      `<cols>${cols}</cols><sheetData><row r="1">${header}</row>`;
+    this.head = sheetHead(columns);
     this.rowInSheet = 1;
   }
 
@@ -101,19 +132,7 @@ export class XlsxWriter {
     }
     this.rowInSheet += 1;
     this.rows += 1;
-    const r = this.rowInSheet;
-    let xml = `<row r="${r}">`;
-    for (let i = 0; i < values.length && i < this.letters.length; i++) {
-      const value = values[i];
-      if (value === null || value === undefined || value === '') continue;
-      if (typeof value === 'number') {
-        if (Number.isFinite(value)) xml += `<c r="${this.letters[i]}${r}"><v>${value}</v></c>`;
-        continue;
-      }
-      const text = value.length > maxCellText ? value.slice(0, maxCellText) : value;
-      xml += `<c r="${this.letters[i]}${r}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(text)}</t></is></c>`;
-    }
-    xml += '</row>';
+    const xml = rowXml(this.rowInSheet, values, this.letters);
     this.queue.push(xml);
     this.queuedChars += xml.length;
     // Characters, not bytes: a conservative count for Chinese text (3 bytes each in UTF-8).
@@ -164,6 +183,15 @@ export class XlsxWriter {
     const sheet = this.sheet ?? (await this.openSheet());
     await sheet.write(Buffer.from(sheetEnd, 'utf8'));
     await sheet.end();
+    for (const extra of this.extraSheets) {
+      this.sheetNames.push(extra.title.slice(0, 31));
+      const letters = extra.columns.map((_, index) => columnLetter(index));
+      const body = extra.rows.map((values, index) => rowXml(index + 2, values, letters)).join('');
+      await this.zip.add(
+        `xl/worksheets/sheet${this.sheetNames.length}.xml`,
+        sheetHead(extra.columns) + body + sheetEnd,
+      );
+    }
     const sheets = this.sheetNames;
     await this.zip.add(
       'xl/workbook.xml',

@@ -12,7 +12,7 @@ const checklist = z
   .min(1, '至少填写一项')
   .max(50)
   .meta({ title: '检查清单' });
-const photos = z.array(z.string().min(1).max(300)).max(20).default([]).meta({ title: '照片' });
+const photos = z.array(z.string().min(1).max(300)).max(20).default([]).meta({ title: '照片', files: true });
 const mileage = z.number().int().min(0).max(3_000_000).meta({ title: '里程（公里）' });
 const remark = z.string().trim().max(500).optional().meta({ title: '备注' });
 const mobile = z

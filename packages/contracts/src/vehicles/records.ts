@@ -114,7 +114,7 @@ export const shuntingResource = defineResource({
 
 export const violationResource = defineResource({
   key: 'violation',
-  title: '违章',
+  title: '违章记录',
   page: 'violationManagement',
   endpoint: '/api/vehicle-violations',
   identity: 'plateNo',

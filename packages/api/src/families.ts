@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import './lookups/sources';
+import './vehicles/lookup';
+import type { ServerResource } from './resource/family';
+import { resourceTemplate } from './resource/import';
+import { type RouteDeps, resourceRoutes } from './resource/routes';
+import { userFamily } from './users/family';
+import { vehicleFamily } from './vehicles/family';
+import { vehicleRecordFamilies } from './vehicles/record-families';
+
+/**
+ * Every screen family of the server, declared on the resource kit. A new family is defined in its feature
+ * folder and added here: its routes, import template and exports follow.
+ */
+export const families: readonly ServerResource[] = [vehicleFamily, ...vehicleRecordFamilies, userFamily];
+
+for (const family of families) if (family.resource.import) resourceTemplate(family.resource);
+
+export async function familyRoutes(app: FastifyInstance, deps: RouteDeps) {
+  for (const family of families) resourceRoutes(app, family, deps);
+}

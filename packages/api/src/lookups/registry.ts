@@ -1,0 +1,144 @@
+import { type LookupDef, lookupOf } from '@cp/contracts';
+import type { Db, Executor } from '../db';
+import { perDatabase } from '../db/perDatabase';
+
+/** A referenced row as lookups answer it: its id and the name people know it by. */
+export interface Named {
+  id: number;
+  name: string;
+}
+
+/** A dropdown option as the endpoints answer it (ids as strings). */
+export interface Option {
+  label: string;
+  value: string;
+  children?: Option[];
+}
+
+export interface SearchQuery {
+  text?: string | undefined;
+  ids?: readonly number[] | undefined;
+  filters?: Readonly<Record<string, unknown>>;
+  limit: number;
+}
+
+/**
+ * How the server reads a lookup. A small lookup gives all its rows at once (`all`): they are kept a minute
+ * per branch company as the name book that names every list's references. A large one (vehicles) is
+ * searched instead, and answers only the rows asked for.
+ */
+export interface ServerLookup {
+  def: LookupDef;
+  /** Every row a branch company may choose, for a small lookup. */
+  all?(db: Executor, tenantId: number): Promise<Named[]>;
+  /** The rows matching a search, or those of `ids`, for a large lookup. */
+  search?(db: Executor, tenantId: number, query: SearchQuery): Promise<Named[]>;
+  /** How an import cell is compared with names (a plate is written in capitals, without spaces). */
+  normalize?(text: string): string;
+  /** The ids of these names (normalised), for a large lookup; a small one finds them in its rows. */
+  resolve?(db: Executor, tenantId: number, names: readonly string[]): Promise<Map<string, number>>;
+  /** What the dropdown endpoint answers when it is not the flat list of `all` (the catalogue's tree). */
+  options?(db: Executor, tenantId: number): Promise<Option[]>;
+  /** Menu keys any one of which opens the endpoint; any signed-in user without. */
+  access?: readonly string[];
+}
+
+const registry = new Map<string, ServerLookup>();
+
+/** Registers how the server reads a lookup of the contracts' registry (`lookups.city`…). */
+export function defineServerLookup(key: string, spec: Omit<ServerLookup, 'def'>): ServerLookup {
+  const lookup = { def: lookupOf(key), ...spec };
+  if (!lookup.all && !lookup.search) throw new Error(`lookup ${key}: neither all nor search`);
+  registry.set(key, lookup);
+  return lookup;
+}
+
+export function registeredLookups(): ServerLookup[] {
+  return [...registry.values()];
+}
+
+export function serverLookup(key: string): ServerLookup {
+  const lookup = registry.get(key);
+  if (!lookup) throw new Error(`lookup ${key} has no server side (lookups/sources.ts)`);
+  return lookup;
+}
+
+/** Names of every small lookup of a tenant, by lookup key. */
+export type NameBook = ReadonlyMap<string, ReadonlyMap<number, string>>;
+
+interface CachedBook {
+  book: NameBook;
+  expires: number;
+}
+
+const booksOf = perDatabase<number, CachedBook>();
+const ttlMs = 60_000;
+
+async function loadBook(db: Executor, tenantId: number): Promise<NameBook> {
+  const small = [...registry.values()].filter((lookup) => lookup.all);
+  const rows = await Promise.all(small.map((lookup) => lookup.all?.(db, tenantId) ?? []));
+  return new Map(
+    small.map((lookup, index) => [lookup.def.key, new Map(rows[index]?.map((row) => [row.id, row.name]))]),
+  );
+}
+
+/**
+ * The names of a tenant's small lookups, read in one go and kept for a minute: they are few, change rarely,
+ * and every list row shows them, so a page costs no extra query. A renamed company shows within the minute;
+ * a new one at once, because an id missing from the book (`complete` false) reloads it.
+ */
+export async function nameBook(
+  db: Db,
+  tenantId: number,
+  complete?: (book: NameBook) => boolean,
+  executor: Executor = db,
+): Promise<NameBook> {
+  const perTenant = booksOf(db);
+  const cached = perTenant.get(tenantId);
+  if (cached && cached.expires > Date.now() && (!complete || complete(cached.book))) return cached.book;
+  // Inside a transaction the book is read through it: PGlite has one connection.
+  const book = await loadBook(executor, tenantId);
+  if (perTenant.size > 1000) perTenant.clear();
+  perTenant.set(tenantId, { book, expires: Date.now() + ttlMs });
+  return book;
+}
+
+/** After a change to a small lookup's rows (a role added): the next read loads the book again. */
+export function forgetNameBooks(db: Db): void {
+  booksOf(db).clear();
+}
+
+/** Which of these ids a tenant may choose in the lookup; the others are missing or another tenant's. */
+export async function existingIds(
+  db: Db,
+  tenantId: number,
+  key: string,
+  ids: readonly number[],
+  executor: Executor = db,
+): Promise<Set<number>> {
+  const lookup = serverLookup(key);
+  if (ids.length === 0) return new Set();
+  if (lookup.all) {
+    const book = await nameBook(db, tenantId, (loaded) => ids.every((id) => loaded.get(key)?.has(id)), executor);
+    const names = book.get(key);
+    return new Set(ids.filter((id) => names?.has(id)));
+  }
+  const found = (await lookup.search?.(executor, tenantId, { ids, limit: ids.length })) ?? [];
+  return new Set(found.map((row) => row.id));
+}
+
+/** The ids of names written in an import sheet (as normalised), for a tenant. */
+export async function resolveNames(
+  db: Executor,
+  tenantId: number,
+  key: string,
+  names: readonly string[],
+): Promise<Map<string, number>> {
+  const lookup = serverLookup(key);
+  if (names.length === 0) return new Map();
+  if (lookup.resolve) return lookup.resolve(db, tenantId, names);
+  const rows = (await lookup.all?.(db, tenantId)) ?? [];
+  const normalize = lookup.normalize ?? ((text: string) => text);
+  const wanted = new Set(names);
+  return new Map(rows.filter((row) => wanted.has(normalize(row.name))).map((row) => [normalize(row.name), row.id]));
+}

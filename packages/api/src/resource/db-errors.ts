@@ -1,0 +1,62 @@
+import { ApiError, badRequest, businessError, conflict } from '../http/errors';
+import type { Row, ServerResource } from './family';
+
+interface DatabaseError {
+  code: string;
+  constraint?: string;
+  column?: string;
+}
+
+/** The database's own error inside what a driver or drizzle threw (drizzle wraps it as the `cause`). */
+export function databaseErrorOf(error: unknown): DatabaseError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return current as DatabaseError;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function fieldTitle(family: ServerResource | undefined, field: string | undefined): string | undefined {
+  return field ? family?.resource.fields[field]?.title : undefined;
+}
+
+/**
+ * What the database refused, in words: a value another row holds (`车架号 X 已存在`, also when two requests
+ * race past every check), a missing value, a number or text too large. Anything else is left as it is.
+ */
+export function translateDbError(error: unknown, family?: ServerResource, values?: Readonly<Row>): unknown {
+  if (error instanceof ApiError) return error;
+  const refused = databaseErrorOf(error);
+  if (!refused) return error;
+  switch (refused.code) {
+    case '23505': {
+      const field = refused.constraint ? family?.constraints[refused.constraint] : undefined;
+      const title = fieldTitle(family, field);
+      if (!title || !field) return businessError('数据已存在，请勿重复提交');
+      const value = values?.[field];
+      return businessError(typeof value === 'string' && value ? `${title} ${value} 已存在` : `${title}已存在`);
+    }
+    case '23502': {
+      const field = family && Object.entries(family.own).find(([, column]) => column.name === refused.column)?.[0];
+      const title = fieldTitle(family, field);
+      return badRequest(title ? `${title}：不能为空` : '必填项不能为空');
+    }
+    case '23503':
+      return businessError('关联的数据不存在或已删除');
+    case '22003':
+      return badRequest('数值超出允许的范围');
+    case '22001':
+      return badRequest('文本超出允许的长度');
+    case '22P02':
+    case '22007':
+    case '22008':
+      return badRequest('数据格式不正确');
+    case '40001':
+    case '40P01':
+      return conflict();
+    default:
+      return error;
+  }
+}

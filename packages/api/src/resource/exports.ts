@@ -1,0 +1,46 @@
+import type { Screen } from '@cp/contracts';
+import type { z } from 'zod';
+import { defineExport, type ExportDefinition, keysetBatches } from '../exports/registry';
+import { resourceExportColumns } from '../exports/resource';
+import type { Row, ServerResource } from './family';
+import { exportBatch } from './read';
+
+/** The filters a screen's fixed filters stand for, as the list schema turns them (`'3,4'` → [3, 4]). */
+export function fixedFilters(screen: Screen): Row {
+  const names = Object.keys(screen.fixed);
+  if (names.length === 0) return {};
+  const schema = screen.resource.listQuery as unknown as z.ZodObject;
+  return schema.pick(Object.fromEntries(names.map((name) => [name, true])) as never).parse(screen.fixed) as Row;
+}
+
+/** The filters of a screen's list without its paging and sorting: what its export takes. */
+function screenExportFilters(screen: Screen): z.ZodType<Row> {
+  return (screen.listQuery as unknown as z.ZodObject).omit({
+    page: true,
+    limit: true,
+    sort: true,
+    order: true,
+  }) as z.ZodType<Row>;
+}
+
+/** 导出 of a screen: the rows its filters (and its fixed ones) match, newest first, as its route names it. */
+export function screenExport(family: ServerResource, screen: Screen): ExportDefinition<Row, Row> {
+  const fixed = fixedFilters(screen);
+  return defineExport({
+    kind: screen.key,
+    name: screen.route.title,
+    permission: screen.exportButton ?? '',
+    filters: screenExportFilters(screen),
+    columns: resourceExportColumns(family.resource),
+    rows: (db, scope) =>
+      keysetBatches(
+        (beforeId, limit) => exportBatch(db, family, scope.tenantId, { ...scope.filters, ...fixed }, beforeId, limit),
+        scope,
+      ),
+  });
+}
+
+/** Every export a family's screens offer: one per screen whose route has an 导出 button. */
+export function familyExports(family: ServerResource) {
+  return family.screens.filter((screen) => screen.exportButton).map((screen) => screenExport(family, screen));
+}

@@ -1,0 +1,148 @@
+import type { Resource, Screen } from '@cp/contracts';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { getTableConfig, type IndexedColumn, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import type { Db, Tx } from '../db';
+import type { SessionContext } from '../identity/sessions';
+import type { Columns } from './query';
+
+export type Row = Record<string, unknown>;
+export type FamilyTable = PgTable & { id: PgColumn; tenantId: PgColumn };
+
+/** What a write sees: its transaction, who asks, and a few services that outlive a single step. */
+export interface WriteContext {
+  db: Db;
+  tx: Tx;
+  request: FastifyRequest;
+  auth: SessionContext;
+  /** Runs once the transaction has committed (dropping a cached session). */
+  afterCommit(task: () => void): void;
+  /** Fields the answer carries besides the row: a one-time password. */
+  answer: Row;
+  /** A value worked out once per write (an import's thousand rows ask for the same vehicle's plate). */
+  memo<T>(key: string, compute: () => Promise<T>): Promise<T>;
+}
+
+/** Columns of another table shown with each row: a record's vehicle (plate, VIN), an account's user. */
+export interface ParentSpec {
+  table: PgTable;
+  /** The row's column pointing at the parent (`vehicleId`). */
+  via: PgColumn;
+  /** The parent's id column. */
+  id: PgColumn;
+  /** Parent columns by field name. */
+  columns: Record<string, PgColumn>;
+}
+
+/** A `refs` field kept in a link table (an account's roles). */
+export interface LinkSpec {
+  table: PgTable;
+  /** The link's column naming the row. */
+  own: PgColumn;
+  /** The link's column naming the referenced row. */
+  other: PgColumn;
+  /** Other columns a new link needs (its tenant). */
+  values?(ctx: WriteContext): Row;
+}
+
+/** What a lifecycle action does on the server besides checking and moving the state. */
+export interface ActionImpl {
+  /** Writes the action's own records; its answer is the action's. */
+  run?(ctx: WriteContext, row: Row, body: Row): Promise<unknown>;
+  /** Columns of the row the action sets besides the state (a return's 验收 details). */
+  patch?(body: Row, row: Row, ctx: WriteContext, result: unknown): Row;
+  /** Whether the state moves (a failed inspection is recorded, the vehicle waits); it does by default. */
+  moveWhen?(result: unknown, row: Row): boolean;
+}
+
+export interface ServerResourceSpec {
+  resource: Resource;
+  table: FamilyTable;
+  /** The screens listing the resource: each gets its list endpoint and, with an 导出 button, its export. */
+  screens: readonly Screen[];
+  /** A soft-delete flag: rows with it set are gone for every list, lookup and check, and keep their history. */
+  deleted?: PgColumn;
+  parent?: ParentSpec;
+  /** Read-only fields computed per row. */
+  computed?: Record<string, SQL>;
+  /** Filters that are not a column: their condition. */
+  filters?: Record<string, (value: unknown) => SQL | undefined>;
+  links?: Record<string, LinkSpec>;
+  /** Columns that are not fields but travel with a row (a vehicle's `seriesId`). */
+  expose?: readonly string[];
+  /** Unique indexes of other tables, by name, and the field each guards (a user's login id). */
+  constraints?: Record<string, string>;
+  /** Normalises checked input before anything compares it (a plate in capitals). */
+  normalize?(values: Row): Row;
+  /** Turns checked input into column values: columns that follow from others, read from the database. */
+  prepare?(values: Row, ctx: WriteContext, before?: Row): Promise<Row> | Row;
+  /** Replaces the insert of the row (a user and their account); answers the new id. */
+  insert?(values: Row, ctx: WriteContext): Promise<number>;
+  /** Replaces the update of the row's columns. */
+  update?(id: number, values: Row, ctx: WriteContext, before: Row): Promise<void>;
+  /** Refuses a deletion the business forbids (a vehicle on lease). */
+  beforeRemove?(row: Row, ctx: WriteContext): void | Promise<void>;
+  /** The lifecycle's actions, by name. */
+  actions?: Record<string, ActionImpl>;
+  /** Columns that follow the lifecycle state (a vehicle's rent status). */
+  onState?(next: number, row: Row): Row;
+}
+
+/** Unique indexes of the table, by name, and the field each guards (the column that is not the tenant). */
+function uniqueFields(table: FamilyTable, own: Record<string, PgColumn>): Record<string, string> {
+  const byColumn = new Map(Object.entries(own).map(([name, column]) => [column.name, name]));
+  const map: Record<string, string> = {};
+  for (const index of getTableConfig(table).indexes) {
+    if (!index.config.unique || !index.config.name) continue;
+    const columns = index.config.columns.map((column) => (column as IndexedColumn).name ?? '');
+    const field = columns.map((name) => byColumn.get(name)).find((name) => name !== undefined && name !== 'tenantId');
+    if (field) map[index.config.name] = field;
+  }
+  return map;
+}
+
+/**
+ * The server half of a screen family, from its contracts resource and its table: what lists read, what
+ * writes may set, and the hooks for what is its own. The route factory, the lifecycle runner, imports and
+ * exports all work from it.
+ */
+export function defineServerResource(spec: ServerResourceSpec) {
+  const { resource, table } = spec;
+  const own = getTableColumns(table) as Record<string, PgColumn>;
+  const viaName = spec.parent ? Object.entries(own).find(([, column]) => column === spec.parent?.via)?.[0] : undefined;
+  const links = spec.links ?? {};
+  const linkArray = (link: LinkSpec): SQL =>
+    sql`(select coalesce(array_agg(${link.other} order by ${link.other}), '{}') from ${link.table} where ${link.own} = ${table.id})`.mapWith(
+      (value: unknown) => (Array.isArray(value) ? value.map(Number) : []),
+    ) as SQL;
+  const linkColumns = Object.fromEntries(Object.entries(links).map(([name, link]) => [name, linkArray(link)]));
+  /** Every field a list may filter or sort on. */
+  const columns: Columns = { ...own, ...spec.parent?.columns, ...spec.computed, ...linkColumns };
+  const pick = (names: readonly string[]) =>
+    Object.fromEntries(names.flatMap((name) => (columns[name] ? [[name, columns[name]]] : []))) as Columns;
+  const listFields = resource.entries.filter(([, def]) => def.list).map(([name]) => name);
+  const passThrough = [...(viaName ? [viaName] : []), ...(spec.expose ?? [])];
+  const bookkeeping = ['id', ...('version' in own ? ['version'] : []), ...passThrough];
+  /** The columns a list page reads: id, version, the list fields and what travels with every row. */
+  const listSelection = pick([...bookkeeping, ...listFields]);
+  /** The columns the detail, the edit form and exports read: the whole row. */
+  const detailSelection = { ...own, ...spec.parent?.columns, ...spec.computed, ...linkColumns } as Columns;
+  const constraints = { ...uniqueFields(table, own), ...spec.constraints };
+  const notDeleted = spec.deleted ? sql`not ${spec.deleted}` : undefined;
+  return {
+    ...spec,
+    own,
+    columns,
+    viaName,
+    passThrough,
+    listSelection,
+    detailSelection,
+    constraints,
+    notDeleted,
+    hasVersion: 'version' in own,
+    /** The menus that open the resource's rows: every screen listing it. */
+    viewKeys: [...new Set(spec.screens.map((screen) => screen.route.menuKey))],
+  };
+}
+
+export type ServerResource = ReturnType<typeof defineServerResource>;

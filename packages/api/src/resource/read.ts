@@ -1,0 +1,186 @@
+import { type PageResult, refNameOf } from '@cp/contracts';
+import { and, eq, lt, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { entityHistory } from '../audit/history';
+import type { Db, Executor } from '../db';
+import { cappedCount, filterKey, paginate } from '../db/paging';
+import { withFileNames } from '../files/names';
+import { notFound } from '../http/errors';
+import { type NameBook, nameBook, serverLookup } from '../lookups/registry';
+import { toDto } from './dto';
+import type { Row, ServerResource } from './family';
+import { type Columns, filterCondition, listOrder } from './query';
+
+export interface ListQuery extends Record<string, unknown> {
+  page: number;
+  limit: number;
+  sort: string;
+  order: 'asc' | 'desc';
+}
+
+const namedRefsOf = new WeakMap<ServerResource, { field: string; lookup: string; nameKey: string }[]>();
+
+/** The reference fields named from the name book: those whose lookup is small enough to be kept whole. */
+function namedRefs(family: ServerResource) {
+  let refs = namedRefsOf.get(family);
+  if (!refs) {
+    refs = family.resource.entries
+      .filter(([, def]) => (def.kind === 'ref' || def.kind === 'refs') && serverLookup(def.lookup ?? '').all)
+      .map(([field, def]) => ({ field, lookup: def.lookup ?? '', nameKey: refNameOf(field) }));
+    namedRefsOf.set(family, refs);
+  }
+  return refs;
+}
+
+const idsOf = (value: unknown): number[] =>
+  value === null || value === undefined || value === ''
+    ? []
+    : Array.isArray(value)
+      ? value.map(Number)
+      : [Number(value)];
+
+/** Adds `cityName` beside `cityId` (`roleNames` beside `roleIds`) for every reference the rows carry. */
+async function withNames(db: Db, tenantId: number, family: ServerResource, rows: Row[], dtos: Row[]) {
+  const read = namedRefs(family).filter(({ field }) => rows.some((row) => field in row));
+  if (read.length === 0) return;
+  const knowsAll = (book: NameBook) =>
+    read.every(({ field, lookup }) => rows.every((row) => idsOf(row[field]).every((id) => book.get(lookup)?.has(id))));
+  const book = await nameBook(db, tenantId, knowsAll);
+  for (const { field, lookup, nameKey } of read) {
+    const names = book.get(lookup);
+    rows.forEach((row, index) => {
+      const dto = dtos[index] as Row;
+      const value = row[field];
+      dto[nameKey] = Array.isArray(value)
+        ? value.map((id) => names?.get(Number(id)) ?? '')
+        : (value !== null && value !== undefined && names?.get(Number(value))) || '';
+    });
+  }
+}
+
+/** Rows as the API sends them, with the names of what they refer to (from the name book, no join). */
+export async function present(db: Db, tenantId: number, family: ServerResource, rows: Row[], files = false) {
+  const dtos = rows.map((row) => {
+    if (family.passThrough.length === 0) return toDto(family.resource, row);
+    const extra: Row = {};
+    for (const name of family.passThrough) {
+      if (!(name in row)) continue;
+      const value = row[name];
+      // Ids travel as strings; what else a family exposes (a delivery's checklist) as it is.
+      extra[name] = typeof value === 'number' ? String(value) : value;
+    }
+    return toDto(family.resource, row, extra);
+  });
+  await withNames(db, tenantId, family, rows, dtos);
+  return files ? withFileNames(db, tenantId, family.resource, dtos) : dtos;
+}
+
+/** The rows of the tenant that are not deleted. */
+export function scope(family: ServerResource, tenantId: number): SQL | undefined {
+  return and(eq(family.table.tenantId, tenantId), family.notDeleted);
+}
+
+/** The where-clause of a query: the tenant, not deleted, then each declared filter it carries. */
+export function whereOf(family: ServerResource, tenantId: number, query: Readonly<Row>): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [scope(family, tenantId)];
+  for (const [name, def] of family.resource.entries) {
+    if (!def.filter) continue;
+    const column = family.columns[name];
+    const custom = family.filters?.[name];
+    if (custom) conditions.push(custom(query[name]));
+    else if (column) conditions.push(filterCondition(def, column, query[name]));
+  }
+  return and(...conditions);
+}
+
+/** The rows of a selection, with the parent joined when the family has one. */
+function from(db: Executor, family: ServerResource, selection: Columns) {
+  const query = db.select(selection as Record<string, PgColumn>).from(family.table);
+  const { parent } = family;
+  return parent ? query.innerJoin(parent.table, eq(parent.id, parent.via)) : query;
+}
+
+/** Whether the query filters on a parent column: only then does the count need the join. */
+function filtersParent(family: ServerResource, query: Readonly<Row>): boolean {
+  const parentColumns = family.parent?.columns ?? {};
+  return family.resource.filters.some((name) => name in parentColumns && (query[name] ?? '') !== '');
+}
+
+/**
+ * A page of a list: the rows the filters match in the declared order, reading only the list columns, with a
+ * count capped at 10 000 (remembered by the filter, so paging through a large match does not count again).
+ */
+export async function listRows(
+  db: Db,
+  family: ServerResource,
+  tenantId: number,
+  query: ListQuery,
+): Promise<PageResult<Row>> {
+  const where = whereOf(family, tenantId, query);
+  const order = listOrder(family.columns, family.table.id, query.sort, query.order);
+  const key = filterKey(family.resource.key, tenantId, query);
+  return paginate(
+    query,
+    async (limit, offset) => {
+      const rows = await from(db, family, family.listSelection)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
+      return present(db, tenantId, family, rows as Row[]);
+    },
+    () => {
+      const { parent } = family;
+      if (!parent || !filtersParent(family, query)) return cappedCount(db, family.table, where, key);
+      const joined = db
+        .select({ id: family.table.id })
+        .from(family.table)
+        .innerJoin(parent.table, eq(parent.id, parent.via))
+        .where(where);
+      return cappedCount(db, joined.as('matches') as unknown as PgTable, undefined, key);
+    },
+  );
+}
+
+/** A whole row of the tenant (own columns, parent's, computed and links), or undefined. */
+export async function readRow(db: Executor, family: ServerResource, tenantId: number, id: number, lock = false) {
+  const query = from(db, family, family.detailSelection).where(and(eq(family.table.id, id), scope(family, tenantId)));
+  const [row] = await (lock ? query.for('update', { of: family.table }) : query);
+  return row as Row | undefined;
+}
+
+/** One row for the detail page and the edit form, with its files' names; 404 for another tenant's. */
+export async function getRow(db: Db, family: ServerResource, tenantId: number, id: number): Promise<Row> {
+  const row = await readRow(db, family, tenantId, id);
+  if (!row) throw notFound(family.resource.title);
+  const [dto] = await present(db, tenantId, family, [row], true);
+  return dto as Row;
+}
+
+/** The change history of a row of the tenant, newest first. */
+export async function rowHistory(db: Db, family: ServerResource, tenantId: number, id: number) {
+  const [row] = await db
+    .select({ id: family.table.id })
+    .from(family.table)
+    .where(and(eq(family.table.id, id), eq(family.table.tenantId, tenantId)));
+  if (!row) throw notFound(family.resource.title);
+  return entityHistory(db, tenantId, family.resource.key, String(id));
+}
+
+/** A batch of whole rows, newest first, below `beforeId`: what an export writes. */
+export async function exportBatch(
+  db: Db,
+  family: ServerResource,
+  tenantId: number,
+  filters: Readonly<Row>,
+  beforeId: number | null,
+  limit: number,
+) {
+  const where = and(whereOf(family, tenantId, filters), beforeId === null ? undefined : lt(family.table.id, beforeId));
+  const rows = (await from(db, family, family.detailSelection)
+    .where(where)
+    .orderBy(listOrder(family.columns, family.table.id, 'id', 'desc')[0] as SQL)
+    .limit(limit)) as Row[];
+  const dtos = await present(db, tenantId, family, rows);
+  return dtos.map((dto, index) => ({ ...dto, id: Number(rows[index]?.id) }));
+}

@@ -1,0 +1,171 @@
+import { actionPath, idString } from '@cp/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import { uploadPolicy } from '../files/routes';
+import { storageFor } from '../files/storage';
+import { headerProblem, importTemplate } from '../files/templates';
+import { discardStaged, receiveFiles } from '../files/upload';
+import { access, sessionOf } from '../http/access';
+import { badRequest, businessError } from '../http/errors';
+import { ok } from '../http/reply';
+import { readSheetRows } from '../xlsx/reader';
+import { fixedFilters } from './exports';
+import type { Row, ServerResource } from './family';
+import { importRows, maxImportFileMb, maxRowsOf } from './import';
+import { offeredActions, takeAction } from './lifecycle';
+import { getRow, type ListQuery, listRows, rowHistory } from './read';
+import { createRow, removeRow, updateRow } from './write';
+
+export const idParams = z.strictObject({ id: idString });
+export const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
+
+export interface RouteDeps {
+  db: Db;
+  config: Config;
+}
+
+/**
+ * The API of a screen family, from its declaration: a list per screen (the screen's fixed filters kept on
+ * the server), the row, its history and offered actions, create / update / delete where the family's page
+ * has the buttons, each lifecycle action, and the import. Every route checks the button the catalogue
+ * gives it; every query is the session's tenant's.
+ */
+export function resourceRoutes(app: FastifyInstance, family: ServerResource, { db, config }: RouteDeps) {
+  const { resource } = family;
+  const { endpoint, permissions, title } = resource;
+  const tags = [title];
+  const view = access.permission(...family.viewKeys);
+
+  for (const screen of family.screens) {
+    const fixed = fixedFilters(screen);
+    app.get(
+      screen.endpoint,
+      {
+        config: { access: access.permission(screen.route.menuKey) },
+        schema: { summary: `${screen.route.title}列表`, tags, querystring: screen.listQuery },
+      },
+      async (request) =>
+        ok(await listRows(db, family, sessionOf(request).tenantId, { ...(request.query as ListQuery), ...fixed })),
+    );
+  }
+
+  app.get(
+    `${endpoint}/:id`,
+    { config: { access: view }, schema: { summary: `${title}详情`, tags, params: idParams } },
+    async (request) => ok(await getRow(db, family, sessionOf(request).tenantId, idOf(request))),
+  );
+  app.get(
+    `${endpoint}/:id/history`,
+    { config: { access: view }, schema: { summary: `${title}变更历史`, tags, params: idParams } },
+    async (request) => ok(await rowHistory(db, family, sessionOf(request).tenantId, idOf(request))),
+  );
+
+  if (permissions.create) {
+    app.post(
+      endpoint,
+      {
+        config: { access: access.permission(permissions.create) },
+        schema: { summary: `新增${title}`, tags, body: resource.createInput },
+      },
+      async (request) => ok(await createRow(db, family, request, request.body as Row)),
+    );
+  }
+  if (permissions.update) {
+    app.put(
+      `${endpoint}/:id`,
+      {
+        config: { access: access.permission(permissions.update) },
+        schema: { summary: `编辑${title}（需带版本号）`, tags, params: idParams, body: resource.updateInput },
+      },
+      async (request) => ok(await updateRow(db, family, request, idOf(request), request.body as Row)),
+    );
+  }
+  if (permissions.remove) {
+    app.delete(
+      `${endpoint}/:id`,
+      {
+        config: { access: access.permission(permissions.remove) },
+        schema: { summary: `删除${title}`, tags, params: idParams },
+      },
+      async (request) => {
+        await removeRow(db, family, request, idOf(request));
+        return ok(null);
+      },
+    );
+  }
+
+  const lifecycle = resource.lifecycle;
+  if (lifecycle) {
+    app.get(
+      `${endpoint}/:id/actions`,
+      { config: { access: view }, schema: { summary: `当前用户可对该${title}执行的操作`, tags, params: idParams } },
+      async (request) => ok(await offeredActions(db, family, request, idOf(request))),
+    );
+    for (const transition of lifecycle.transitions.filter((candidate) => !candidate.internal)) {
+      app.post(
+        `${endpoint}/:id/${actionPath(transition.action)}`,
+        {
+          config: { access: access.permission(transition.button) },
+          schema: {
+            summary: transition.title,
+            tags,
+            params: idParams,
+            ...(transition.body ? { body: transition.body } : {}),
+          },
+        },
+        async (request) =>
+          ok(await takeAction(db, family, request, idOf(request), transition.action, (request.body ?? {}) as Row)),
+      );
+    }
+  }
+
+  if (permissions.import && resource.import) importRoute(app, family, permissions.import, { db, config });
+}
+
+/** `POST …/import`: a filled-in template (xlsx), imported whole or refused with every problem. */
+function importRoute(app: FastifyInstance, family: ServerResource, button: string, { db, config }: RouteDeps) {
+  const { resource } = family;
+  const template = importTemplate(resource.key);
+  if (!template) throw new Error(`${resource.key} has no import template`);
+  const storage = storageFor(config.dataDir);
+  const maxRows = maxRowsOf(resource);
+  app.post(
+    `${resource.endpoint}/import`,
+    {
+      config: { access: access.permission(button) },
+      schema: {
+        summary: `导入${resource.title}（按模板填写的xlsx，全部通过校验才保存）`,
+        description:
+          `表单字段 file：一个 .xlsx，不超过${maxImportFileMb}MB、${maxRows}条。成功时 data 为 { imported, skipped }` +
+          '（与已有数据重复的行跳过）；有错误时 code 1000，data.problems 列出每处错误（row 行号、field 列名、message）。',
+        tags: [resource.title],
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (request) => {
+      const policy = {
+        ...uploadPolicy(config, ['xlsx']),
+        maxFiles: 1,
+        maxFileMb: Math.min(maxImportFileMb, config.files.maxFileMb),
+      };
+      if (policy.extensions.length === 0) throw badRequest('文件格式不正确!');
+      const { staged } = await receiveFiles(request, policy, storage.stagingDir);
+      const file = staged[0];
+      // The rows are all the import needs: the upload is not kept, whatever the outcome.
+      const sheet = await Promise.resolve(file && readSheetRows(file.localPath, { maxRows: maxRows + 2 }))
+        .catch(() => null)
+        .finally(() => discardStaged(staged));
+      if (!file || !sheet) throw badRequest('无法读取该Excel文件，请使用模板填写');
+      const [header, ...rows] = sheet.rows;
+      const problem = headerProblem(template, header?.cells ?? []);
+      if (problem) throw badRequest(problem);
+      const example = template.columns.map((column) => column.example ?? '').join('\u0000');
+      const data = rows.filter((row) => template.columns.map((_, i) => row.cells[i] ?? '').join('\u0000') !== example);
+      if (sheet.more || data.length > maxRows) throw businessError(`一次最多导入${maxRows}条，请分批导入`);
+      if (data.length === 0) throw businessError('模板中没有数据');
+      return ok(await importRows(db, family, request, data, file.attachmentName));
+    },
+  );
+}

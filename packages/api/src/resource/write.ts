@@ -1,0 +1,221 @@
+import { and, eq, getTableColumns } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import { diff, recordAudit } from '../audit/service';
+import type { Db } from '../db';
+import { assertOwnFiles } from '../files/names';
+import { sessionOf } from '../http/access';
+import { badRequest, businessError, conflict, notFound } from '../http/errors';
+import { existingIds } from '../lookups/registry';
+import { translateDbError } from './db-errors';
+import { fromInput } from './dto';
+import type { Row, ServerResource, WriteContext } from './family';
+import { getRow, readRow } from './read';
+
+/** Runs `work` in a transaction with a write context; database refusals become messages naming the field. */
+export async function inTransaction<T>(
+  db: Db,
+  request: FastifyRequest,
+  family: ServerResource | null,
+  work: (ctx: WriteContext) => Promise<T>,
+  values?: Readonly<Row>,
+  outer?: WriteContext,
+): Promise<T> {
+  if (outer) return work(outer);
+  const tasks: (() => void)[] = [];
+  const answer: Row = {};
+  try {
+    const result = await db.transaction(async (tx) => {
+      const memos = new Map<string, Promise<unknown>>();
+      const ctx: WriteContext = {
+        db,
+        tx,
+        request,
+        auth: sessionOf(request),
+        afterCommit: (task) => tasks.push(task),
+        answer,
+        memo: <V>(key: string, compute: () => Promise<V>) => {
+          if (!memos.has(key)) memos.set(key, compute());
+          return memos.get(key) as Promise<V>;
+        },
+      };
+      return work(ctx);
+    });
+    for (const task of tasks) task();
+    return result;
+  } catch (error) {
+    throw family ? translateDbError(error, family, values) : error;
+  }
+}
+
+/** Values of the row's own columns a write sets; an empty optional column keeps the table's default on create. */
+function ownValues(family: ServerResource, values: Readonly<Row>, creating: boolean): Row {
+  const set: Row = {};
+  for (const [name, value] of Object.entries(values)) {
+    const column = family.own[name];
+    if (!column || family.links?.[name]) continue;
+    if (value === null && column.notNull) {
+      if (creating && column.hasDefault) continue;
+      throw badRequest(`${family.resource.fields[name]?.title ?? name}：不能为空`);
+    }
+    // Timestamps arrive as ISO text; the driver takes dates.
+    set[name] = column.columnType === 'PgTimestamp' && typeof value === 'string' ? new Date(value) : value;
+  }
+  return set;
+}
+
+/**
+ * Checks what input refers to before it is saved: each reference names a row the branch company may
+ * choose (not another tenant's, not a deleted one), each file was uploaded in it. Then the family's own
+ * preparation (normalised text, derived columns).
+ */
+export async function prepareValues(family: ServerResource, ctx: WriteContext, input: Row, before?: Row) {
+  for (const [name, def] of family.resource.entries) {
+    const value = input[name];
+    if ((def.kind === 'ref' || def.kind === 'refs') && value != null && def.lookup) {
+      const ids = Array.isArray(value) ? (value as number[]) : [value as number];
+      const found = await existingIds(ctx.db, ctx.auth.tenantId, def.lookup, ids, ctx.tx);
+      if (ids.some((id) => !found.has(id))) throw businessError(`${def.title}不存在`);
+    }
+    if (def.kind === 'files') await assertOwnFiles(ctx.tx, ctx.auth.tenantId, value);
+  }
+  const values = family.normalize?.(input) ?? input;
+  return (await family.prepare?.(values, ctx, before)) ?? values;
+}
+
+/** The property name of a table's column, as inserts take it. */
+function propertyOf(table: PgTable, column: PgColumn): string {
+  const found = Object.entries(getTableColumns(table)).find(([, candidate]) => candidate === column);
+  if (!found) throw new Error(`column ${column.name} is not in the table`);
+  return found[0];
+}
+
+/** Replaces a row's links (its roles) with the ids of the field. */
+async function writeLinks(family: ServerResource, ctx: WriteContext, id: number, values: Readonly<Row>) {
+  for (const [name, link] of Object.entries(family.links ?? {})) {
+    if (!(name in values)) continue;
+    const ids = [...new Set((values[name] as number[] | null) ?? [])];
+    await ctx.tx.delete(link.table).where(eq(link.own, id));
+    if (ids.length === 0) continue;
+    const [own, other] = [propertyOf(link.table, link.own), propertyOf(link.table, link.other)];
+    const extra = link.values?.(ctx) ?? {};
+    await ctx.tx.insert(link.table).values(ids.map((ref) => ({ [own]: id, [other]: ref, ...extra })));
+  }
+}
+
+/** What the audit keeps of a row: its fields, not the bookkeeping columns. */
+function auditable(family: ServerResource, row: Readonly<Row>, keys: readonly string[] = Object.keys(row)): Row {
+  return Object.fromEntries(keys.filter((key) => key in family.resource.fields).map((key) => [key, row[key] ?? null]));
+}
+
+/** Inserts a checked, prepared row (and its links) and audits it; answers the new id. */
+export async function insertPrepared(family: ServerResource, ctx: WriteContext, values: Row): Promise<number> {
+  const { auth } = ctx;
+  let id: number;
+  if (family.insert) {
+    id = await family.insert(values, ctx);
+  } else {
+    const [inserted] = await ctx.tx
+      .insert(family.table)
+      .values({
+        ...ownValues(family, values, true),
+        tenantId: auth.tenantId,
+        createdBy: auth.userId,
+        updatedBy: auth.userId,
+      })
+      .returning({ id: family.table.id });
+    if (!inserted) throw new Error('insert returned no row');
+    id = inserted.id as number;
+  }
+  await writeLinks(family, ctx, id, values);
+  return id;
+}
+
+export async function createRow(db: Db, family: ServerResource, request: FastifyRequest, input: Row) {
+  const { id, answer } = await inTransaction(
+    db,
+    request,
+    family,
+    async (ctx) => {
+      const values = await prepareValues(family, ctx, fromInput(family.resource, input));
+      const id = await insertPrepared(family, ctx, values);
+      await recordAudit(ctx.tx, request, {
+        action: 'create',
+        entity: family.resource.key,
+        entityId: id,
+        changes: diff(null, auditable(family, values)),
+      });
+      return { id, answer: ctx.answer };
+    },
+    input,
+  );
+  return { ...(await getRow(db, family, sessionOf(request).tenantId, id)), ...answer };
+}
+
+/** Saves an edit made on `version`: a row changed since (or another tenant's) is refused, nothing is lost. */
+export async function updateRow(db: Db, family: ServerResource, request: FastifyRequest, id: number, input: Row) {
+  const { version, ...fields } = input as Row & { version: number };
+  await inTransaction(
+    db,
+    request,
+    family,
+    async (ctx) => {
+      const before = await readRow(ctx.tx, family, ctx.auth.tenantId, id, true);
+      if (!before) throw notFound(family.resource.title);
+      if (family.hasVersion && before.version !== version) throw conflict();
+      const values = await prepareValues(family, ctx, fromInput(family.resource, fields), before);
+      if (family.update) {
+        await family.update(id, values, ctx, before);
+      } else {
+        const set = ownValues(family, values, false);
+        const [row] = await ctx.tx
+          .update(family.table)
+          .set({
+            ...set,
+            updatedBy: ctx.auth.userId,
+            updatedAt: new Date(),
+            ...(family.hasVersion ? { version: version + 1 } : {}),
+          })
+          .where(and(eq(family.table.id, id), eq(family.table.tenantId, ctx.auth.tenantId)))
+          .returning({ id: family.table.id });
+        if (!row) throw conflict();
+      }
+      await writeLinks(family, ctx, id, values);
+      const keys = Object.keys(values);
+      await recordAudit(ctx.tx, request, {
+        action: 'update',
+        entity: family.resource.key,
+        entityId: id,
+        changes: diff(auditable(family, before, keys), auditable(family, values)),
+      });
+    },
+    input,
+  );
+  return getRow(db, family, sessionOf(request).tenantId, id);
+}
+
+/** Deletes a row of the tenant: soft when the family keeps a deleted flag, for good otherwise; audited either way. */
+export async function removeRow(db: Db, family: ServerResource, request: FastifyRequest, id: number) {
+  await inTransaction(db, request, family, async (ctx) => {
+    const row = await readRow(ctx.tx, family, ctx.auth.tenantId, id, true);
+    if (!row) throw notFound(family.resource.title);
+    await family.beforeRemove?.(row, ctx);
+    const where = and(eq(family.table.id, id), eq(family.table.tenantId, ctx.auth.tenantId));
+    if (family.deleted) {
+      const flag = Object.entries(family.own).find(([, column]) => column === family.deleted)?.[0] ?? 'deleted';
+      await ctx.tx
+        .update(family.table)
+        .set({ [flag]: true, updatedBy: ctx.auth.userId, updatedAt: new Date() })
+        .where(where);
+    } else {
+      for (const link of Object.values(family.links ?? {})) await ctx.tx.delete(link.table).where(eq(link.own, id));
+      await ctx.tx.delete(family.table).where(where);
+    }
+    await recordAudit(ctx.tx, request, {
+      action: 'delete',
+      entity: family.resource.key,
+      entityId: id,
+      changes: diff(auditable(family, row), null),
+    });
+  });
+}

@@ -1,0 +1,56 @@
+import { stage, type VehicleStage, vehicleResource, vehicleScreens } from '@cp/contracts';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../db/migrate';
+import { businessError } from '../http/errors';
+import { defineServerResource, type Row } from '../resource/family';
+import { vehicleActions } from './actions';
+import { vehiclePreparations, vehicles } from './tables';
+
+/** Rent status (SPEC §3) that follows each stage: 0 已租赁, 1 退车中, 2 在库. */
+function rentStatusOf(next: number, current: number): number {
+  if (next === stage.leased || next === stage.temporarilyDelivered) return 0;
+  if (next === stage.returning) return 1;
+  if (next === stage.inStock || next === stage.awaitingOutbound) return 2;
+  return current;
+}
+
+/** Stages in which a vehicle is out with a driver or on its way: it cannot be deleted. */
+const away: readonly VehicleStage[] = [stage.outbound, stage.leased, stage.returning, stage.temporarilyDelivered];
+
+/** Vehicles whose preparation item of this number is still open (the preparation screens). */
+function openPreparation(item: unknown) {
+  if (item === undefined || item === null || item === '') return undefined;
+  return sql`exists (select 1 from ${vehiclePreparations} p where p.vehicle_id = ${vehicles.id} and p.item = ${Number(item)} and not p.done)`;
+}
+
+/** The vehicles: soft-deleted, their brand and series following their model, their rent status their stage. */
+export const vehicleFamily = defineServerResource({
+  resource: vehicleResource,
+  table: vehicles,
+  screens: Object.values(vehicleScreens),
+  deleted: vehicles.deleted,
+  expose: ['seriesId'],
+  filters: { pendingPreparation: openPreparation },
+  normalize(values) {
+    const normal: Row = { ...values };
+    if (typeof normal.plateNo === 'string') normal.plateNo = normal.plateNo.toUpperCase() || null;
+    if (typeof normal.vin === 'string') normal.vin = normal.vin.toUpperCase();
+    return normal;
+  },
+  async prepare(values, ctx) {
+    if (values.modelId == null) return values;
+    const lineage = await ctx.memo(`lineage:${values.modelId}`, async () => {
+      const result = await ctx.tx.execute(sql`
+        select s.id as series_id, s.parent_id as brand_id from vehicle_catalog m join vehicle_catalog s on s.id = m.parent_id
+        where m.id = ${Number(values.modelId)}`);
+      return rowsOf<{ series_id: number; brand_id: number }>(result)[0];
+    });
+    if (!lineage) throw businessError('车型不存在');
+    return { ...values, seriesId: Number(lineage.series_id), brandId: Number(lineage.brand_id) };
+  },
+  beforeRemove(row) {
+    if (away.includes(Number(row.stage) as VehicleStage)) throw businessError('车辆已出库或在租，不能删除');
+  },
+  onState: (next, row) => ({ rentStatus: rentStatusOf(next, Number(row.rentStatus)) }),
+  actions: vehicleActions,
+});

@@ -1,0 +1,39 @@
+import { routesOfSection } from '@cp/contracts';
+import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { defineServerLookup } from '../lookups/registry';
+import { contains } from '../resource/query';
+import { vehicles } from './tables';
+
+const plateText = (text: string) => text.replace(/\s+/g, '').toUpperCase();
+
+/**
+ * Vehicles are too many to load whole: the picker searches them by plate or VIN as the user types, and an
+ * import finds them by plate. Any vehicle screen's menu opens the search.
+ */
+defineServerLookup('vehicle', {
+  access: routesOfSection('vehicle')
+    .filter((route) => !route.hidden)
+    .map((route) => route.key),
+  normalize: plateText,
+  async search(db, tenantId, { text, ids, filters, limit }) {
+    const stage = filters?.stage as number[] | undefined;
+    const conditions: (SQL | undefined)[] = [eq(vehicles.tenantId, tenantId), eq(vehicles.deleted, false)];
+    if (ids) conditions.push(inArray(vehicles.id, [...ids]));
+    if (stage?.length) conditions.push(inArray(vehicles.stage, stage));
+    if (text) conditions.push(or(contains(vehicles.plateNo, text), contains(vehicles.vin, text)));
+    const rows = await db
+      .select({ id: vehicles.id, plateNo: vehicles.plateNo, vin: vehicles.vin })
+      .from(vehicles)
+      .where(and(...conditions))
+      .orderBy(desc(vehicles.updatedAt), desc(vehicles.id))
+      .limit(limit);
+    return rows.map((row) => ({ id: row.id, name: `${row.plateNo || '未上牌'}（${row.vin}）` }));
+  },
+  async resolve(db, tenantId, plates) {
+    const rows = await db
+      .select({ id: vehicles.id, plateNo: vehicles.plateNo })
+      .from(vehicles)
+      .where(and(eq(vehicles.tenantId, tenantId), eq(vehicles.deleted, false), inArray(vehicles.plateNo, [...plates])));
+    return new Map(rows.map((row) => [row.plateNo ?? '', row.id]));
+  },
+});

@@ -1,0 +1,155 @@
+import {
+  deliveryResource,
+  inspectionResource,
+  maintenanceResource,
+  outboundResource,
+  type Resource,
+  returnResource,
+  riskResource,
+  type Screen,
+  shuntingResource,
+  vehicleRecordScreens,
+  violationResource,
+} from '@cp/contracts';
+import { and, desc, eq, lte } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Tx } from '../db';
+import {
+  defineServerResource,
+  type FamilyTable,
+  type Row,
+  type ServerResourceSpec,
+  type WriteContext,
+} from '../resource/family';
+import { takeAction } from '../resource/lifecycle';
+import { vehicleFamily } from './family';
+import {
+  carReturns,
+  deliveries,
+  maintenanceRecords,
+  outboundRecords,
+  shuntingRecords,
+  vehicleRisks,
+  violations,
+} from './record-tables';
+import { vehicleInspections, vehicles } from './tables';
+
+const screensOf = (resource: Resource): Screen[] =>
+  Object.values(vehicleRecordScreens).filter((screen) => screen.resource === resource);
+
+/** A record of a vehicle: listed with its vehicle's plate and VIN (searched on the vehicle). */
+function vehicleRecord(
+  resource: Resource,
+  table: FamilyTable & { vehicleId: PgColumn },
+  spec: Partial<ServerResourceSpec> = {},
+) {
+  const ownPlate = 'plateNo' in table;
+  return defineServerResource({
+    resource,
+    table,
+    screens: screensOf(resource),
+    parent: {
+      table: vehicles,
+      via: table.vehicleId,
+      id: vehicles.id,
+      columns: ownPlate ? { vin: vehicles.vin } : { plateNo: vehicles.plateNo, vin: vehicles.vin },
+    },
+    ...spec,
+  });
+}
+
+/** The driver who had the vehicle at that moment: the latest handover before it that had not ended. */
+export async function driverAt(tx: Tx, vehicleId: number, at: Date): Promise<string | null> {
+  const [delivery] = await tx
+    .select({ driverName: deliveries.driverName, endedAt: deliveries.endedAt })
+    .from(deliveries)
+    .where(and(eq(deliveries.vehicleId, vehicleId), lte(deliveries.deliveredAt, at)))
+    .orderBy(desc(deliveries.deliveredAt))
+    .limit(1);
+  if (!delivery || (delivery.endedAt && delivery.endedAt < at)) return null;
+  return delivery.driverName;
+}
+
+/** The plate a record keeps of its vehicle (as it was when recorded), read once per write. */
+async function plateOf(ctx: WriteContext, vehicleId: number): Promise<string> {
+  return ctx.memo(`plate:${vehicleId}`, async () => {
+    const [vehicle] = await ctx.tx
+      .select({ plateNo: vehicles.plateNo })
+      .from(vehicles)
+      .where(eq(vehicles.id, vehicleId));
+    return vehicle?.plateNo ?? '';
+  });
+}
+
+/** 已处理: a violation recorded as handled is handled as of when it is recorded. */
+const handled = 2;
+
+export const inspectionFamily = vehicleRecord(inspectionResource, vehicleInspections);
+export const outboundFamily = vehicleRecord(outboundResource, outboundRecords);
+export const deliveryFamily = vehicleRecord(deliveryResource, deliveries, {
+  expose: ['checklist', 'photos', 'remark'],
+});
+export const shuntingFamily = vehicleRecord(shuntingResource, shuntingRecords);
+
+/** 还车验收: the return is accepted and its vehicle is back in stock, in one transaction. */
+export const returnFamily = vehicleRecord(returnResource, carReturns, {
+  actions: {
+    accept: {
+      async run(ctx, record, body) {
+        await takeAction(ctx.db, vehicleFamily, ctx.request, Number(record.vehicleId), 'completeReturn', body, ctx);
+        if (record.deliveryId) {
+          await ctx.tx
+            .update(deliveries)
+            .set({ endedAt: new Date() })
+            .where(eq(deliveries.id, Number(record.deliveryId)));
+        }
+        return null;
+      },
+      patch: (body, _record, ctx) => ({ ...body, returnedAt: new Date(), handler: ctx.auth.userName }),
+    },
+  },
+});
+
+export const riskFamily = vehicleRecord(riskResource, vehicleRisks, {
+  actions: {
+    handle: { patch: (body, _risk, ctx) => ({ note: body.note, handledBy: ctx.auth.userName, handledAt: new Date() }) },
+  },
+});
+
+/** Violations keep their vehicle's plate, the driver who had it then, and when they were handled. */
+export const violationFamily = vehicleRecord(violationResource, violations, {
+  async prepare(values, ctx, before) {
+    const vehicleId = Number(values.vehicleId ?? before?.vehicleId);
+    const occurredAt = values.occurredAt ? new Date(String(values.occurredAt)) : (before?.occurredAt as Date);
+    const status = Number(values.status ?? before?.status ?? 0);
+    const handledAt =
+      status === handled && Number(before?.status) !== handled
+        ? new Date()
+        : status === handled
+          ? before?.handledAt
+          : null;
+    return {
+      ...values,
+      plateNo: await plateOf(ctx, vehicleId),
+      driverName: await driverAt(ctx.tx, vehicleId, occurredAt),
+      handledAt: handledAt ?? null,
+    } satisfies Row;
+  },
+});
+
+export const maintenanceFamily = vehicleRecord(maintenanceResource, maintenanceRecords, {
+  async prepare(values, ctx, before) {
+    return { ...values, plateNo: await plateOf(ctx, Number(values.vehicleId ?? before?.vehicleId)) };
+  },
+});
+
+export const vehicleRecordFamilies = [
+  inspectionFamily,
+  outboundFamily,
+  deliveryFamily,
+  returnFamily,
+  shuntingFamily,
+  riskFamily,
+  violationFamily,
+  maintenanceFamily,
+];
