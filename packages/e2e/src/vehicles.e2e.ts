@@ -102,7 +102,7 @@ describe('vehicles', () => {
 
     const inspected = await findByVin(page, '/inspectedVehicle', vin);
     await inspected.getByRole('button', { name: '整备', exact: true }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: '确定' }).click();
+    await page.locator('.ant-modal').getByRole('button', { name: '确定' }).click();
     await success(page);
 
     await act(page, await findByVin(page, '/networkMaintenance', vin), '完成', none);

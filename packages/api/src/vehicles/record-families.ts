@@ -87,7 +87,7 @@ const handled = 2;
 export const inspectionFamily = vehicleRecord(inspectionResource, vehicleInspections);
 export const outboundFamily = vehicleRecord(outboundResource, outboundRecords);
 export const deliveryFamily = vehicleRecord(deliveryResource, deliveries, {
-  expose: ['checklist', 'photos', 'remark'],
+  expose: ['checklist'],
 });
 export const shuntingFamily = vehicleRecord(shuntingResource, shuntingRecords);
 

@@ -21,6 +21,8 @@ export interface LookupDef {
   searchable: boolean;
   /** Filters the endpoint takes besides `search` and `ids` (`stage=3,7`). */
   filters?: readonly string[];
+  /** What a searched lookup's field says before anything is typed. */
+  placeholder?: string;
 }
 
 export function defineLookup(spec: Omit<LookupDef, 'shape' | 'searchable'> & Partial<LookupDef>): LookupDef {
@@ -42,6 +44,7 @@ export const lookups = {
     endpoint: '/api/lookups/vehicles',
     searchable: true,
     filters: ['stage'],
+    placeholder: '输入车牌号或车架号搜索',
   }),
   role: defineLookup({ key: 'role', title: '角色', endpoint: '/api/lookups/roles' }),
   user: defineLookup({ key: 'user', title: '用户', endpoint: '/api/lookups/tenant-users' }),

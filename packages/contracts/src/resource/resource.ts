@@ -78,15 +78,21 @@ function filterSchema(def: FieldDef): z.ZodType | null {
   }
 }
 
-/** What the family's page offers, by the catalogue: only operations whose button the page has. */
-function permissionsOf(page: string): ResourcePermissions {
+/**
+ * What the family's page offers, by the catalogue: only operations whose button the page has. A family
+ * without editable fields (records written by lifecycle actions) is never created or edited directly: its
+ * page's 新增 belongs to an action (还车登记, 调车).
+ */
+function permissionsOf(page: string, editable: boolean): ResourcePermissions {
   const route = routesByKey.get(page);
   if (!route || route.hidden) throw new Error(`resource page ${page} is not a sidebar page of the route catalogue`);
   const permissions: ResourcePermissions = { list: route.menuKey };
   const operations = { create: 'add', update: 'edit', remove: 'delete', export: 'export', import: 'import' } as const;
   for (const [operation, action] of Object.entries(operations)) {
     const key = pageButton(page, action);
-    if (key) permissions[operation as keyof typeof operations] = key;
+    if (key && (editable || (operation !== 'create' && operation !== 'update'))) {
+      permissions[operation as keyof typeof operations] = key;
+    }
   }
   return permissions;
 }
@@ -94,8 +100,11 @@ function permissionsOf(page: string): ResourcePermissions {
 /** A resource declared once; schemas for input, list queries, imports and the shape of exports come from it. */
 export function defineResource<F extends Record<string, FieldDef>>(spec: ResourceSpec<F>) {
   const entries = Object.entries(spec.fields) as [keyof F & string, FieldDef][];
-  const permissions = permissionsOf(spec.page);
   const lifecycleField = spec.lifecycle?.field;
+  const permissions = permissionsOf(
+    spec.page,
+    entries.some(([name, def]) => def.form && name !== lifecycleField),
+  );
   if (lifecycleField && spec.fields[lifecycleField]?.kind !== 'enum') {
     throw new Error(`resource ${spec.key}: lifecycle field ${lifecycleField} is not an enumeration field`);
   }

@@ -95,7 +95,7 @@ export const shuntBody = z.strictObject({
   toCityId: z
     .string()
     .regex(/^[1-9]\d{0,15}$/, '必须是有效的编号')
-    .meta({ title: '调入城市' }),
+    .meta({ title: '调入城市', lookup: 'city' }),
   fromLocation: z.string().trim().min(1, '不能为空').max(100).meta({ title: '调出地点' }),
   toLocation: z.string().trim().min(1, '不能为空').max(100).meta({ title: '调入地点' }),
   driver: z.string().trim().min(1, '不能为空').max(30).meta({ title: '调车司机' }),

@@ -61,6 +61,8 @@ export const deliveryResource = defineResource({
     energyLevel: fields.integer('油量/电量（%）', { form: false }),
     handler: fields.text('经办人', { form: false }),
     endedAt: fields.datetime('收回/还车时间', { form: false }),
+    remark: fields.text('备注', { form: false, list: false }),
+    photos: fields.files('照片', { form: false }),
   },
 });
 

@@ -1,6 +1,7 @@
 import { downloadPages } from '../downloads';
 import { shellPages } from '../pages';
 import { rolePages } from '../roles';
+import { userPages } from '../users';
 import { vehiclePages } from '../vehicles';
 import type { PageRegistry } from './pageRegistry';
 import { createRouteTable } from './routeTable';
@@ -14,6 +15,7 @@ export const pages: PageRegistry = {
   ...shellPages,
   ...downloadPages,
   ...rolePages,
+  ...userPages,
   ...vehiclePages,
 };
 

@@ -1,8 +1,9 @@
-import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import type { z } from 'zod';
+import { refreshResources } from './mutations';
 import { parseForm } from './rules';
 
 export interface ActionFormModalProps<S extends z.ZodType> {
@@ -11,8 +12,8 @@ export interface ActionFormModalProps<S extends z.ZodType> {
   schema: S;
   initialValues?: Record<string, unknown>;
   submit: (body: z.output<S>) => Promise<unknown>;
-  /** Queries the action changes, refreshed after it succeeds. */
-  invalidate: QueryKey;
+  /** The resources (by key) the action changes: their lists, rows and histories are asked for again. */
+  invalidate: readonly string[];
   onClose: () => void;
   width?: number;
   children: ReactNode;
@@ -42,7 +43,7 @@ export function ActionFormModal<S extends z.ZodType>({
     onSuccess: async () => {
       message.success('操作成功');
       onClose();
-      await queryClient.invalidateQueries({ queryKey: invalidate });
+      await refreshResources(queryClient, invalidate);
     },
   });
   const finish = (values: unknown) => {

@@ -72,6 +72,8 @@ export function fieldControl(def: FieldDef): FieldControl {
       return { ...none, control: <Switch />, item: { valuePropName: 'checked' } };
     case 'ref':
       return { ...none, control: <LookupField lookup={def.lookup ?? ''} /> };
+    case 'refs':
+      return { ...none, control: <LookupField lookup={def.lookup ?? ''} multiple /> };
     case 'tags':
       return { ...none, control: <Select mode="tags" placeholder="输入后回车添加" tokenSeparators={[',', '，']} /> };
     case 'files':

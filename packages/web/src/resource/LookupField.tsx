@@ -1,27 +1,64 @@
-import { Input, Select, TreeSelect } from 'antd';
-import { useMemo } from 'react';
-import { lookupOptions, lookupTree, lookupUrls, treeLookups, useLookupData } from './lookups';
+import { lookupOf } from '@cp/contracts';
+import { Select, TreeSelect } from 'antd';
+import { useMemo, useState } from 'react';
+import { lookupOptions, lookupTree, useLookupData, useLookupSearch } from './lookups';
 
 interface LookupFieldProps {
   lookup: string;
+  /** Several rows (a `refs` field). */
+  multiple?: boolean;
+  /** Filters of a searched lookup: `{ stage: '3,7' }`. */
+  filters?: Readonly<Record<string, string>>;
   id?: string;
-  value?: string | null;
-  onChange?: (value: string | undefined) => void;
+  value?: string | string[] | null;
+  onChange?: (value: string | string[] | undefined) => void;
   placeholder?: string;
   disabled?: boolean;
 }
 
-/** Chooses the row a ref field points at: a searchable list, or the catalogue tree for a model. */
-export function LookupField({ lookup, value, onChange, placeholder = '请选择', ...rest }: LookupFieldProps) {
+const chosenOf = (value: LookupFieldProps['value']) => (Array.isArray(value) ? value : value ? [value] : []);
+
+/** Searched on the server as the user types: vehicles by plate or VIN. */
+function SearchedLookup({ lookup, filters = {}, value, multiple, ...rest }: LookupFieldProps) {
+  const [search, setSearch] = useState('');
+  const { options, isFetching } = useLookupSearch(lookup, search, filters, chosenOf(value));
+  return (
+    <Select
+      {...rest}
+      mode={multiple ? 'multiple' : undefined}
+      value={value ?? undefined}
+      allowClear
+      showSearch={{ filterOption: false, onSearch: setSearch }}
+      options={options}
+      loading={isFetching}
+      notFoundContent={isFetching ? '加载中' : '暂无数据'}
+      placeholder={rest.placeholder ?? lookupOf(lookup).placeholder ?? '输入名称搜索'}
+    />
+  );
+}
+
+/** Chooses the row a ref field points at: a list, the catalogue's tree, or a search for large lookups. */
+export function LookupField(props: LookupFieldProps) {
+  const def = lookupOf(props.lookup);
+  if (def.searchable) return <SearchedLookup {...props} />;
+  return <LoadedLookup {...props} />;
+}
+
+function LoadedLookup({
+  lookup,
+  value,
+  onChange,
+  multiple,
+  placeholder = '请选择',
+  filters: _filters,
+  ...rest
+}: LookupFieldProps) {
+  const def = lookupOf(lookup);
   const { data = [], isFetching } = useLookupData(lookup);
-  const tree = treeLookups.has(lookup);
-  const options = useMemo(() => (tree ? [] : lookupOptions(lookup, data)), [tree, lookup, data]);
+  const tree = def.shape === 'tree' && def.level === undefined;
+  const options = useMemo(() => (tree ? [] : lookupOptions(def, data)), [tree, def, data]);
   const treeData = useMemo(() => (tree ? lookupTree(data) : []), [tree, data]);
   const common = { ...rest, value: value ?? undefined, onChange, placeholder, allowClear: true, loading: isFetching };
-  // A lookup the console has no list for yet: its id is typed.
-  if (!lookupUrls[lookup]) {
-    return <Input {...rest} value={value ?? ''} onChange={(event) => onChange?.(event.target.value || undefined)} />;
-  }
   if (tree) {
     return (
       <TreeSelect
@@ -32,5 +69,13 @@ export function LookupField({ lookup, value, onChange, placeholder = '请选择'
       />
     );
   }
-  return <Select {...common} options={options} showSearch={{ optionFilterProp: 'label' }} />;
+  return (
+    <Select
+      {...common}
+      mode={multiple ? 'multiple' : undefined}
+      options={options}
+      showSearch={{ optionFilterProp: 'label' }}
+      maxTagCount="responsive"
+    />
+  );
 }

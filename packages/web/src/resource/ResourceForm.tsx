@@ -1,7 +1,7 @@
 import type { Resource } from '@cp/contracts';
 import { Col, Divider, Form, type FormInstance, Row } from 'antd';
-import type { ReactNode } from 'react';
-import { useId } from 'react';
+import type { ReactElement, ReactNode } from 'react';
+import { cloneElement, useId } from 'react';
 import { fieldControl } from './FieldInput';
 import { type FileNames, FileNamesContext } from './fileNames';
 import { formTitle } from './format';
@@ -14,6 +14,8 @@ export interface ResourceFormProps {
   /** Sections of the form; fields that are not editable are skipped. Without: every editable field. */
   groups?: readonly FieldGroup[];
   initialValues?: Record<string, unknown>;
+  /** An edit: fields set only at creation (a login id) are shown, not changed. */
+  editing?: boolean;
   /** The uploaded names of the edited record's files (its answer's `fileNames`). */
   fileNames?: FileNames | undefined;
   onFinish: (values: Record<string, unknown>) => void;
@@ -22,16 +24,23 @@ export interface ResourceFormProps {
   children?: ReactNode;
 }
 
-function FieldItems({ resource, names }: { resource: Resource; names: readonly string[] }) {
+function FieldItems({ resource, names, editing }: { resource: Resource; names: readonly string[]; editing: boolean }) {
   return (
     <Row gutter={16}>
       {names.map((name) => {
         const def = fieldOf(resource, name);
         const { control, item, wide } = fieldControl(def);
+        const fixed = editing && def.createOnly;
         return (
           <Col key={name} span={wide ? 24 : 12}>
-            <Form.Item label={formTitle(def)} name={name} rules={fieldRules(def)} {...item}>
-              {control}
+            <Form.Item
+              label={formTitle(def)}
+              name={name}
+              rules={fixed ? [] : fieldRules(def)}
+              {...item}
+              {...(fixed ? { extra: '创建后不可修改' } : {})}
+            >
+              {fixed ? cloneElement(control as ReactElement<{ disabled?: boolean }>, { disabled: true }) : control}
             </Form.Item>
           </Col>
         );
@@ -46,6 +55,7 @@ export function ResourceForm({
   form,
   groups,
   initialValues,
+  editing = false,
   fileNames,
   onFinish,
   disabled,
@@ -71,7 +81,7 @@ export function ResourceForm({
           return (
             <section key={group.title || 'fields'} aria-label={group.title || undefined}>
               {group.title && <Divider titlePlacement="start">{group.title}</Divider>}
-              <FieldItems resource={resource} names={names} />
+              <FieldItems resource={resource} names={names} editing={editing} />
             </section>
           );
         })}

@@ -1,4 +1,3 @@
-import type { Resource } from '@cp/contracts';
 import { Form } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { SearchPanel } from '../widgets';
@@ -6,18 +5,29 @@ import { buildSearchItems } from './buildSearchItems';
 import { toFormValues, toUrlFilters } from './filters';
 import type { ResourceList } from './useResourceList';
 
-/** The search panel of a resource list, showing the URL's filters and writing 查询 / 重置 back to it. */
-export function ResourceSearchPanel({ resource, list }: { resource: Resource; list: ResourceList }) {
+const sameFilters = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, string | undefined>>) =>
+  Object.keys({ ...a, ...b }).every((name) => (a[name] ?? '') === (b[name] ?? ''));
+
+/**
+ * The search panel of a screen's list, showing the URL's filters and writing 查询 / 重置 back to it. Both ask
+ * the server again even when the filters stay the same: a colleague's new row shows up.
+ */
+export function ResourceSearchPanel({ list }: { list: ResourceList }) {
+  const { resource } = list.screen;
   const [form] = Form.useForm<Record<string, unknown>>();
   const { filters, filterNames, setFilters } = list;
   const shown = useMemo(() => toFormValues(resource, filters), [resource, filters]);
   useEffect(() => form.setFieldsValue(shown), [form, shown]);
   const items = useMemo(() => buildSearchItems(resource, { only: filterNames }), [resource, filterNames]);
+  const search = (next: Record<string, string>) => {
+    if (sameFilters(filters, next) && list.page === 1) void list.result.refetch();
+    else setFilters(next);
+  };
   return (
     <SearchPanel<Record<string, unknown>>
       form={form}
-      onSearch={(values) => setFilters(toUrlFilters(resource, filterNames, values))}
-      onReset={() => setFilters({})}
+      onSearch={(values) => search(toUrlFilters(resource, filterNames, values))}
+      onReset={() => search({})}
       loading={list.result.isFetching}
     >
       {items}

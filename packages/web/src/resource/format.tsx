@@ -55,6 +55,10 @@ export function renderValue(name: string, def: FieldDef, record: Record<string, 
     const label = record[refNameOf(name)];
     return typeof label === 'string' && label !== '' ? label : formatPlain(def, value);
   }
+  if (def.kind === 'refs') {
+    const labels = record[refNameOf(name)];
+    return Array.isArray(labels) && labels.length > 0 ? labels.join('、') : formatPlain(def, value);
+  }
   if (isEmpty(value)) return emptyText;
   if (def.kind === 'tags' && Array.isArray(value)) {
     return (

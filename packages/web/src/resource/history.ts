@@ -1,4 +1,4 @@
-import type { FieldDef, Resource } from '@cp/contracts';
+import { buttonTitle, type FieldDef, type Resource } from '@cp/contracts';
 import { displayTitle, formatPlain } from './format';
 
 /** An audit record of one row, as `GET …/:id/history` answers it (newest first). */
@@ -25,11 +25,27 @@ export interface HistoryChange {
   to: string;
 }
 
-export const crudActionTitles: Readonly<Record<string, string>> = { create: '新增', update: '编辑', delete: '删除' };
+export const crudActionTitles: Readonly<Record<string, string>> = {
+  create: '新增',
+  update: '编辑',
+  delete: '删除',
+  import: '导入',
+};
+
+/** An audit action's title: given, a standard one, the lifecycle's, or the title of the page's button of that name. */
+function actionTitle(resource: Resource, action: string, given?: Readonly<Record<string, string>>): string {
+  return (
+    given?.[action] ??
+    crudActionTitles[action] ??
+    resource.lifecycle?.transitions.find((transition) => transition.action === action)?.title ??
+    buttonTitle(`${resource.page}:${action}`) ??
+    action
+  );
+}
 
 /** An entry's action title and its changes with field titles and shown values. */
 export function describeEntry(resource: Resource, entry: HistoryEntry, labels: HistoryLabels = {}) {
-  const action = labels.actions?.[entry.action] ?? crudActionTitles[entry.action] ?? entry.action;
+  const action = actionTitle(resource, entry.action, labels.actions);
   const changes = Object.entries(entry.changes ?? {}).map(([key, { from, to }]): HistoryChange => {
     const def = resource.fields[key] ?? labels.fields?.[key];
     return {

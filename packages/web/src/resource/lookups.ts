@@ -1,14 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { type LookupDef, type LookupOption, lookupOf } from '@cp/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { get } from '../request';
 
-/** An entry of a dropdown: ids travel as strings. */
-export interface LookupOption {
-  label: string;
-  value: string;
-  children?: LookupOption[];
-}
+export type { LookupOption };
 
-/** A tree option for antd TreeSelect: only leaves can be chosen. */
+/** A tree option for antd TreeSelect: only the choosable level (or the leaves) can be picked. */
 export interface LookupTreeNode {
   title: string;
   value: string;
@@ -16,30 +12,17 @@ export interface LookupTreeNode {
   children?: LookupTreeNode[];
 }
 
-const catalogUrl = '/api/lookups/vehicle-catalog';
-
-/** Where each `lookup` of a ref field gets its options (SPEC §7 "Lists and lookups"). */
-export const lookupUrls: Readonly<Record<string, string>> = {
-  company: '/api/lookups/companies',
-  city: '/api/lookups/cities',
-  brand: catalogUrl,
-  series: catalogUrl,
-  model: catalogUrl,
-};
-
-/** Lookups chosen in a tree (the vehicle catalogue's leaves), not from a flat list. */
-export const treeLookups: ReadonlySet<string> = new Set(['model']);
-
 const plain = ({ label, value }: LookupOption): LookupOption => ({ label, value });
 
-/** The options of a lookup from what its URL answered: the catalogue's brands are its top level, series the next. */
-export function lookupOptions(lookup: string, data: readonly LookupOption[]): LookupOption[] {
-  if (lookup === 'brand') return data.map(plain);
-  if (lookup === 'series') return data.flatMap((brand) => (brand.children ?? []).map(plain));
-  return data.map(plain);
+/** The options of a lookup at its choosable level of what its endpoint answered (a tree's brands, its series). */
+export function lookupOptions(def: LookupDef, data: readonly LookupOption[]): LookupOption[] {
+  if (def.shape !== 'tree' || def.level === undefined) return data.map(plain);
+  let level: readonly LookupOption[] = data;
+  for (let depth = 1; depth < def.level; depth++) level = level.flatMap((node) => node.children ?? []);
+  return level.map(plain);
 }
 
-/** The catalogue as a tree whose leaves (the models) are the only choices. */
+/** A tree whose leaves (the models of the catalogue) are the only choices. */
 export function lookupTree(data: readonly LookupOption[]): LookupTreeNode[] {
   return data.map((node) => {
     const children = node.children?.length ? lookupTree(node.children) : undefined;
@@ -47,13 +30,43 @@ export function lookupTree(data: readonly LookupOption[]): LookupTreeNode[] {
   });
 }
 
-/** What a lookup's URL answers, shared by every field that uses it and kept for ten minutes. */
+/** What a lookup's endpoint answers, shared by every field that uses it and kept for ten minutes. */
 export function useLookupData(lookup: string) {
-  const url = lookupUrls[lookup];
+  const def = lookupOf(lookup);
   return useQuery({
-    queryKey: ['lookups', url],
-    queryFn: () => get<LookupOption[]>(url ?? ''),
-    enabled: url !== undefined,
+    queryKey: ['lookups', def.endpoint],
+    queryFn: () => get<LookupOption[]>(def.endpoint),
+    enabled: !def.searchable,
     staleTime: 10 * 60_000,
   });
+}
+
+/**
+ * The rows of a searched lookup (vehicles) matching what the user typed, with its filters (`stage=3,7`);
+ * and, for the value already chosen, its name (`?ids=`), so an edit shows it before any search.
+ */
+export function useLookupSearch(
+  lookup: string,
+  search: string,
+  filters: Readonly<Record<string, string>>,
+  chosen: string[],
+) {
+  const def = lookupOf(lookup);
+  const query = { ...filters, ...(search.trim() ? { search: search.trim() } : {}) };
+  const found = useQuery({
+    queryKey: ['lookups', def.endpoint, 'search', query],
+    queryFn: () => get<LookupOption[]>(def.endpoint, query),
+    enabled: def.searchable,
+    placeholderData: keepPreviousData,
+  });
+  const named = useQuery({
+    queryKey: ['lookups', def.endpoint, 'ids', chosen],
+    queryFn: () => get<LookupOption[]>(def.endpoint, { ids: chosen.join(',') }),
+    enabled: def.searchable && chosen.length > 0,
+    staleTime: 60_000,
+  });
+  const options = [...(named.data ?? []), ...(found.data ?? [])].filter(
+    (option, index, all) => all.findIndex((other) => other.value === option.value) === index,
+  );
+  return { options, isFetching: found.isFetching };
 }

@@ -32,7 +32,7 @@ export function schemaRule(schema: z.ZodType, title?: string): FormRule {
   };
 }
 
-const chosen: ReadonlySet<FieldDef['kind']> = new Set(['enum', 'ref', 'date', 'datetime', 'boolean']);
+const chosen: ReadonlySet<FieldDef['kind']> = new Set(['enum', 'ref', 'refs', 'date', 'datetime', 'boolean']);
 
 /** `请输入车架号` / `请选择车型`: what an empty required field says. */
 export function requiredMessage(def: Pick<FieldDef, 'kind' | 'title'>): string {

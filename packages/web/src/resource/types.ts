@@ -1,5 +1,7 @@
 import type { FieldDef, Resource } from '@cp/contracts';
 
+export { refNameOf } from '@cp/contracts';
+
 /** A row as the API sends it: ids as strings, references with their `…Name` beside them. */
 export type ResourceRecord = { id: string; version?: number } & Record<string, unknown>;
 
@@ -11,11 +13,6 @@ export interface FieldGroup<Name extends string = string> {
 
 /** Field names of a resource, as a union type. */
 export type FieldName<R extends Resource> = keyof R['fields'] & string;
-
-/** `cityId` → `cityName`: where the API puts the referenced row's name. */
-export function refNameOf(field: string): string {
-  return `${field.replace(/Id$/, '')}Name`;
-}
 
 export function fieldOf(resource: Resource, name: string): FieldDef {
   const def = resource.fields[name];

@@ -13,13 +13,20 @@ export function formValuesOf(resource: Resource, record: ResourceRecord | undefi
  * What create/update send: the editable fields the form holds, an empty one as null so an edit can clear
  * it. Fields the form does not show are left out, and the server leaves them as they are.
  */
-export function toInput(resource: Resource, values: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function toInput(
+  resource: Resource,
+  values: Readonly<Record<string, unknown>>,
+  editing = false,
+): Record<string, unknown> {
+  const lifecycleField = resource.lifecycle?.field;
   return Object.fromEntries(
     resource.entries
-      .filter(([name, def]) => def.form && name in values)
+      .filter(([name, def]) => def.form && name in values && name !== lifecycleField && !(editing && def.createOnly))
       .map(([name, def]) => {
         const value = values[name];
-        if (def.kind === 'files' || def.kind === 'tags') return [name, Array.isArray(value) ? value : []];
+        if (def.kind === 'files' || def.kind === 'tags' || def.kind === 'refs') {
+          return [name, Array.isArray(value) ? value : []];
+        }
         return [name, blank(value) ? null : value];
       }),
   );

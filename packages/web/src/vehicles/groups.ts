@@ -1,9 +1,9 @@
-import { type FieldDef, vehicleEnums, type vehicleResource, vehicleTransitions } from '@cp/contracts';
+import type { vehicleResource } from '@cp/contracts';
 import type { FieldGroup, FieldName } from '../resource';
 
 type VehicleField = FieldName<typeof vehicleResource>;
 
-/** The sections of the vehicle form and detail view; attachments have their own card. */
+/** The sections of the vehicle form and detail view; the detail shows the attachments in a card of their own. */
 export const vehicleGroups: readonly FieldGroup<VehicleField>[] = [
   {
     title: '基本信息',
@@ -47,21 +47,5 @@ export const vehicleGroups: readonly FieldGroup<VehicleField>[] = [
       'commercialEnd',
     ],
   },
-  { title: '其他', fields: ['stage', 'rentStatus', 'labels', 'updatedAt', 'remark'] },
+  { title: '其他', fields: ['stage', 'rentStatus', 'labels', 'updatedAt', 'remark', 'attachments'] },
 ];
-
-/** The form shows attachments too, at the end of 其他. */
-export const vehicleFormGroups: readonly FieldGroup<VehicleField>[] = vehicleGroups.map((group) =>
-  group.title === '其他' ? { ...group, fields: [...group.fields, 'attachments'] } : group,
-);
-
-/** Titles of the audit actions of a vehicle: the lifecycle's, and a preparation item done. */
-export const vehicleHistoryActions: Readonly<Record<string, string>> = {
-  ...Object.fromEntries(vehicleTransitions.map((transition) => [transition.action, transition.title])),
-  preparation: '完成整备项目',
-};
-
-/** Keys a preparation record names that are not vehicle fields. */
-export const vehicleHistoryFields: Readonly<Record<string, { title: string } & Partial<Pick<FieldDef, 'enumDef'>>>> = {
-  item: { title: vehicleEnums.preparationItem.title, enumDef: vehicleEnums.preparationItem },
-};

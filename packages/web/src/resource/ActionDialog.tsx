@@ -1,0 +1,135 @@
+import { lookupOf, type Resource, type Transition } from '@cp/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Modal } from 'antd';
+import { z } from 'zod';
+import { ActionFormModal } from './ActionFormModal';
+import { BodyField } from './BodyField';
+import { BodyFields } from './BodyFields';
+import type { WebFamily } from './family';
+import { LookupField } from './LookupField';
+import { refreshResources, takeAction } from './mutations';
+import type { ResourceRecord } from './types';
+
+export interface ActionTarget {
+  family: WebFamily;
+  action: string;
+  /** The row acted on; none when it is picked in the dialog. */
+  id?: string;
+  /** Where the form's starting values come from (the row, or a record naming it). */
+  record?: ResourceRecord;
+  /** Other resources the action changes (a delivery's vehicle). */
+  alsoRefresh?: readonly string[];
+}
+
+/** How a family names a row to people: its identity field (a plate), or its id. */
+export function rowName(resource: Resource, record: ResourceRecord | undefined): string {
+  if (!record) return '';
+  const value = resource.identity ? record[resource.identity] : undefined;
+  return value ? String(value) : String(record.vin ?? record.id);
+}
+
+/** The form's starting values: the body's fields the record already holds (the current mileage…). */
+function startingValues(transition: Transition, record: ResourceRecord | undefined, own?: Record<string, unknown>) {
+  const shape = transition.body?.shape ?? {};
+  const known = Object.fromEntries(
+    Object.keys(shape).flatMap((name) => (record && record[name] != null ? [[name, record[name]]] : [])),
+  );
+  const lists = Object.fromEntries(
+    Object.entries(shape).flatMap(([name, schema]) => ((schema as z.ZodType).meta()?.files ? [[name, []]] : [])),
+  );
+  return { ...lists, ...known, ...own };
+}
+
+/** The picker of the row an action is for, among those in the states the action starts from. */
+function targetPicker(family: WebFamily, transition: Transition) {
+  const lookup = family.lookup ?? '';
+  const title = lookupOf(lookup).title;
+  const schema = z.strictObject({
+    targetId: z
+      .string({ error: `请选择${title}` })
+      .min(1, `请选择${title}`)
+      .meta({ title }),
+  });
+  const field = family.resource.lifecycle?.field ?? '';
+  const filters = { [field]: transition.from.join(',') };
+  const element = (
+    <BodyField schema={schema} name="targetId">
+      <LookupField lookup={lookup} filters={filters} />
+    </BodyField>
+  );
+  return { schema, element };
+}
+
+/**
+ * The dialog of a lifecycle action: a confirmation when the action takes no body, else its form — the
+ * family's own fields, or fields generated from the body's schema — with a picker of the row first when it
+ * is chosen in the dialog. Sends the action, says 操作成功 and refreshes what changed.
+ */
+export function ActionDialog({ target, onClose }: { target: ActionTarget; onClose: () => void }) {
+  const { family, action, id, record } = target;
+  const transition = family.resource.lifecycle?.transition(action);
+  if (!transition) throw new Error(`${family.resource.key} has no action ${action}`);
+  const title = `${transition.title}${id && record ? ` ${rowName(family.resource, record)}` : ''}`;
+  const invalidate = [family.resource.key, ...(target.alsoRefresh ?? [])];
+  const Dialog = !transition.body && id ? ConfirmAction : FormAction;
+  return <Dialog target={target} transition={transition} title={title} invalidate={invalidate} onClose={onClose} />;
+}
+
+interface DialogProps {
+  target: ActionTarget;
+  transition: Transition;
+  title: string;
+  invalidate: readonly string[];
+  onClose: () => void;
+}
+
+function FormAction({ target, transition, title, invalidate, onClose }: DialogProps) {
+  const { family, action, id, record } = target;
+  const own = family.actionFields?.[action];
+  const picker = id ? null : targetPicker(family, transition);
+  const body = transition.body ?? z.strictObject({});
+  const schema = picker ? body.extend(picker.schema.shape) : body;
+  return (
+    <ActionFormModal
+      title={title}
+      schema={schema}
+      initialValues={startingValues(transition, record, own?.initial?.(record))}
+      submit={async (values: Record<string, unknown>) => {
+        const { targetId, ...rest } = values as { targetId?: string };
+        await takeAction(family.resource, id ?? targetId ?? '', action, transition.body ? rest : undefined);
+      }}
+      invalidate={invalidate}
+      onClose={onClose}
+      width={own?.width}
+    >
+      {picker?.element}
+      {own ? <own.Fields record={record} /> : <BodyFields schema={body} resource={family.resource} />}
+    </ActionFormModal>
+  );
+}
+
+function ConfirmAction({ target, transition, title, invalidate, onClose }: DialogProps) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const act = useMutation({
+    mutationFn: () => takeAction(target.family.resource, target.id ?? '', target.action),
+    onSuccess: async () => {
+      message.success('操作成功');
+      onClose();
+      await refreshResources(queryClient, invalidate);
+    },
+  });
+  return (
+    <Modal
+      open
+      title={`确定${title}吗？`}
+      okText="确定"
+      cancelText="取消"
+      confirmLoading={act.isPending}
+      onOk={() => act.mutate()}
+      onCancel={onClose}
+    >
+      {transition.confirm ?? `确定对该${target.family.resource.title}执行「${transition.title}」？`}
+    </Modal>
+  );
+}

@@ -1,0 +1,104 @@
+import type { Resource } from '@cp/contracts';
+import { Col, DatePicker, Input, InputNumber, Row, Switch } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { ReactElement } from 'react';
+import type { z } from 'zod';
+import { BodyField } from './BodyField';
+import { type FieldControl, fieldControl } from './FieldInput';
+import { LookupField } from './LookupField';
+import { StoredFilesInput } from './StoredFilesInput';
+
+type ObjectSchema = z.ZodObject<Record<string, z.ZodType>>;
+
+interface Shape {
+  type: string;
+  maxLength?: number;
+  minValue?: number;
+  maxValue?: number;
+  isInt?: boolean;
+  format?: string;
+}
+
+/** The schema under optional, default and nullable wrappers, with what its meta says. */
+function baseOf(schema: z.ZodType): { base: Shape; meta: Record<string, unknown> } {
+  let current = schema as unknown as { def: { type: string; innerType?: unknown }; meta(): unknown };
+  const meta = (schema.meta() ?? {}) as Record<string, unknown>;
+  while (current.def.innerType) current = current.def.innerType as typeof current;
+  const base = current as unknown as Shape & { def: { type: string } };
+  return { base: { ...base, type: base.def.type }, meta: { ...(current.meta() as object), ...meta } };
+}
+
+const dateItem: FieldControl['item'] = {
+  getValueProps: (value: unknown) => ({ value: typeof value === 'string' && value ? dayjs(value) : undefined }),
+  normalize: (day: Dayjs | null) => (day ? day.format('YYYY-MM-DD') : undefined),
+};
+
+/**
+ * The control of one body field: the resource's own when the field is one of its fields (a plate, a
+ * certificate's expiry), else one read from the schema — files, a lookup, a date, long or short text, a
+ * number, a switch.
+ */
+function bodyControl(name: string, schema: z.ZodType, resource?: Resource): FieldControl | null {
+  const def = resource?.fields[name];
+  if (def && def.kind !== 'files') return fieldControl(def);
+  const { base, meta } = baseOf(schema);
+  const none = { item: {}, wide: false };
+  if (meta.files) return { ...none, control: <StoredFilesInput limit={20} />, wide: true };
+  if (typeof meta.lookup === 'string') return { ...none, control: <LookupField lookup={meta.lookup} /> };
+  switch (base.type) {
+    case 'string':
+      if (base.format === 'date')
+        return { control: <DatePicker style={{ width: '100%' }} />, item: dateItem, wide: false };
+      if ((base.maxLength ?? 0) > 100) {
+        return { ...none, control: <Input.TextArea rows={3} maxLength={base.maxLength} showCount />, wide: true };
+      }
+      return { ...none, control: <Input maxLength={base.maxLength} allowClear /> };
+    case 'number':
+      return {
+        ...none,
+        control: (
+          <InputNumber
+            precision={base.isInt ? 0 : undefined}
+            min={base.minValue}
+            max={base.maxValue}
+            style={{ width: '100%' }}
+          />
+        ),
+      };
+    case 'boolean':
+      return { ...none, control: <Switch />, item: { valuePropName: 'checked' } };
+    default:
+      return null;
+  }
+}
+
+/**
+ * The form fields of a request body, generated from its schema: titled and checked by it, in two columns
+ * with long text and files on a row of their own. A field the schema does not say how to show (a
+ * checklist) needs the family's own fields.
+ */
+export function BodyFields({
+  schema,
+  resource,
+  omit = [],
+}: {
+  schema: ObjectSchema;
+  /** The resource whose fields of the same name know their control. */
+  resource?: Resource;
+  omit?: readonly string[];
+}): ReactElement {
+  const items = Object.entries(schema.shape)
+    .filter(([name]) => !omit.includes(name))
+    .map(([name, field]) => {
+      const control = bodyControl(name, field, resource);
+      if (!control) throw new Error(`body field ${name} needs a control of its own`);
+      return (
+        <Col key={name} span={control.wide ? 24 : 12}>
+          <BodyField schema={schema} name={name} {...control.item}>
+            {control.control}
+          </BodyField>
+        </Col>
+      );
+    });
+  return <Row gutter={16}>{items}</Row>;
+}

@@ -1,0 +1,111 @@
+import { Button, Card, Flex, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Authorized } from '../auth/access';
+import { useSession } from '../auth/session';
+import { ActionDialog, type ActionTarget, rowName } from './ActionDialog';
+import { DetailById } from './DetailById';
+import type { WebFamily } from './family';
+import { fileNamesOf } from './fileNames';
+import { HistoryTimeline } from './HistoryTimeline';
+import { ResourceDescriptions } from './ResourceDescriptions';
+import { ResourceFormDrawer } from './ResourceFormDrawer';
+import { createResourceApi } from './resourceApi';
+import { pageLink } from './routes';
+import { StoredFileList } from './StoredFileList';
+import type { ResourceRecord } from './types';
+
+const stateColors = ['gold', 'cyan', 'blue', 'purple', 'geekblue', 'green', 'orange', 'default', 'magenta'];
+
+/** The row's title: its identity, what the family adds (a VIN), and its lifecycle state. */
+function Title({ family, record }: { family: WebFamily; record: ResourceRecord }) {
+  const lifecycle = family.resource.lifecycle;
+  const state = lifecycle ? Number(record[lifecycle.field]) : undefined;
+  return (
+    <Space wrap>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        {rowName(family.resource, record) || family.resource.title}
+      </Typography.Title>
+      {family.subtitle?.(record)}
+      {lifecycle && state !== undefined && (
+        <Tag color={stateColors[state] ?? 'default'}>{lifecycle.states.label(state)}</Tag>
+      )}
+    </Space>
+  );
+}
+
+function Detail({ family, record }: { family: WebFamily; record: ResourceRecord }) {
+  const { resource } = family;
+  const navigate = useNavigate();
+  const { held } = useSession();
+  const [editing, setEditing] = useState(false);
+  const [acting, setActing] = useState<ActionTarget | null>(null);
+  const lifecycle = resource.lifecycle;
+  const offered = lifecycle ? lifecycle.allowed(Number(record[lifecycle.field]), held.buttons) : [];
+  const files = resource.entries.filter(([, def]) => def.kind === 'files' && def.detail);
+  const groups = family.groups?.map((group) => ({
+    ...group,
+    fields: group.fields.filter((name) => resource.fields[name]?.kind !== 'files'),
+  }));
+  const edit = () => (family.routes?.edit ? navigate(pageLink(family.routes.edit, record.id)) : setEditing(true));
+  return (
+    <Flex vertical gap={16}>
+      <Card
+        title={<Title family={family} record={record} />}
+        extra={
+          <Space wrap>
+            {offered.map((transition) => (
+              <Button
+                key={transition.action}
+                type="primary"
+                onClick={() => setActing({ family, action: transition.action, id: record.id, record })}
+              >
+                {transition.title}
+              </Button>
+            ))}
+            {resource.permissions.update && (
+              <Authorized button={resource.permissions.update}>
+                <Button onClick={edit}>编辑</Button>
+              </Authorized>
+            )}
+          </Space>
+        }
+      >
+        <ResourceDescriptions resource={resource} record={record} groups={groups} />
+      </Card>
+      {files.map(([name, def]) => (
+        <Card key={name} title={def.title}>
+          <StoredFileList files={(record[name] as string[] | undefined) ?? []} names={fileNamesOf(record)} />
+        </Card>
+      ))}
+      {family.detailSections?.map((Section, index) => (
+        // Sections are fixed per family: their order is their identity.
+        // biome-ignore lint/suspicious/noArrayIndexKey: as above
+        <Section key={index} record={record} />
+      ))}
+      <Card title="变更记录">
+        <HistoryTimeline resource={resource} url={createResourceApi(resource.endpoint).historyUrl(record.id)} />
+      </Card>
+      {editing && <ResourceFormDrawer family={family} id={record.id} onClose={() => setEditing(false)} />}
+      {acting && <ActionDialog target={acting} onClose={() => setActing(null)} />}
+    </Flex>
+  );
+}
+
+/**
+ * A family's detail page (`/vehicleDetail?id=`): the row's fields by section, its attachments in the image
+ * preview, the actions its state offers, the family's own sections and the history of every change.
+ */
+export function ResourceDetailPage({ family }: { family: WebFamily }) {
+  const { resource, main } = family;
+  return (
+    <DetailById
+      queryKey={[resource.key]}
+      load={createResourceApi(resource.endpoint).detail}
+      missingTitle={`${resource.title}不存在或已删除`}
+      back={{ path: main.route.path, label: `返回${main.route.title}` }}
+    >
+      {(record) => <Detail family={family} record={record} />}
+    </DetailById>
+  );
+}

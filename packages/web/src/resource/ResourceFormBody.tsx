@@ -1,0 +1,75 @@
+import { Alert, Button, Form, Space } from 'antd';
+import { useState } from 'react';
+import type { WebFamily } from './family';
+import { fileNamesOf } from './fileNames';
+import { useResourceSave } from './mutations';
+import { ResourceForm } from './ResourceForm';
+import type { ResourceRecord } from './types';
+import { formValuesOf } from './values';
+
+export interface ResourceFormBodyProps {
+  family: WebFamily;
+  /** The row edited (its latest version); a new one without. */
+  record?: ResourceRecord | undefined;
+  onDone: () => void;
+  onCancel: () => void;
+  /** Loads the row again after someone else saved it. */
+  onReload: () => void;
+}
+
+/**
+ * The create / edit form of a family, as a drawer or a page shows it: the family's sections, checked by the
+ * schemas the server uses, 保存 and 取消; an edit someone saved first says so and offers their version. A
+ * create whose answer carries more than the row (a one-time password) shows it before closing.
+ */
+export function ResourceFormBody({ family, record, onDone, onCancel, onReload }: ResourceFormBodyProps) {
+  const { resource } = family;
+  const [form] = Form.useForm();
+  const { save, conflict } = useResourceSave(resource, record);
+  const [created, setCreated] = useState<ResourceRecord | null>(null);
+  const Created = family.created;
+  const starting = record
+    ? formValuesOf(resource, record)
+    : Object.fromEntries(
+        resource.entries.filter(([, def]) => def.kind === 'files' || def.kind === 'tags').map(([name]) => [name, []]),
+      );
+  return (
+    <>
+      {conflict && (
+        <Alert
+          type="warning"
+          showIcon
+          title={conflict}
+          action={
+            <Button size="small" onClick={onReload}>
+              重新加载
+            </Button>
+          }
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <ResourceForm
+        resource={resource}
+        form={form}
+        groups={family.groups}
+        editing={record !== undefined}
+        initialValues={starting}
+        fileNames={fileNamesOf(record)}
+        onFinish={(values) =>
+          save.mutate(values, {
+            onSuccess: (answer) => (Created && !record ? setCreated(answer as ResourceRecord) : onDone()),
+          })
+        }
+        disabled={save.isPending}
+      >
+        <Space>
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            保存
+          </Button>
+          <Button onClick={onCancel}>取消</Button>
+        </Space>
+      </ResourceForm>
+      {Created && created && <Created answer={created} onClose={onDone} />}
+    </>
+  );
+}

@@ -1,0 +1,120 @@
+import type { Screen } from '@cp/contracts';
+import { Button, Card, Space, type TableColumnsType } from 'antd';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Authorized } from '../auth/access';
+import { useListExport } from '../downloads/useListExport';
+import { ActionDialog, type ActionTarget } from './ActionDialog';
+import { buildColumns } from './buildColumns';
+import { type Control, screenControls } from './controls';
+import { exportFilters } from './exportFilters';
+import type { WebFamily } from './family';
+import { ImportDialog } from './ImportDialog';
+import { ResourceFormDrawer } from './ResourceFormDrawer';
+import { ResourceSearchPanel } from './ResourceSearchPanel';
+import { ResourceTable } from './ResourceTable';
+import { RowActions } from './RowActions';
+import { pageLink } from './routes';
+import type { ResourceRecord } from './types';
+import { useResourceList } from './useResourceList';
+
+/** What the page has open over the list: the form, the import, or an action's dialog. */
+export type Opened =
+  | { kind: 'form'; id?: string }
+  | { kind: 'import'; title: string }
+  | { kind: 'action'; target: ActionTarget }
+  | { kind: 'custom'; render: () => ReactNode };
+
+function ToolbarControl({
+  control,
+  screen,
+  onOpen,
+  exporting,
+  onExport,
+}: {
+  control: Control;
+  screen: Screen;
+  onOpen: (opened: Opened) => void;
+  exporting: boolean;
+  onExport: () => void;
+}) {
+  if (control.kind === 'custom') {
+    const custom = control.custom;
+    if ('render' in custom) return <custom.render title={control.title} />;
+    const target = { family: custom.family, action: custom.action, alsoRefresh: [screen.resource.key] };
+    return (
+      <Button type="primary" onClick={() => onOpen({ kind: 'action', target })}>
+        {control.title}
+      </Button>
+    );
+  }
+  const primary = control.kind === 'create';
+  const open = () =>
+    control.kind === 'export'
+      ? onExport()
+      : onOpen(control.kind === 'import' ? { kind: 'import', title: control.title } : { kind: 'form' });
+  return (
+    <Button type={primary ? 'primary' : 'default'} loading={control.kind === 'export' && exporting} onClick={open}>
+      {control.title}
+    </Button>
+  );
+}
+
+/**
+ * A screen of a family: its search panel, a toolbar with the controls of its route's buttons, the table
+ * of its columns sorted on the server, and each row's actions — everything from the declarations.
+ */
+export function ResourceListPage({ family, screen }: { family: WebFamily; screen: Screen }) {
+  const list = useResourceList<ResourceRecord>(screen);
+  const navigate = useNavigate();
+  const [opened, setOpened] = useState<Opened | null>(null);
+  const { exportList, exporting, resultModal } = useListExport(screen.key);
+  const controls = useMemo(() => screenControls(family, screen), [family, screen]);
+  const toolbar = controls.filter((control) => control.place === 'toolbar');
+  const rowControls = useMemo(() => controls.filter((control) => control.place === 'row'), [controls]);
+  const addPage = family.routes?.add;
+  const open = (next: Opened) => {
+    if (next.kind === 'form' && addPage && !next.id) navigate(pageLink(addPage));
+    else setOpened(next);
+  };
+  const columns = useMemo<TableColumnsType<ResourceRecord>>(
+    () => [
+      ...buildColumns<ResourceRecord>(family.resource, { only: screen.columns, sort: list.sort }),
+      {
+        title: '操作',
+        key: 'actions',
+        fixed: 'right',
+        render: (_, record) => <RowActions family={family} controls={rowControls} record={record} onOpen={setOpened} />,
+      },
+    ],
+    [family, screen, list.sort, rowControls],
+  );
+  return (
+    <Card>
+      <ResourceSearchPanel list={list} />
+      {toolbar.length > 0 && (
+        <Space style={{ marginBottom: 16 }} wrap>
+          {toolbar.map((control) => (
+            <Authorized key={`${control.kind}:${control.button}`} button={control.button}>
+              <ToolbarControl
+                control={control}
+                screen={screen}
+                onOpen={open}
+                exporting={exporting}
+                onExport={() => exportList(exportFilters(list.query))}
+              />
+            </Authorized>
+          ))}
+        </Space>
+      )}
+      <ResourceTable<ResourceRecord> list={list} columns={columns} />
+      {resultModal}
+      {opened?.kind === 'form' && <ResourceFormDrawer family={family} id={opened.id} onClose={() => setOpened(null)} />}
+      {opened?.kind === 'import' && (
+        <ImportDialog resource={family.resource} title={opened.title} onClose={() => setOpened(null)} />
+      )}
+      {opened?.kind === 'action' && <ActionDialog target={opened.target} onClose={() => setOpened(null)} />}
+      {opened?.kind === 'custom' && opened.render()}
+    </Card>
+  );
+}

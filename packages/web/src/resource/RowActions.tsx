@@ -1,0 +1,104 @@
+import { routesByKey } from '@cp/contracts/routes';
+import { Button, Popconfirm, Space } from 'antd';
+import { useNavigate } from 'react-router';
+import { Authorized, useAccess } from '../auth/access';
+import { useSession } from '../auth/session';
+import { rowName } from './ActionDialog';
+import type { Control } from './controls';
+import type { WebFamily } from './family';
+import { useResourceRemove } from './mutations';
+import type { Opened } from './ResourceListPage';
+import { pageLink } from './routes';
+import type { ResourceRecord } from './types';
+
+interface RowActionsProps {
+  family: WebFamily;
+  controls: readonly Control[];
+  record: ResourceRecord;
+  onOpen: (opened: Opened) => void;
+}
+
+/** Whether a row control applies to the row: a lifecycle action only when the row's state allows it. */
+function applies(family: WebFamily, control: Control, record: ResourceRecord, buttons: ReadonlySet<string>) {
+  const lifecycle = family.resource.lifecycle;
+  if (control.kind === 'transition') {
+    const state = Number(record[lifecycle?.field ?? '']);
+    return lifecycle?.allowed(state, buttons).some((transition) => transition.action === control.action) ?? false;
+  }
+  if (control.kind === 'custom' && 'when' in control.custom) return control.custom.when?.(record) ?? true;
+  return true;
+}
+
+/** A row's buttons: 详情, then the controls of the screen the row's state and the user's buttons allow. */
+export function RowActions({ family, controls, record, onOpen }: RowActionsProps) {
+  const navigate = useNavigate();
+  const access = useAccess();
+  const { held } = useSession();
+  const remove = useResourceRemove(family.resource);
+  const detail = family.routes?.detail ? routesByKey.get(family.routes.detail) : undefined;
+  const link = (kind: 'edit') => family.routes?.[kind];
+  const button = (control: Control, onClick: () => void, danger = false) => (
+    <Button type="link" size="small" danger={danger} onClick={onClick}>
+      {control.title}
+    </Button>
+  );
+  const render = (control: Control) => {
+    switch (control.kind) {
+      case 'edit': {
+        const page = link('edit');
+        return button(control, () =>
+          page ? navigate(pageLink(page, record.id)) : onOpen({ kind: 'form', id: record.id }),
+        );
+      }
+      case 'transition':
+        return button(control, () =>
+          onOpen({ kind: 'action', target: { family, action: control.action, id: record.id, record } }),
+        );
+      case 'delete':
+        return (
+          <Popconfirm
+            title={`确定删除${family.resource.title} ${rowName(family.resource, record)} 吗？`}
+            okText="删除"
+            cancelText="取消"
+            onConfirm={() => remove.mutateAsync(record.id)}
+          >
+            {button(control, () => undefined, true)}
+          </Popconfirm>
+        );
+      case 'custom': {
+        const custom = control.custom;
+        if ('render' in custom) return <custom.render record={record} title={control.title} />;
+        if (!('via' in custom)) return null;
+        const target = {
+          family: custom.family,
+          action: custom.action,
+          id: String(record[custom.via]),
+          record,
+          alsoRefresh: [family.resource.key],
+        };
+        return button(control, () => onOpen({ kind: 'action', target }));
+      }
+      default:
+        return null;
+    }
+  };
+  return (
+    <Space size={0} wrap>
+      {detail && access.canOpen(detail) && (
+        <Button type="link" size="small" onClick={() => navigate(pageLink(detail.key, record.id))}>
+          详情
+        </Button>
+      )}
+      {controls
+        .filter((control) => applies(family, control, record, held.buttons))
+        .map((control) => (
+          <Authorized
+            key={`${control.kind}:${control.button}:${control.kind === 'transition' ? control.action : ''}`}
+            button={control.button}
+          >
+            {render(control)}
+          </Authorized>
+        ))}
+    </Space>
+  );
+}

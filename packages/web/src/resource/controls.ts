@@ -1,0 +1,60 @@
+import { buttonTitle, type Screen } from '@cp/contracts';
+import type { CustomControl, WebFamily } from './family';
+
+interface Base {
+  /** The catalogue button that shows the control; its title is the control's label. */
+  button: string;
+  title: string;
+}
+
+export type Control = Base &
+  (
+    | { kind: 'create' | 'import' | 'export'; place: 'toolbar' }
+    | { kind: 'edit' | 'delete'; place: 'row' }
+    /** A lifecycle action of the screen's rows, offered when the row's state allows it. */
+    | { kind: 'transition'; place: 'row'; action: string }
+    | { kind: 'custom'; place: 'toolbar' | 'row'; custom: CustomControl }
+  );
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/**
+ * Every control a screen shows, each with the catalogue button that shows it: 新增 / 导入 / 导出 when the
+ * screen's route has them and they are the family's, 编辑 / 删除 likewise, the lifecycle actions its rows
+ * offer, and the family's own. The list page renders exactly these, and a test holds them to the route's
+ * buttons: none without a control, none outside the catalogue.
+ */
+export function screenControls(family: WebFamily, screen: Screen): Control[] {
+  const { permissions, lifecycle } = family.resource;
+  const own = (action: string, operation: string | undefined) => {
+    const key = screen.button(action);
+    return key !== undefined && key === operation ? key : undefined;
+  };
+  const controls: Control[] = [];
+  // Each control is titled as its button is in the catalogue.
+  const add = (control: DistributiveOmit<Control, 'title'>) =>
+    controls.push({ ...control, title: buttonTitle(control.button) ?? control.button } as Control);
+  const custom = family.controls?.[screen.key] ?? [];
+
+  const create = own('add', permissions.create);
+  if (create) add({ kind: 'create', button: create, place: 'toolbar' });
+  for (const control of custom.filter((entry) => entry.place === 'toolbar')) {
+    add({ kind: 'custom', button: control.button, place: 'toolbar', custom: control });
+  }
+  const importButton = own('import', permissions.import);
+  if (importButton && family.resource.import) add({ kind: 'import', button: importButton, place: 'toolbar' });
+  if (screen.exportButton) add({ kind: 'export', button: screen.exportButton, place: 'toolbar' });
+
+  const edit = own('edit', permissions.update);
+  if (edit) add({ kind: 'edit', button: edit, place: 'row' });
+  for (const action of screen.actions) {
+    const transition = lifecycle?.transition(action);
+    if (transition) add({ kind: 'transition', button: transition.button, place: 'row', action });
+  }
+  for (const control of custom.filter((entry) => entry.place === 'row')) {
+    add({ kind: 'custom', button: control.button, place: 'row', custom: control });
+  }
+  const remove = own('delete', permissions.remove);
+  if (remove) add({ kind: 'delete', button: remove, place: 'row' });
+  return controls;
+}

@@ -1,0 +1,69 @@
+import type { Resource, Screen } from '@cp/contracts';
+import type { ComponentType, ReactNode } from 'react';
+import type { FieldGroup, ResourceRecord } from './types';
+
+/** The fields of an action's dialog when a generated form is not enough (a checklist). */
+export interface ActionFields {
+  Fields: ComponentType<{ record?: ResourceRecord | undefined }>;
+  /** The form's starting values for the row acted on (none when the row is picked in the dialog). */
+  initial?(record: ResourceRecord | undefined): Record<string, unknown>;
+  width?: number;
+}
+
+/**
+ * A control of a screen that is not one of the standard ones (新增, 导入, 导出, 编辑, 删除, the lifecycle's
+ * actions on rows): it names the catalogue button that shows it.
+ */
+export type CustomControl =
+  /** A toolbar button taking an action of another family on a row picked in its dialog (临时交车 of a vehicle). */
+  | { button: string; place: 'toolbar'; family: WebFamily; action: string }
+  /** A row button taking an action of another family on the row's parent (收回 of the delivery's vehicle). */
+  | {
+      button: string;
+      place: 'row';
+      family: WebFamily;
+      action: string;
+      /** The field naming the parent row. */
+      via: string;
+      when?(record: ResourceRecord): boolean;
+    }
+  /** A control of its own, given the row (or none, in the toolbar) and what to call when it is done. */
+  | { button: string; place: 'toolbar' | 'row'; render: ComponentType<{ record?: ResourceRecord; title: string }> };
+
+/** The web half of a screen family: the contracts resource and screens, and what is really its own. */
+export interface FamilySpec {
+  resource: Resource;
+  /** The screens listing the resource, by route key (the contracts' `defineScreen`s). */
+  screens: Readonly<Record<string, Screen>>;
+  /**
+   * The hidden routes of its rows: the detail page, and the add and edit pages where the catalogue has them
+   * (otherwise the form opens in a drawer over the list).
+   */
+  routes?: { detail?: string; add?: string; edit?: string };
+  /** Sections of the form and the detail view; every editable field in one section without. */
+  groups?: readonly FieldGroup[];
+  /** Dialogs of lifecycle actions a generated form cannot express. */
+  actionFields?: Readonly<Record<string, ActionFields>>;
+  /** The controls of screens' route buttons that are not standard, by screen. */
+  controls?: Readonly<Record<string, readonly CustomControl[]>>;
+  /** Sections of the detail page below the fields (a delivery's checklist). */
+  detailSections?: readonly ComponentType<{ record: ResourceRecord }>[];
+  /** What the detail page's title shows besides the row's identity (a vehicle's VIN). */
+  subtitle?: (record: ResourceRecord) => ReactNode;
+  /** The lookup that picks rows of the family in other families' dialogs (`vehicle`). */
+  lookup?: string;
+  /** Shown after a create, with the answer (a one-time password). */
+  created?: ComponentType<{ answer: ResourceRecord; onClose: () => void }>;
+}
+
+export type WebFamily = FamilySpec & {
+  /** The screen a family's own page lists (its route is the resource's page). */
+  main: Screen;
+};
+
+/** A family's web declaration: the resource's own page must be one of its screens. */
+export function defineFamily(spec: FamilySpec): WebFamily {
+  const main = spec.screens[spec.resource.page];
+  if (!main) throw new Error(`family ${spec.resource.key}: no screen for its page ${spec.resource.page}`);
+  return { ...spec, main };
+}

@@ -1,0 +1,45 @@
+import type { ComponentType } from 'react';
+import type { PagePrefetch } from '../app/pageRegistry';
+import type { WebFamily } from './family';
+import { prefetchResourceList } from './listQuery';
+import { ResourceDetailPage } from './ResourceDetailPage';
+import { ResourceFormPage } from './ResourceFormPage';
+import { ResourceListPage } from './ResourceListPage';
+
+/** What a feature's lazily loaded module answers for the route keys its families give pages. */
+export interface FamilyModule {
+  /** Every route key with a page: each screen, and the detail / add / edit routes. */
+  keys: readonly string[];
+  page(routeKey: string): ComponentType;
+  /** Loads the first page of a screen's list for a URL, before the screen renders. */
+  prefetch(routeKey: string): PagePrefetch | undefined;
+}
+
+/** The pages of a feature's families, by route key, each made once. */
+export function familyModule(families: readonly WebFamily[]): FamilyModule {
+  const pages = new Map<string, ComponentType>();
+  const prefetches = new Map<string, PagePrefetch>();
+  const add = (key: string, page: ComponentType) => {
+    if (pages.has(key)) throw new Error(`route ${key} has two pages`);
+    pages.set(key, page);
+  };
+  for (const family of families) {
+    for (const screen of Object.values(family.screens)) {
+      add(screen.key, () => <ResourceListPage family={family} screen={screen} />);
+      prefetches.set(screen.key, ({ queryClient, search }) => prefetchResourceList(queryClient, screen, search));
+    }
+    const { detail, add: addRoute, edit } = family.routes ?? {};
+    if (detail) add(detail, () => <ResourceDetailPage family={family} />);
+    if (addRoute) add(addRoute, () => <ResourceFormPage family={family} mode="add" />);
+    if (edit) add(edit, () => <ResourceFormPage family={family} mode="edit" />);
+  }
+  return {
+    keys: [...pages.keys()],
+    page(routeKey) {
+      const page = pages.get(routeKey);
+      if (!page) throw new Error(`no page for route ${routeKey}`);
+      return page;
+    },
+    prefetch: (routeKey) => prefetches.get(routeKey),
+  };
+}

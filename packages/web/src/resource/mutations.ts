@@ -1,0 +1,59 @@
+import type { Resource } from '@cp/contracts';
+import { actionPath } from '@cp/contracts';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { useState } from 'react';
+import { post, RequestError } from '../request';
+import { createResourceApi } from './resourceApi';
+import type { ResourceRecord } from './types';
+import { toInput } from './values';
+
+/** After a change: every list, row and history of these resources is asked for again. */
+export function refreshResources(queryClient: QueryClient, keys: readonly string[]) {
+  return Promise.all(keys.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+}
+
+/**
+ * Saves a resource's form: a new row, or an edit of `record` made on its version. Says 操作成功 and refreshes
+ * the family; an edit someone saved first (409) is kept as `conflict` for the form to offer a reload.
+ */
+export function useResourceSave(resource: Resource, record?: ResourceRecord) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [conflict, setConflict] = useState<string | null>(null);
+  const api = createResourceApi(resource.endpoint);
+  const save = useMutation({
+    mutationFn: (values: Record<string, unknown>) => {
+      const input = toInput(resource, values, record !== undefined);
+      return record ? api.update(record.id, { ...input, version: record.version ?? 1 }) : api.create(input);
+    },
+    onSuccess: async () => {
+      message.success('操作成功');
+      setConflict(null);
+      await refreshResources(queryClient, [resource.key]);
+    },
+    onError: (error) => {
+      if (error instanceof RequestError && error.code === 409) setConflict(error.message);
+    },
+  });
+  return { save, conflict };
+}
+
+/** Deletes a row of a resource, says 操作成功 and refreshes the family. */
+export function useResourceRemove(resource: Resource) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const api = createResourceApi(resource.endpoint);
+  return useMutation({
+    mutationFn: api.remove,
+    onSuccess: async () => {
+      message.success('操作成功');
+      await refreshResources(queryClient, [resource.key]);
+    },
+  });
+}
+
+/** `POST {endpoint}/{id}/{action}`: a lifecycle action on a row. */
+export function takeAction(resource: Resource, id: string, action: string, body?: Record<string, unknown>) {
+  return post<unknown>(`${resource.endpoint}/${id}/${actionPath(action)}`, body);
+}

@@ -1,0 +1,84 @@
+import {
+  deliveryResource,
+  inspectionResource,
+  maintenanceResource,
+  outboundResource,
+  type Resource,
+  returnResource,
+  riskResource,
+  type Screen,
+  shuntingResource,
+  vehicleRecordScreens,
+  vehicleResource,
+  vehicleScreens,
+  violationResource,
+} from '@cp/contracts';
+import { Typography } from 'antd';
+import { defineFamily, type FamilySpec } from '../resource/family';
+import { familyModule } from '../resource/familyModule';
+import { handoverFields, inspectFields } from './actionFields';
+import { vehicleGroups } from './groups';
+import { DeliveryChecklist, ScanRisksButton } from './recordSections';
+
+/** The vehicles: every stage screen lists them, the detail page offers what the stage allows. */
+export const vehicleFamily = defineFamily({
+  resource: vehicleResource,
+  screens: vehicleScreens,
+  routes: { detail: 'vehicleDetail' },
+  groups: vehicleGroups,
+  lookup: 'vehicle',
+  subtitle: (vehicle) => (
+    <Typography.Text type="secondary" copyable>
+      {String(vehicle.vin)}
+    </Typography.Text>
+  ),
+  actionFields: { inspect: inspectFields, deliver: handoverFields, temporaryDeliver: handoverFields },
+});
+
+const screensOf = (resource: Resource): Record<string, Screen> =>
+  Object.fromEntries(
+    Object.values(vehicleRecordScreens)
+      .filter((screen) => screen.resource === resource)
+      .map((screen) => [screen.key, screen]),
+  );
+
+const record = (resource: Resource, spec: Partial<FamilySpec> = {}) =>
+  defineFamily({ resource, screens: screensOf(resource), ...spec });
+
+/** A vehicle action started from a record screen's toolbar, on a vehicle picked in its dialog. */
+const onPickedVehicle = (button: string, action: string) =>
+  ({ button, place: 'toolbar', family: vehicleFamily, action }) as const;
+
+/** What happened to the vehicles: inspections, outbound, handovers, returns, moves, risks, violations, services. */
+export const vehicleRecordFamilies = [
+  record(inspectionResource),
+  record(outboundResource),
+  record(deliveryResource, {
+    routes: { detail: 'deliveryDetail' },
+    detailSections: [DeliveryChecklist],
+    controls: {
+      temporaryDelivery: [
+        onPickedVehicle('temporaryDelivery:add', 'temporaryDeliver'),
+        {
+          button: 'temporaryDelivery:recall',
+          place: 'row',
+          family: vehicleFamily,
+          action: 'recall',
+          via: 'vehicleId',
+          when: (delivery) => delivery.endedAt == null,
+        },
+      ],
+    },
+  }),
+  record(returnResource, { controls: { carReturnRecord: [onPickedVehicle('carReturnRecord:add', 'requestReturn')] } }),
+  record(shuntingResource, {
+    controls: { shuntingManagement: [onPickedVehicle('shuntingManagement:add', 'shunt')] },
+  }),
+  record(riskResource, {
+    controls: { riskManagement: [{ button: 'riskManagement:handle', place: 'toolbar', render: ScanRisksButton }] },
+  }),
+  record(violationResource),
+  record(maintenanceResource),
+];
+
+export const { keys, page, prefetch } = familyModule([vehicleFamily, ...vehicleRecordFamilies]);
