@@ -37,7 +37,7 @@ export function ResetPassword({ record, title }: { record?: ResourceRecord; titl
   });
   const confirm = () =>
     modal.confirm({
-      title: `确定重置 ${String(record?.userName ?? '')} 的密码吗？`,
+      title: `确定重置密码 ${String(record?.userName ?? '')} 吗？`,
       content: '重置后原密码立即失效，该用户的登录会全部退出。',
       okText: '重置',
       cancelText: '取消',
