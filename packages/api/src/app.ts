@@ -23,7 +23,6 @@ import { identityRoutes } from './identity/routes';
 import { registerJobRunner } from './jobs/plugin';
 import { lookupRoutes } from './lookups/routes';
 import { roleRoutes } from './roles/routes';
-import { userRoutes } from './users/routes';
 import { vehicleRoutes } from './vehicles/routes';
 
 export interface AppDeps {
@@ -63,7 +62,6 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   await app.register(lookupRoutes, deps);
   await app.register(familyRoutes, deps);
   await app.register(vehicleRoutes, deps);
-  await app.register(userRoutes, deps);
   registerJobRunner(app, deps);
   await app.register(fileRoutes, deps);
   await app.register(fileDownloadRoutes, deps);

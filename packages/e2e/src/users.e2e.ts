@@ -62,7 +62,7 @@ describe('用户管理', () => {
     await success(page);
     expect((await login(loginId, first)).code).toBe(0);
 
-    await confirmIn(page, row, '重置密码', '重置');
+    await confirmIn(page, row, '重置密码', '确定');
     const second = await shownPassword(page);
     expect(second).not.toBe(first);
     expect((await login(loginId, first)).code).not.toBe(0);

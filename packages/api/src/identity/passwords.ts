@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import argon2 from 'argon2';
 
 /** argon2id with the OWASP baseline cost (19 MiB, 2 passes). */
@@ -21,4 +22,23 @@ export async function verifyPassword(hash: string | undefined, password: string)
   } catch {
     return false;
   }
+}
+
+const passwordLetters = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz';
+const passwordDigits = '23456789';
+const passwordSymbols = '@#$%&*';
+const pick = (from: string) => from[randomInt(from.length)] ?? '';
+
+/**
+ * A one-time password an administrator passes on: ten characters with letters, digits and a symbol (SPEC §5's
+ * rule), none that reads as another (0/O, 1/l/I).
+ */
+export function oneTimePassword(): string {
+  const chars = [pick(passwordDigits), pick(passwordSymbols)];
+  while (chars.length < 10) chars.push(pick(passwordLetters + passwordDigits));
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j] ?? '', chars[i] ?? ''];
+  }
+  return chars.join('');
 }

@@ -1,5 +1,5 @@
 import { consoleAppId } from '@cp/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db';
 import { perDatabase } from '../db/perDatabase';
@@ -49,6 +49,16 @@ export async function revokeSession(db: Executor, sessionId: number, reason: str
     .set({ revokedAt: new Date(), revokeReason: reason })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
   forgetSession(db, sessionId);
+}
+
+/** Revokes every open session `where` matches; answers their ids, to `forgetSession` once the change commits. */
+export async function revokeSessions(db: Executor, where: SQL | undefined, reason: string): Promise<number[]> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(and(where, isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.map((row) => row.id);
 }
 
 type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionLookup>['execute']>>[number];

@@ -1,32 +1,17 @@
-import { randomInt } from 'node:crypto';
 import { userResource, userScreens } from '@cp/contracts';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { businessError } from '../http/errors';
-import { hashPassword } from '../identity/passwords';
-import { forgetHeldKeys, forgetSession } from '../identity/sessions';
+import { hashPassword, oneTimePassword } from '../identity/passwords';
+import { forgetHeldKeys, forgetSession, revokeSessions } from '../identity/sessions';
 import { accountRoles, accounts, roles, sessions, users } from '../identity/tables';
 import { defineServerResource, type Row, type WriteContext } from '../resource/family';
 import { superAdminRoleCode } from '../seed/platform';
 
-const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
-const symbols = '@#$%&*';
-
-/** Ten characters of letters, digits and a symbol (SPEC §5's password rule), without look-alikes (0/O, 1/l). */
-export function oneTimePassword(): string {
-  const chars = Array.from({ length: 9 }, () => alphabet[randomInt(alphabet.length)]);
-  chars.splice(randomInt(10), 0, symbols[randomInt(symbols.length)]);
-  return /\d/.test(chars.join('')) ? chars.join('') : `${chars.join('').slice(0, 9)}${randomInt(2, 10)}`;
-}
-
-/** Ends every session of these accounts now (here at once, in other processes within seconds). */
-export async function endSessions(ctx: WriteContext, where: ReturnType<typeof eq>) {
-  const ended = await ctx.tx
-    .update(sessions)
-    .set({ revokedAt: new Date(), revokeReason: 'disabled' })
-    .where(and(where, isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
+/** Ends the sessions `where` matches now: here at once, in other processes within seconds. */
+async function endSessions(ctx: WriteContext, where: SQL) {
+  const ended = await revokeSessions(ctx.tx, where, 'userManagement');
   ctx.afterCommit(() => {
-    for (const { id } of ended) forgetSession(ctx.db, id);
+    for (const id of ended) forgetSession(ctx.db, id);
   });
 }
 
@@ -75,11 +60,13 @@ export const userFamily = defineServerResource({
   constraints: { users_login_id_key: 'loginId', users_code_key: 'code' },
   normalize: (values) =>
     typeof values.loginId === 'string' ? { ...values, loginId: values.loginId.toLowerCase() } : values,
+  // A new user and their account here; the answer carries their one-time password.
   async insert(values, ctx) {
-    const password = oneTimePassword();
+    ctx.answer.password = oneTimePassword();
+    const passwordHash = await hashPassword(String(ctx.answer.password));
     const [user] = await ctx.tx
       .insert(users)
-      .values({ ...profile(values), loginId: String(values.loginId), passwordHash: await hashPassword(password) })
+      .values({ ...profile(values), loginId: String(values.loginId), passwordHash })
       .returning({ id: users.id });
     const [account] = await ctx.tx
       .insert(accounts)
@@ -90,7 +77,6 @@ export const userFamily = defineServerResource({
         updatedBy: ctx.auth.userId,
       })
       .returning({ id: accounts.id });
-    ctx.answer.password = password;
     ctx.afterCommit(() => forgetHeldKeys(ctx.db));
     return Number(account?.id);
   },
@@ -119,6 +105,19 @@ export const userFamily = defineServerResource({
         if (await builtIn(ctx, account.userId)) throw businessError('内置超级管理员不能停用');
         await endSessions(ctx, eq(sessions.accountId, Number(account.id)));
         return null;
+      },
+    },
+    // The answer is the new password, once; the audit says it was reset, never what to.
+    resetPassword: {
+      async run(ctx, account) {
+        const password = oneTimePassword();
+        const passwordHash = await hashPassword(password);
+        await ctx.tx
+          .update(users)
+          .set({ passwordHash, updatedAt: new Date() })
+          .where(eq(users.id, Number(account.userId)));
+        await endSessions(ctx, eq(sessions.userId, Number(account.userId)));
+        return { password };
       },
     },
   },

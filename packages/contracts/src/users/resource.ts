@@ -9,7 +9,10 @@ export const accountStatus = defineEnum('状态', [
   [0, '停用'],
 ]);
 
-/** 启用 / 停用 of a user's account in this branch company; a stopped account's sessions end at once. */
+/**
+ * 启用 / 停用 of a user's account in this branch company (a stopped account's sessions end at once), and
+ * 重置密码 in either state.
+ */
 export const userLifecycle = defineLifecycle({
   field: 'status',
   states: accountStatus,
@@ -21,6 +24,13 @@ export const userLifecycle = defineLifecycle({
       to: 0,
       button: 'userManagement:disable',
       confirm: '停用后该用户将立即退出本分公司，且不能再登录本分公司。',
+    },
+    {
+      action: 'resetPassword',
+      from: [0, 1],
+      to: null,
+      button: 'userManagement:resetPassword',
+      confirm: '重置后原密码立即失效，该用户的登录会全部退出；新密码只显示一次。',
     },
   ],
 });
@@ -61,10 +71,8 @@ export const userResource = defineResource({
 });
 
 export const userScreens = {
-  userManagement: defineScreen(userResource, { route: 'userManagement', actions: ['enable', 'disable'] }),
+  userManagement: defineScreen(userResource, {
+    route: 'userManagement',
+    actions: ['enable', 'disable', 'resetPassword'],
+  }),
 };
-
-/** What 新增 and 重置密码 answer besides the row: the one-time password, shown once. */
-export interface IssuedPassword {
-  password: string;
-}

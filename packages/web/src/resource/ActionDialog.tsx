@@ -1,6 +1,7 @@
 import { lookupOf, type Resource, type Transition } from '@cp/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Modal } from 'antd';
+import { useState } from 'react';
 import { z } from 'zod';
 import { ActionFormModal } from './ActionFormModal';
 import { BodyField } from './BodyField';
@@ -111,14 +112,18 @@ function FormAction({ target, transition, title, invalidate, onClose }: DialogPr
 function ConfirmAction({ target, transition, title, invalidate, onClose }: DialogProps) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
+  const Result = target.family.results?.[target.action];
+  const [answer, setAnswer] = useState<ResourceRecord | null>(null);
   const act = useMutation({
     mutationFn: () => takeAction(target.family.resource, target.id ?? '', target.action),
-    onSuccess: async () => {
+    onSuccess: async (result) => {
       message.success('操作成功');
-      onClose();
+      if (Result) setAnswer({ ...(target.record as ResourceRecord), ...(result as object) });
+      else onClose();
       await refreshResources(queryClient, invalidate);
     },
   });
+  if (Result && answer) return <Result answer={answer} onClose={onClose} />;
   return (
     <Modal
       open

@@ -54,6 +54,8 @@ export interface FamilySpec {
   lookup?: string;
   /** Shown after a create, with the answer (a one-time password). */
   created?: ComponentType<{ answer: ResourceRecord; onClose: () => void }>;
+  /** Shown after an action whose answer people must see (重置密码's new password), with the row and the answer. */
+  results?: Readonly<Record<string, ComponentType<{ answer: ResourceRecord; onClose: () => void }>>>;
 }
 
 export type WebFamily = FamilySpec & {

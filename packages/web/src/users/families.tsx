@@ -1,14 +1,14 @@
 import { userResource, userScreens } from '@cp/contracts';
 import { defineFamily } from '../resource/family';
 import { familyModule } from '../resource/familyModule';
-import { IssuedPassword, ResetPassword } from './passwords';
+import { IssuedPassword } from './passwords';
 
 /** 用户管理: the staff of the branch company, 启用 / 停用, and a one-time password on 新增 and 重置密码. */
 export const userFamily = defineFamily({
   resource: userResource,
   screens: userScreens,
-  controls: { userManagement: [{ button: 'userManagement:resetPassword', place: 'row', render: ResetPassword }] },
   created: IssuedPassword,
+  results: { resetPassword: IssuedPassword },
 });
 
 export const { keys, page, prefetch } = familyModule([userFamily]);
