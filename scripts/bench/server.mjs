@@ -19,12 +19,12 @@ export function freePort() {
   });
 }
 
-async function waitForHealth(base, child, seconds = 120) {
+async function waitForHealth(base, child, seconds = 120, healthPath = '/api/health') {
   const deadline = Date.now() + seconds * 1000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      const response = await fetch(`${base}/api/health`);
+      const response = await fetch(`${base}${healthPath}`);
       if (response.ok) return;
     } catch {}
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -34,15 +34,18 @@ async function waitForHealth(base, child, seconds = 120) {
 
 /**
  * The API on a free port with its own data folder (PGlite) or the given DATABASE_URL. A `dataDir` passed in
- * is kept when the server stops (to start it again on the same data); `env` adds variables.
+ * is kept when the server stops (to start it again on the same data); `env` adds variables; `nodeArgs` go to
+ * node before the script (BENCH_API_NODE_ARGS adds more, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
-export async function startApi({ databaseUrl, dataDir: keptDir, env: extra = {} } = {}) {
+export async function startApi({ databaseUrl, dataDir: keptDir, env: extra = {}, nodeArgs = [] } = {}) {
   const port = await freePort();
   const dataDir = keptDir ?? mkdtempSync(path.join(tmpdir(), 'cp-bench-'));
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extra };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/api/src/main.ts'], {
+  const extraArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const args = [...nodeArgs, ...extraArgs, '--import', 'tsx', 'packages/api/src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env,
     stdio: 'inherit',
@@ -57,6 +60,29 @@ export async function startApi({ databaseUrl, dataDir: keptDir, env: extra = {} 
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
       if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The bare Fastify + pg vehicle list (`bare-list.mjs`) on a free port: the ceiling the API's list is
+ * compared with.
+ */
+export async function startBareList({ databaseUrl }) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'scripts/bench/bare-list.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl },
+    stdio: 'inherit',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHealth(base, child, 30, '/bare/health');
+  return {
+    base,
+    pid: child.pid,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
     },
   };
 }

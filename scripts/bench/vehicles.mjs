@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { root, startApi, startPostgres } from './server.mjs';
+import { root, startApi, startBareList, startPostgres } from './server.mjs';
 
 const duration = Number(process.env.BENCH_SECONDS || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 20);
@@ -59,7 +59,71 @@ async function measureLists(base, token) {
   return rows;
 }
 
-const pageRuns = Number(process.env.BENCH_PAGE_RUNS || 7);
+/** The request compared with the bare route, and its bare twin (same query string). */
+const comparedQuery = '?stage=5,7&cityId=1&sort=mileage&order=desc&limit=20';
+const ratioRounds = Number(process.env.BENCH_RATIO_ROUNDS || 3);
+
+/** CPU milliseconds a process has used so far (user + system), or null where `/proc` cannot tell. */
+function processCpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/** One autocannon run (3 s warm-up, not counted, then `duration`): req/s and the server's CPU ms a request. */
+async function loadRun(url, token, pid) {
+  await autocannon({ url, headers: { token }, duration: 3, connections });
+  const cpuBefore = processCpuMs(pid);
+  const result = await autocannon({ url, headers: { token }, duration, connections });
+  const cpuAfter = processCpuMs(pid);
+  if (result.errors + result.non2xx > 0) throw new Error(`${url}: ${result.errors + result.non2xx} errors`);
+  return {
+    rps: result.requests.average,
+    cpuMs: cpuBefore === null ? null : (cpuAfter - cpuBefore) / result.requests.total,
+  };
+}
+
+/**
+ * The stage + city list sorted by mileage from the API beside the same page from a bare Fastify + pg route
+ * (`bare-list.mjs`), run alternately (`ratioRounds` rounds, the order swapped each round) with the same
+ * warm-up, duration and connections. The ratio is the API's req/s over the bare route's in the same round.
+ */
+async function measureAgainstBare(api, bare, token) {
+  const kitUrl = `${api.base}/api/vehicles${comparedQuery}`;
+  const bareUrl = `${bare.base}/bare/vehicles${comparedQuery}`;
+  const [kitBody, bareBody] = await Promise.all(
+    [kitUrl, bareUrl].map(async (url) => (await fetch(url, { headers: { token } })).json()),
+  );
+  const same = JSON.stringify(kitBody) === JSON.stringify(bareBody);
+  const rounds = [];
+  for (let round = 0; round < ratioRounds; round++) {
+    const kitFirst = round % 2 === 0;
+    const first = await loadRun(kitFirst ? kitUrl : bareUrl, token, kitFirst ? api.pid : bare.pid);
+    const second = await loadRun(kitFirst ? bareUrl : kitUrl, token, kitFirst ? bare.pid : api.pid);
+    const [kit, bareRun] = kitFirst ? [first, second] : [second, first];
+    rounds.push({
+      round: round + 1,
+      first: kitFirst ? 'kit' : 'bare',
+      'kit req/s': Math.round(kit.rps),
+      'bare req/s': Math.round(bareRun.rps),
+      ratio: Number((kit.rps / bareRun.rps).toFixed(2)),
+      'kit CPU ms/req': kit.cpuMs?.toFixed(2),
+      'bare CPU ms/req': bareRun.cpuMs?.toFixed(2),
+    });
+  }
+  const ratios = rounds.map((row) => row.ratio);
+  return {
+    same,
+    rounds,
+    summary: `比值（kit / bare）：中位数 ${median(ratios.map((r) => r * 100)) / 100}，范围 ${Math.min(...ratios)}–${Math.max(...ratios)}`,
+  };
+}
+
+const pageRuns = Number(process.env.BENCH_PAGE_RUNS ?? 7);
 
 function median(values) {
   const sorted = [...values].sort((x, y) => x - y);
@@ -164,6 +228,7 @@ async function openTab(launcher, executablePath, cookie) {
  * - for comparison, a first visit in a browser launched the moment before, still starting up.
  */
 async function measurePage(base, token) {
+  if (pageRuns === 0) return 'BENCH_PAGE_RUNS=0：跳过页面测量';
   const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   if (!existsSync(chromium)) return '未找到 Chromium，跳过页面测量';
   const { chromium: launcher } = await import('playwright-core');
@@ -236,11 +301,26 @@ export async function runVehicleBench() {
     const api = await startApi({ databaseUrl: postgres.url });
     try {
       const token = await login(api.base);
-      const rows = await measureLists(api.base, token);
-      console.log(
-        `\n车辆列表基准（PostgreSQL，${scale.vehicles} 车辆 / ${scale.violations} 违章 / ${scale.maintenance} 维保，${connections} 并发，每项 ${duration} 秒）`,
-      );
-      console.table(rows);
+      // BENCH_LIST_SCENARIOS=0 measures only the comparison with the bare route.
+      if (process.env.BENCH_LIST_SCENARIOS !== '0') {
+        const rows = await measureLists(api.base, token);
+        console.log(
+          `\n车辆列表基准（PostgreSQL，${scale.vehicles} 车辆 / ${scale.violations} 违章 / ${scale.maintenance} 维保，${connections} 并发，每项 ${duration} 秒）`,
+        );
+        console.table(rows);
+      }
+      const bare = await startBareList({ databaseUrl: postgres.url });
+      try {
+        const compared = await measureAgainstBare(api, bare, token);
+        console.log(
+          `\n同一请求 ${comparedQuery}：API（kit）与裸 Fastify + pg 路由（bare-list.mjs）交替运行 ${ratioRounds} 轮，各自预热 3 秒、测 ${duration} 秒、${connections} 并发`,
+        );
+        if (!compared.same) console.log('注意：两者的应答内容不同');
+        console.table(compared.rounds);
+        console.log(compared.summary);
+      } finally {
+        await bare.stop();
+      }
       console.log(await measurePage(api.base, token));
     } finally {
       await api.stop();
