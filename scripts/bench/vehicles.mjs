@@ -295,7 +295,7 @@ export async function runVehicleBench() {
           );
     if (generate.status !== 0) throw new Error('scale data generation failed');
     console.log(`规模数据生成：${((Date.now() - started) / 1000).toFixed(0)} 秒`);
-    if (!existsSync(path.join(root, 'packages/web/dist/index.html'))) {
+    if (pageRuns > 0 && !existsSync(path.join(root, 'packages/web/dist/index.html'))) {
       spawnSync('npm', ['run', 'build', '-w', '@cp/web'], { cwd: root, stdio: 'inherit' });
     }
     const api = await startApi({ databaseUrl: postgres.url });
