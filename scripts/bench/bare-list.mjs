@@ -12,6 +12,8 @@
 // - the names of the model, city and company from a name book kept for 60 s;
 // - the envelope `{code,msg,data:{list,total,totalExact,page,limit},isSuccess}` by JSON.stringify, ids and
 //   references as strings, timestamps as ISO text.
+// BARE_PREPARED=1 runs the page and count as named prepared statements (one name per SQL text), as the
+// API does since its list statements are prepared per filter shape.
 // Not done: request ids, the x-request-id header, the audit hook, validation messages, access declarations.
 //
 //   DATABASE_URL=… PORT=… node scripts/bench/bare-list.mjs
@@ -107,6 +109,18 @@ const sortColumns = {
   nextInspectionDate: 'next_inspection_date',
 };
 const capped = new Map();
+const prepared = process.env.BARE_PREPARED === '1';
+const statementNames = new Map();
+/** A statement name for this SQL text (BARE_PREPARED=1), or none: an unnamed statement, parsed each time. */
+function nameOf(text) {
+  if (!prepared) return undefined;
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `bare_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
 
 const app = Fastify({ logger: false });
 
@@ -145,14 +159,16 @@ app.get('/bare/vehicles', async (request, reply) => {
   }
   const filterKey = `${auth.tenantId}|${q.cityId}|${q.stage}`;
   const remembered = capped.get(filterKey);
+  const countSql = `select count(*) from (select 1 from "vehicles" where ${where} limit $${values.length + 1}) "matches"`;
   const counting =
     remembered !== undefined && remembered > Date.now()
       ? totalCap + 1
       : pool
-          .query(
-            `select count(*) from (select 1 from "vehicles" where ${where} limit $${values.length + 1}) "matches"`,
-            [...values, totalCap + 1],
-          )
+          .query({
+            text: countSql,
+            name: nameOf(countSql),
+            values: [...values, totalCap + 1],
+          })
           .then(({ rows }) => {
             const n = Number(rows[0].count);
             if (n > totalCap) capped.set(filterKey, Date.now() + 30_000);
@@ -160,7 +176,7 @@ app.get('/bare/vehicles', async (request, reply) => {
             return n;
           });
   const [result, counted, book] = await Promise.all([
-    pool.query({ text: pageSql, values: pageValues, rowMode: 'array', types: rowTypes }),
+    pool.query({ text: pageSql, name: nameOf(pageSql), values: pageValues, rowMode: 'array', types: rowTypes }),
     counting,
     nameBook(auth.tenantId),
   ]);

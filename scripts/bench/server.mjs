@@ -72,7 +72,12 @@ export async function startBareList({ databaseUrl }) {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(root, 'scripts/bench/bare-list.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      BARE_PREPARED: process.env.BENCH_BARE_PREPARED ?? '',
+    },
     stdio: 'inherit',
   });
   const base = `http://127.0.0.1:${port}`;

@@ -312,8 +312,9 @@ export async function runVehicleBench() {
       const bare = await startBareList({ databaseUrl: postgres.url });
       try {
         const compared = await measureAgainstBare(api, bare, token);
+        const bareKind = process.env.BENCH_BARE_PREPARED === '1' ? '命名预备语句' : '未命名语句';
         console.log(
-          `\n同一请求 ${comparedQuery}：API（kit）与裸 Fastify + pg 路由（bare-list.mjs）交替运行 ${ratioRounds} 轮，各自预热 3 秒、测 ${duration} 秒、${connections} 并发`,
+          `\n同一请求 ${comparedQuery}：API（kit）与裸 Fastify + pg 路由（bare-list.mjs，${bareKind}）交替运行 ${ratioRounds} 轮，各自预热 3 秒、测 ${duration} 秒、${connections} 并发`,
         );
         if (!compared.same) console.log('注意：两者的应答内容不同');
         console.table(compared.rounds);
