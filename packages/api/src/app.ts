@@ -42,8 +42,11 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
     ajv: { customOptions: { removeAdditional: false } },
   });
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  // Set as the request arrives (a plain callback, no promise): the header stays on whatever is sent, an
+  // error or a 404 included.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   registerErrorHandler(app, config.bodyLimitBytes);

@@ -18,6 +18,13 @@ describe('health', () => {
     expect(response).toMatchObject({ code: 0, data: { status: 'up', database: ctx.database.engine } });
   });
 
+  it('names each answer with a request id: a success, a refusal, an unknown path', async () => {
+    for (const url of ['/api/health', '/api/vehicles', '/api/no-such-thing']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.headers['x-request-id'], url).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
   it('answers 503 when the database is gone', async () => {
     const broken = await startTestApp();
     await broken.database.close();

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onResponseAsyncHookHandler } from 'fastify';
 import type { Db, Executor } from '../db';
 import { type AuditChanges, auditLog } from './tables';
 
@@ -79,7 +79,7 @@ const mutating = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function registerAuditTrail(app: FastifyInstance, db: Db): void {
   app.decorateRequest('auditRecorded', false);
   app.decorateRequest('failed', false);
-  app.addHook('onResponse', async (request, reply) => {
+  const recordCall: onResponseAsyncHookHandler = async (request, reply) => {
     if (!mutating.has(request.method) || !request.url.startsWith('/api')) return;
     if (request.auditRecorded || request.failed || reply.statusCode >= 300 || !request.auth) return;
     const body = request.body && typeof request.body === 'object' ? redact(request.body) : null;
@@ -93,5 +93,12 @@ export function registerAuditTrail(app: FastifyInstance, db: Db): void {
     } catch (error) {
       request.log.error({ err: error }, 'audit record failed');
     }
+  };
+  // Only on routes that can change something: a read (most requests) runs no response hook at all.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((method) => mutating.has(method))) return;
+    const own = route.onResponse ? (Array.isArray(route.onResponse) ? route.onResponse : [route.onResponse]) : [];
+    route.onResponse = [...own, recordCall];
   });
 }
