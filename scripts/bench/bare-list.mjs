@@ -36,7 +36,7 @@ const rowTypes = {
 };
 
 const sessionSql = `select s.id, s.user_id, s.account_id, s.tenant_id, t.name, u.login_id, u.user_name, s.last_seen_at,
-  s.expires_at, s.revoked_at, u.enabled, a.enabled
+  s.expires_at, s.revoked_at, u.enabled, a.status
   from sessions s join users u on u.id = s.user_id join accounts a on a.id = s.account_id
   join tenants t on t.id = s.tenant_id where s.token_hash = $1`;
 const recentSessions = new Map();
@@ -51,7 +51,12 @@ async function session(token) {
     const row = rows[0];
     if (!row) return null;
     entry = {
-      row: { accountId: row[2], tenantId: row[3], expiresAt: new Date(row[8]), revoked: row[9] !== null },
+      row: {
+        accountId: row[2],
+        tenantId: row[3],
+        expiresAt: new Date(row[8]),
+        revoked: row[9] !== null || !row[10] || row[11] !== 1,
+      },
       readAt: now,
     };
     recentSessions.set(hash, entry);
@@ -89,6 +94,7 @@ async function nameBook(tenantId) {
 const columns = [
   'id',
   'version',
+  'series_id',
   'plate_no',
   'vin',
   'model_id',
@@ -182,22 +188,23 @@ app.get('/bare/vehicles', async (request, reply) => {
   ]);
   const list = result.rows.map((r) => ({
     id: String(r[0]),
-    plateNo: r[2],
-    vin: r[3],
-    modelId: String(r[4]),
-    energyType: r[5],
-    cityId: String(r[6]),
-    companyId: String(r[7]),
-    mileage: r[8],
-    nextInspectionDate: r[9],
-    rentStatus: r[10],
-    stage: r[11],
-    labels: r[12] ?? [],
-    updatedAt: new Date(r[13]).toISOString(),
+    seriesId: String(r[2]),
+    plateNo: r[3],
+    vin: r[4],
+    modelId: String(r[5]),
+    energyType: r[6],
+    cityId: String(r[7]),
+    companyId: String(r[8]),
+    mileage: r[9],
+    nextInspectionDate: r[10],
+    rentStatus: r[11],
+    stage: r[12],
+    labels: r[13] ?? [],
+    updatedAt: new Date(r[14]).toISOString(),
     version: r[1],
-    modelName: book.model.get(r[4]) || '',
-    cityName: book.city.get(r[6]) || '',
-    companyName: book.company.get(r[7]) || '',
+    modelName: book.model.get(r[5]) || '',
+    cityName: book.city.get(r[7]) || '',
+    companyName: book.company.get(r[8]) || '',
   }));
   reply.header('content-type', 'application/json; charset=utf-8');
   return JSON.stringify({

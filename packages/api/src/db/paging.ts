@@ -1,7 +1,8 @@
 import { type PageQuery, type PageResult, totalCap } from '@cp/contracts';
 import { count, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Executor } from './index';
+import type { Db, Executor } from './index';
+import { perDatabase } from './perDatabase';
 
 /**
  * Filters whose matches reached the cap, remembered briefly: their answer is "10000+" whatever the exact
@@ -32,11 +33,17 @@ export async function cappedCount(db: Executor, table: PgTable, where: SQL | und
     .from(table)
     .where(where)
     .limit(totalCap + 1);
-  const rememberedAs = key ?? sqlKey(matches.toSQL());
+  return rememberedCount(key ?? sqlKey(matches.toSQL()), async () => {
+    const [row] = await db.select({ n: count() }).from(matches.as('matches'));
+    return Number(row?.n ?? 0);
+  });
+}
+
+/** A capped count run by `counting`, unless `rememberedAs` (a `filterKey`) was past the cap a moment ago. */
+export async function rememberedCount(rememberedAs: string, counting: () => Promise<number>): Promise<number> {
   const remembered = cappedFilters.get(rememberedAs);
   if (remembered !== undefined && remembered > Date.now()) return totalCap + 1;
-  const [row] = await db.select({ n: count() }).from(matches.as('matches'));
-  const n = Number(row?.n ?? 0);
+  const n = await counting();
   if (n > totalCap) {
     if (cappedFilters.size >= cappedMaxEntries) cappedFilters.clear();
     cappedFilters.set(rememberedAs, Date.now() + cappedTtlMs);
@@ -44,6 +51,36 @@ export async function cappedCount(db: Executor, table: PgTable, where: SQL | und
     cappedFilters.delete(rememberedAs);
   }
   return n;
+}
+
+/**
+ * Statement names by key, for the whole process: a PostgreSQL connection keeps a named statement for as
+ * long as it lives and refuses the name for another text, so a name, once given, always means the same
+ * SQL. Past `maxNamed` keys statements are still built once but run unnamed (parsed on every run).
+ */
+const statementNames = new Map<string, string>();
+const maxNamed = 2_000;
+const preparedOf = perDatabase<string, unknown>();
+
+/**
+ * The statement for `key` on this database, built by `build` on first use and kept. `key` must fix the
+ * SQL text: a list's name, the shape of its filter (`listFilter`), its order. On PostgreSQL it runs as a
+ * named prepared statement, so each pooled connection parses it once and PostgreSQL may keep its plan.
+ */
+export function preparedStatement<S>(db: Db, key: string, build: (name: string | undefined) => S): S {
+  const statements = preparedOf(db);
+  let statement = statements.get(key) as S | undefined;
+  if (!statement) {
+    let name = statementNames.get(key);
+    if (!name && statementNames.size < maxNamed) {
+      name = `list_${statementNames.size + 1}`;
+      statementNames.set(key, name);
+    }
+    statement = build(name);
+    if (statements.size >= maxNamed) statements.clear();
+    statements.set(key, statement);
+  }
+  return statement;
 }
 
 function sqlKey(query: { sql: string; params: unknown[] }): string {

@@ -1,4 +1,5 @@
 import type { Resource } from '@cp/contracts';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 
 type Conversion = 'list' | 'ref' | 'refs' | 'plain';
 
@@ -52,6 +53,46 @@ export function toDto(
   if (row.createdAt instanceof Date) dto.createdAt = row.createdAt.toISOString();
   if (extra) for (const name in extra) dto[name] = converted(plan.get(name) ?? 'plain', extra[name]);
   return dto;
+}
+
+/**
+ * Reads a list page straight from the driver's rows (a prepared statement's `all()`: keyed by column name,
+ * timestamps as text) into the rows `toDto` gives, in one pass and one object a row, without drizzle's row
+ * objects in between. `passThrough` columns (a record's `vehicleId`) travel as strings. Built once per
+ * statement; undefined when the selection is not plain columns of distinct names (computed fields), which
+ * drizzle's own mapping then reads.
+ */
+export function rowReader(
+  resource: Resource,
+  selection: Readonly<Record<string, unknown>>,
+  passThrough: readonly string[],
+): ((raw: Record<string, unknown>) => Record<string, unknown>) | undefined {
+  const columns = Object.entries(selection);
+  const isColumn = (value: unknown): value is PgColumn =>
+    typeof (value as PgColumn).mapFromDriverValue === 'function' && typeof (value as PgColumn).name === 'string';
+  if (!columns.every(([, column]) => isColumn(column))) return undefined;
+  const names = columns.map(([, column]) => (column as PgColumn).name);
+  if (new Set(names).size !== names.length) return undefined;
+  const plan = planOf(resource);
+  const fields = (columns as [string, PgColumn][]).flatMap(([key, column]) => {
+    if (key === 'id' || key === 'version') return [];
+    const conversion = plan.get(key) ?? (passThrough.includes(key) ? 'ref' : undefined);
+    return conversion === undefined ? [] : [{ key, name: column.name, column, conversion }];
+  });
+  const id = (selection.id as PgColumn).name;
+  const version = (selection.version as PgColumn | undefined)?.name;
+  return (raw) => {
+    const dto: Record<string, unknown> = { id: String(raw[id]) };
+    for (const { key, name, column, conversion } of fields) {
+      const value = raw[name];
+      dto[key] = converted(
+        conversion,
+        value === null || value === undefined ? value : column.mapFromDriverValue(value),
+      );
+    }
+    if (version) dto.version = raw[version];
+    return dto;
+  };
 }
 
 /** Input as the table takes it: references back to numbers, empty values as null. */

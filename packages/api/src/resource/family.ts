@@ -65,8 +65,11 @@ export interface ServerResourceSpec {
   parent?: ParentSpec;
   /** Read-only fields computed per row. */
   computed?: Record<string, SQL>;
-  /** Filters that are not a column: their condition. */
-  filters?: Record<string, (value: unknown) => SQL | undefined>;
+  /**
+   * Filters that are not a column: their condition, given the value (or the placeholder of a prepared list
+   * statement, so write it into the SQL as a parameter, never as text).
+   */
+  filters?: Record<string, (value: unknown) => SQL>;
   links?: Record<string, LinkSpec>;
   /** Columns that are not fields but travel with a row (a vehicle's `seriesId`). */
   expose?: readonly string[];

@@ -1,5 +1,19 @@
 import type { FieldDef, Resource } from '@cp/contracts';
-import { and, asc, between, desc, eq, gte, ilike, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  between,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  like,
+  lt,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
 /** What a list filters and sorts on by field name: a table's columns, a parent's, or computed SQL. */
@@ -76,4 +90,107 @@ export function listOrder(columns: Columns, id: PgColumn, sort: string, order: '
   const column = (columns[sort] ?? id) as PgColumn;
   const direction = order === 'asc' ? asc : desc;
   return column === id ? [direction(id)] : [direction(column), direction(id)];
+}
+
+/**
+ * A list's filter as a prepared statement takes it: `shape` names which conditions are present and how each
+ * one tests (a one-or-two-character plate search tests otherwise than a longer one), so that one shape is
+ * one SQL text; `values` are this request's placeholder values; `where()` builds the conditions with
+ * placeholders, and is called only when the statement of this shape is not built yet.
+ */
+export interface ListFilter {
+  shape: string;
+  values: Record<string, unknown>;
+  where(): SQL | undefined;
+}
+
+type Test = (column: PgColumn, slot: (suffix?: string) => Placeholder) => SQL | undefined;
+
+/** How a filter tests its column with placeholders, and the values it needs; undefined when not applied. */
+function preparedTest(
+  def: FieldDef,
+  column: PgColumn | SQL,
+  value: unknown,
+  put: (suffix: string, value: unknown) => void,
+) {
+  if (value === undefined || value === null || value === '') return undefined;
+  switch (def.filter) {
+    case 'like': {
+      const text = String(value);
+      if (!capitalColumns.has(column as PgColumn)) {
+        put('', containsPattern(text));
+        return ['ilike', (c, slot) => ilike(c, slot())] as [string, Test];
+      }
+      const capitals = text.toUpperCase();
+      if ([...capitals].length <= 2) {
+        put('', capitals);
+        return ['grams', (c, slot) => sql`short_grams(${c}) @> array[${slot()}]::text[]`] as [string, Test];
+      }
+      put('', containsPattern(capitals));
+      return ['like', (c, slot) => like(c, slot())] as [string, Test];
+    }
+    case 'in':
+      // One statement for any number of values: `= any($n)` with an array, where `in ($n, $m…)` would make
+      // a shape of each count.
+      put('', value);
+      return ['any', (c, slot) => sql`${c} = any(${slot()})`] as [string, Test];
+    case 'range': {
+      const [from, to] = value as [string, string];
+      put('From', from);
+      put('To', to);
+      if (def.kind !== 'datetime')
+        return ['between', (c, slot) => between(c, slot('From'), slot('To'))] as [string, Test];
+      const days: Test = (c, slot) =>
+        and(
+          gte(c, sql`(${slot('From')}::date)::timestamp at time zone 'Asia/Shanghai'`),
+          lt(c, sql`(${slot('To')}::date + 1)::timestamp at time zone 'Asia/Shanghai'`),
+        );
+      return ['days', days] as [string, Test];
+    }
+    case 'eq':
+      put('', def.kind === 'ref' ? Number(value) : value);
+      return ['eq', (c, slot) => eq(c, slot())] as [string, Test];
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * `listWhere` for a prepared statement: `scope` (the tenant, with the `_tenant` placeholder, and what else
+ * every row of the list must be), then each declared filter the query carries, as placeholders. A filter
+ * that is not a column (`custom`) builds its condition with its value's placeholder.
+ */
+export function listFilter(
+  resource: Resource,
+  columns: Columns,
+  scope: () => SQL | undefined,
+  tenantId: number,
+  query: Readonly<Record<string, unknown>>,
+  custom: Readonly<Record<string, (value: Placeholder) => SQL | undefined>> = {},
+): ListFilter {
+  const values: Record<string, unknown> = { _tenant: tenantId };
+  const parts: string[] = [];
+  const tests: (() => SQL | undefined)[] = [];
+  for (const [name, def] of resource.entries) {
+    if (!def.filter) continue;
+    const value = query[name];
+    const own = custom[name];
+    if (own) {
+      if (value === undefined || value === null || value === '') continue;
+      values[name] = value;
+      parts.push(`${name}:custom`);
+      tests.push(() => own(sql.placeholder(name)));
+      continue;
+    }
+    const column = columns[name];
+    if (!column) continue;
+    const applied = preparedTest(def, column, value, (suffix, v) => {
+      values[`${name}${suffix}`] = v;
+    });
+    if (!applied) continue;
+    const [how, test] = applied;
+    parts.push(`${name}:${how}`);
+    tests.push(() => test(column as PgColumn, (suffix = '') => sql.placeholder(`${name}${suffix}`)));
+  }
+  return { shape: parts.join(','), values, where: () => and(scope(), ...tests.map((test) => test())) };
 }

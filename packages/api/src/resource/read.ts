@@ -1,15 +1,15 @@
-import { type PageResult, refNameOf } from '@cp/contracts';
-import { and, eq, lt, type SQL } from 'drizzle-orm';
+import { type PageResult, refNameOf, totalCap } from '@cp/contracts';
+import { and, count, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { entityHistory } from '../audit/history';
 import type { Db, Executor } from '../db';
-import { cappedCount, filterKey, paginate } from '../db/paging';
+import { filterKey, paginate, preparedStatement, rememberedCount } from '../db/paging';
 import { withFileNames } from '../files/names';
 import { notFound } from '../http/errors';
 import { type NameBook, nameBook, serverLookup } from '../lookups/registry';
-import { toDto } from './dto';
+import { rowReader, toDto } from './dto';
 import type { Row, ServerResource } from './family';
-import { type Columns, filterCondition, listOrder } from './query';
+import { type Columns, filterCondition, listFilter, listOrder } from './query';
 
 export interface ListQuery extends Record<string, unknown> {
   page: number;
@@ -85,10 +85,11 @@ export function whereOf(family: ServerResource, tenantId: number, query: Readonl
   const conditions: (SQL | undefined)[] = [scope(family, tenantId)];
   for (const [name, def] of family.resource.entries) {
     if (!def.filter) continue;
-    const column = family.columns[name];
+    const value = query[name];
     const custom = family.filters?.[name];
-    if (custom) conditions.push(custom(query[name]));
-    else if (column) conditions.push(filterCondition(def, column, query[name]));
+    const column = family.columns[name];
+    if (custom) conditions.push(value === undefined || value === null || value === '' ? undefined : custom(value));
+    else if (column) conditions.push(filterCondition(def, column, value));
   }
   return and(...conditions);
 }
@@ -106,9 +107,14 @@ function filtersParent(family: ServerResource, query: Readonly<Row>): boolean {
   return family.resource.filters.some((name) => name in parentColumns && (query[name] ?? '') !== '');
 }
 
+type PageStatement = { rows(values: Row): Promise<Row[]>; fromDriver: boolean };
+type CountStatement = { execute(values: Row): Promise<{ n: number }[]> };
+
 /**
  * A page of a list: the rows the filters match in the declared order, reading only the list columns, with a
  * count capped at 10 000 (remembered by the filter, so paging through a large match does not count again).
+ * Both run as statements built once per filter shape and order, their values as placeholders: on
+ * PostgreSQL each pooled connection parses them once.
  */
 export async function listRows(
   db: Db,
@@ -116,29 +122,50 @@ export async function listRows(
   tenantId: number,
   query: ListQuery,
 ): Promise<PageResult<Row>> {
-  const where = whereOf(family, tenantId, query);
-  const order = listOrder(family.columns, family.table.id, query.sort, query.order);
-  const key = filterKey(family.resource.key, tenantId, query);
+  const { resource, table, parent } = family;
+  const scopeOf = () => and(eq(table.tenantId, sql.placeholder('_tenant')), family.notDeleted);
+  const filter = listFilter(resource, family.columns, scopeOf, tenantId, query, family.filters);
+  const page = preparedStatement<PageStatement>(
+    db,
+    `${resource.key}|page|${filter.shape}|${query.sort}|${query.order}`,
+    (name) => {
+      const statement = from(db, family, family.listSelection)
+        .where(filter.where())
+        .orderBy(...listOrder(family.columns, table.id, query.sort, query.order))
+        .limit(sql.placeholder('_limit'))
+        .offset(sql.placeholder('_offset'))
+        .prepare(name as string);
+      const read = rowReader(resource, family.listSelection, family.passThrough);
+      // drizzle's prepared queries have `all()` (the driver's rows) on every driver; its types omit it.
+      const raw = statement as unknown as { all(values: Row): Promise<Row[]> };
+      return read
+        ? { rows: async (values: Row) => (await raw.all(values)).map(read), fromDriver: true }
+        : { rows: async (values: Row) => (await statement.execute(values)) as Row[], fromDriver: false };
+    },
+  );
+  const joined = parent !== undefined && filtersParent(family, query);
+  const counting = preparedStatement<CountStatement>(db, `${resource.key}|count|${filter.shape}|${joined}`, (name) => {
+    const matches = db.select({ one: sql`1` }).from(table);
+    const scoped = (joined && parent ? matches.innerJoin(parent.table, eq(parent.id, parent.via)) : matches)
+      .where(filter.where())
+      .limit(totalCap + 1);
+    return db
+      .select({ n: count() })
+      .from(scoped.as('matches'))
+      .prepare(name as string) as unknown as CountStatement;
+  });
   return paginate(
     query,
     async (limit, offset) => {
-      const rows = await from(db, family, family.listSelection)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset);
-      return present(db, tenantId, family, rows as Row[]);
+      const rows = await page.rows({ ...filter.values, _limit: limit, _offset: offset });
+      if (!page.fromDriver) return present(db, tenantId, family, rows);
+      await withNames(db, tenantId, family, rows, rows);
+      return rows;
     },
-    () => {
-      const { parent } = family;
-      if (!parent || !filtersParent(family, query)) return cappedCount(db, family.table, where, key);
-      const joined = db
-        .select({ id: family.table.id })
-        .from(family.table)
-        .innerJoin(parent.table, eq(parent.id, parent.via))
-        .where(where);
-      return cappedCount(db, joined.as('matches') as unknown as PgTable, undefined, key);
-    },
+    () =>
+      rememberedCount(filterKey(resource.key, tenantId, query), async () =>
+        Number((await counting.execute(filter.values))[0]?.n ?? 0),
+      ),
   );
 }
 

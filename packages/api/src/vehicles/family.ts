@@ -17,11 +17,9 @@ function rentStatusOf(next: number, current: number): number {
 /** Stages in which a vehicle is out with a driver or on its way: it cannot be deleted. */
 const away: readonly VehicleStage[] = [stage.outbound, stage.leased, stage.returning, stage.temporarilyDelivered];
 
-/** Vehicles whose preparation item of this number is still open (the preparation screens). */
-function openPreparation(item: unknown) {
-  if (item === undefined || item === null || item === '') return undefined;
-  return sql`exists (select 1 from ${vehiclePreparations} p where p.vehicle_id = ${vehicles.id} and p.item = ${Number(item)} and not p.done)`;
-}
+/** Vehicles whose preparation item of this number (a value, or a statement's placeholder) is still open. */
+const openPreparation = (item: unknown) =>
+  sql`exists (select 1 from ${vehiclePreparations} p where p.vehicle_id = ${vehicles.id} and p.item = ${item} and not p.done)`;
 
 /** The vehicles: soft-deleted, their brand and series following their model, their rent status their stage. */
 export const vehicleFamily = defineServerResource({
