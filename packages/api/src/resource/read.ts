@@ -1,6 +1,6 @@
 import { type PageResult, refNameOf, totalCap } from '@cp/contracts';
 import { and, count, eq, lt, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { entityHistory } from '../audit/history';
 import type { Db, Executor } from '../db';
 import { filterKey, paginate, preparedStatement, rememberedCount } from '../db/paging';
