@@ -1,4 +1,12 @@
-import type { DownloadLink, DownloadRecordDto, PageResult } from '@cp/contracts';
+import {
+  type DownloadLink,
+  type DownloadRecordDto,
+  type PageResult,
+  type RoleDto,
+  vehicleEnums,
+  vehicleRecordScreens,
+  vehicleScreens,
+} from '@cp/contracts';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestContext } from './harness';
@@ -73,5 +81,59 @@ describe('vehicle export', () => {
     expect(texts.slice(0, 3)).toEqual(['车牌号', '违章时间', '违章地点']);
     expect(texts).toContain('已处理');
     expect(texts).not.toContain('未处理');
+  });
+});
+
+describe('exports of the screens', () => {
+  it('gives every screen with an 导出 button its own export, guarded by that button', async () => {
+    const kinds = await ctx.request<{ kind: string; permission: string }[]>({
+      method: 'GET',
+      url: '/api/exports/kinds',
+      token: admin,
+    });
+    const offered = new Map(kinds.data.map((kind) => [kind.kind, kind.permission]));
+    for (const screen of [...Object.values(vehicleScreens), ...Object.values(vehicleRecordScreens)]) {
+      expect(offered.get(screen.key), screen.key).toBe(`${screen.key}:export`);
+    }
+  });
+
+  it('exports a stage screen with its fixed stage, whatever filter is sent', async () => {
+    const cells = await exportCells('vehicleInspected', {}, /^待验车辆_\d{14}$/, 2);
+    expect(cells.filter((text) => text === vehicleEnums.stage.label(0))).toHaveLength(2);
+    for (const later of [1, 2, 3, 5]) expect(cells).not.toContain(vehicleEnums.stage.label(later));
+    const refused = await ctx.request({
+      method: 'POST',
+      url: '/api/exports',
+      token: admin,
+      payload: { kind: 'vehicleInspected', filters: { stage: '5' } },
+    });
+    expect(refused).toMatchObject({ code: 400, msg: '不支持的字段：stage' });
+  });
+
+  it('needs the export button of the screen itself: 临时交车 with temporaryDelivery:export, not 交车记录’s', async () => {
+    const roles = await ctx.request<{ list: RoleDto[] }>({
+      method: 'GET',
+      url: '/api/roles?keyword=vehicleOrderOps',
+      token: admin,
+    });
+    const role = roles.data.list[0] as RoleDto;
+    const granted = await ctx.request({
+      method: 'PUT',
+      url: `/api/roles/${role.id}`,
+      token: admin,
+      payload: {
+        code: role.code,
+        name: role.name,
+        menuKeys: role.menuKeys,
+        buttonKeys: [...role.buttonKeys, 'temporaryDelivery:export'],
+        version: role.version,
+      },
+    });
+    expect(granted.code).toBe(0);
+    const ops = await ctx.login('ops', 'ops123');
+    const submit = (kind: string) =>
+      ctx.request({ method: 'POST', url: '/api/exports', token: ops, payload: { kind, filters: {} } });
+    expect((await submit('temporaryDelivery')).code).toBe(0);
+    expect(await submit('deliveryRecord')).toMatchObject({ code: 403, msg: '无权限' });
   });
 });
