@@ -77,10 +77,13 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function startTestApp(
-  overrides: Partial<Config> = {},
-  options: { demoVehiclesPerTenant?: number } = {},
-): Promise<TestContext> {
+export interface StartOptions {
+  demoVehiclesPerTenant?: number;
+  /** Adds to the app before it is ready: a test's own tables and routes (the resource kit's fixture). */
+  extend?(app: FastifyInstance, deps: { database: Database; config: Config }): Promise<void>;
+}
+
+export async function startTestApp(overrides: Partial<Config> = {}, options: StartOptions = {}): Promise<TestContext> {
   const base = loadConfig({});
   // Tests run jobs themselves (`app.jobs.runUntilIdle()`), and write files to a folder of their own.
   const scratch = overrides.dataDir ? undefined : mkdtempSync(path.join(tmpdir(), 'cp-test-'));
@@ -95,6 +98,7 @@ export async function startTestApp(
   await migrate(database);
   await seedDemoData(database.db, { vehiclesPerTenant: options.demoVehiclesPerTenant ?? 0 });
   const app = await buildApp({ config, database, logger: false });
+  await options.extend?.(app, { database, config });
   await app.ready();
 
   const request: TestContext['request'] = async ({ token, ...options }) => {
