@@ -72,7 +72,10 @@ export interface TestContext {
   login(loginId: string, password: string, remoteAddress?: string): Promise<string>;
   /** Another connection to the same database (PostgreSQL), as a second process would have. */
   reopenDatabase(): Promise<Database>;
-  /** A token of admin in the branch company admin does not sign in to first (上海分公司). */
+  /**
+   * A token of admin in 上海分公司, the branch company admin does not sign in to first. Afterwards a login of
+   * admin lands there too (the branch of the latest session): log in to 北京分公司 before calling it.
+   */
   loginToOtherTenant(): Promise<string>;
   close(): Promise<void>;
 }
@@ -126,7 +129,11 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Sta
       method: 'POST',
       url: '/api/user/switch-account',
       token,
-      payload: { appId: 'cp-console', loginId: 'admin', tenantId: rows.find((row) => !row.currentUser)?.tenantId },
+      payload: {
+        appId: 'cp-console',
+        loginId: 'admin',
+        tenantId: rows.find((row) => row.tenantName === '上海分公司')?.tenantId,
+      },
     });
     return switched.data.access_token;
   };
