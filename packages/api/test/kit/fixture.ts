@@ -73,7 +73,7 @@ export const fixtureResource = defineResource({
     active: fields.boolean('是否启用', { import: true }),
     companyId: fields.ref('所属公司', 'company', { required: true, filter: 'eq', import: true }),
     cityId: fields.ref('城市', 'city', { import: true }),
-    roleIds: fields.refs('角色', 'role', { import: true }),
+    roleIds: fields.refs('角色', 'role', { import: true, export: true }),
     attachments: fields.files('附件'),
     labels: fields.tags('标签', { import: true }),
     remark: fields.text('备注', { max: 200, list: false, import: true }),
