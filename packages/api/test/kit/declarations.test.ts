@@ -6,7 +6,7 @@ import { families } from '../../src/families';
 import type { ServerResource } from '../../src/resource/family';
 import { userFamily } from '../../src/users/family';
 import { type FreshDatabase, freshDatabase } from '../harness';
-import { fixtureFamily, fixtureResource } from './fixture';
+import { fixtureFamily, fixtureResource, kitFixtures } from './fixture';
 
 let fresh: FreshDatabase;
 let database: Database;
@@ -41,6 +41,16 @@ function unimported(family: ServerResource): string[] {
   return [...required, ...(resource.import?.key ?? [])].filter((name) => !imported.has(name));
 }
 
+/** Form fields a save may leave empty whose column takes no empty value and has no default. */
+function emptiedNotNull(family: ServerResource): string[] {
+  return family.resource.entries
+    .filter(([name, def]) => {
+      const column = family.own[name];
+      return def.form && !def.required && column?.notNull && !column.hasDefault;
+    })
+    .map(([name]) => name);
+}
+
 describe('declarations of every family', () => {
   it('guards each unique field by a unique index the kit names it by (so a clash says which field)', () => {
     const withUnique = families.filter((family) => family.resource.uniqueFields.length > 0);
@@ -67,5 +77,11 @@ describe('declarations of every family', () => {
     const importColumns = fixtureResource.importColumns.filter(({ name }) => name !== 'remark');
     const resource = { ...fixtureResource, entries, importColumns } as unknown as ServerResource['resource'];
     expect(unimported({ ...fixtureFamily, resource })).toEqual(['remark']);
+  });
+
+  it('never leaves a NOT NULL column without a default to an optional form field', () => {
+    for (const family of [...families, fixtureFamily]) expect(emptiedNotNull(family), family.resource.key).toEqual([]);
+    const own = { ...fixtureFamily.own, quantity: kitFixtures.code };
+    expect(emptiedNotNull({ ...fixtureFamily, own })).toEqual(['quantity']);
   });
 });
