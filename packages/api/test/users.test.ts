@@ -140,6 +140,13 @@ describe('编辑', () => {
     });
   });
 
+  it('refuses an edit to a 工号 another user holds', async () => {
+    const created = await create({ loginId: 'edit.code', userName: '工号', code: 'CP0305' });
+    const form = { userName: '工号', code: 'CP0002', roleIds: [roles.ops.value], version: 1 };
+    expect(await update(created.data.id, form)).toMatchObject({ code: 1000, msg: '工号 CP0002 已存在' });
+    expect((await byLogin('edit.code'))?.code).toBe('CP0305');
+  });
+
   it('keeps the super-admin role on the built-in administrator', async () => {
     const account = (await byLogin('admin')) as Account;
     const form = { userName: '系统管理员', code: 'CP0001', roleIds: [roles.ops.value], version: account.version };

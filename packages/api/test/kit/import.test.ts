@@ -157,6 +157,15 @@ describe('importing a sheet', () => {
     expect((await detailOf('DUP-1'))?.quantity).toBe(3);
   });
 
+  it('imports a sheet sent twice at once only once', async () => {
+    const rows = [row('TWICE-1'), row('TWICE-2')];
+    const answers = await Promise.all([send(rows), send(rows)]);
+    expect(answers.map((answer) => answer.data).sort((a, b) => a.imported - b.imported)).toEqual([
+      { imported: 0, skipped: 2 },
+      { imported: 2, skipped: 0 },
+    ]);
+  });
+
   it('names each row whose unique 序列号 another row holds, and saves none', async () => {
     const before = await count();
     const response = await send([

@@ -163,6 +163,15 @@ describe('editing and deleting', () => {
     expect((await detail(created.data.id)).data).toMatchObject({ remark: '先保存的', version: 2 });
   });
 
+  it('saves one of two edits of the same version sent at once, and refuses the other with 409', async () => {
+    const created = await create({ code: 'RACE-EDIT-2' });
+    const form = (remark: string) => ({ code: 'RACE-EDIT-2', companyId: company(), remark, version: 1 });
+    const answers = await Promise.all([update(created.data.id, form('甲')), update(created.data.id, form('乙'))]);
+    expect(answers.map((answer) => answer.code).sort()).toEqual([0, 409]);
+    const saved = answers.find((answer) => answer.code === 0)?.data.remark;
+    expect((await detail(created.data.id)).data).toMatchObject({ remark: saved, version: 2 });
+  });
+
   it('deletes a row for good, auditing what it held', async () => {
     const created = await create({ code: 'GONE-1', roleIds: [refs.roles[0]?.value] });
     const id = Number(created.data.id);
@@ -203,6 +212,15 @@ describe('unique fields', () => {
   it('answers 编号 X 已存在 for a code another row holds', async () => {
     expect((await create({ code: 'DUP-1' })).code).toBe(0);
     expect(await create({ code: 'DUP-1' })).toMatchObject({ code: 1000, msg: '编号 DUP-1 已存在' });
+  });
+
+  it('answers 编号 X 已存在 when an edit takes the code of another row, and keeps both', async () => {
+    const taken = await create({ code: 'DUP-EDIT-1' });
+    const mine = await create({ code: 'DUP-EDIT-2' });
+    const edit = await update(mine.data.id, { code: 'DUP-EDIT-1', companyId: company(), version: 1 });
+    expect(edit).toMatchObject({ code: 1000, msg: '编号 DUP-EDIT-1 已存在' });
+    expect((await detail(mine.data.id)).data).toMatchObject({ code: 'DUP-EDIT-2', version: 1 });
+    expect((await detail(taken.data.id)).data.code).toBe('DUP-EDIT-1');
   });
 
   it('lets exactly one of several identical creates sent at once through, the others told why', async () => {
