@@ -50,7 +50,7 @@ describe('停用 and 启用', () => {
     expect((await userInfo(token)).code).toBe(0);
     expect((await act(account.id, 'disable')).code).toBe(0);
     expect((await userInfo(token)).code).toBe(1002);
-    expect((await tryLogin(account.loginId, password)).code).toBe(1000);
+    expect(await tryLogin(account.loginId, password)).toMatchObject({ code: 1000, msg: '账号已停用，请联系管理员' });
     expect(await statusOf(account.loginId)).toBe(0);
     expect((await act(account.id, 'enable')).code).toBe(0);
     expect((await userInfo(await ctx.login(account.loginId, password))).code).toBe(0);
