@@ -72,15 +72,21 @@ export interface TestContext {
   login(loginId: string, password: string, remoteAddress?: string): Promise<string>;
   /** Another connection to the same database (PostgreSQL), as a second process would have. */
   reopenDatabase(): Promise<Database>;
-  /** A token of admin in the branch company admin does not sign in to first (上海分公司). */
+  /**
+   * A token of admin in 上海分公司, the branch company admin does not sign in to first. Afterwards a login of
+   * admin lands there too (the branch of the latest session): log in to 北京分公司 before calling it.
+   */
   loginToOtherTenant(): Promise<string>;
   close(): Promise<void>;
 }
 
-export async function startTestApp(
-  overrides: Partial<Config> = {},
-  options: { demoVehiclesPerTenant?: number } = {},
-): Promise<TestContext> {
+export interface StartOptions {
+  demoVehiclesPerTenant?: number;
+  /** Adds to the app before it is ready: a test's own tables and routes (the resource kit's fixture). */
+  extend?(app: FastifyInstance, deps: { database: Database; config: Config }): Promise<void>;
+}
+
+export async function startTestApp(overrides: Partial<Config> = {}, options: StartOptions = {}): Promise<TestContext> {
   const base = loadConfig({});
   // Tests run jobs themselves (`app.jobs.runUntilIdle()`), and write files to a folder of their own.
   const scratch = overrides.dataDir ? undefined : mkdtempSync(path.join(tmpdir(), 'cp-test-'));
@@ -95,6 +101,7 @@ export async function startTestApp(
   await migrate(database);
   await seedDemoData(database.db, { vehiclesPerTenant: options.demoVehiclesPerTenant ?? 0 });
   const app = await buildApp({ config, database, logger: false });
+  await options.extend?.(app, { database, config });
   await app.ready();
 
   const request: TestContext['request'] = async ({ token, ...options }) => {
@@ -122,7 +129,11 @@ export async function startTestApp(
       method: 'POST',
       url: '/api/user/switch-account',
       token,
-      payload: { appId: 'cp-console', loginId: 'admin', tenantId: rows.find((row) => !row.currentUser)?.tenantId },
+      payload: {
+        appId: 'cp-console',
+        loginId: 'admin',
+        tenantId: rows.find((row) => row.tenantName === '上海分公司')?.tenantId,
+      },
     });
     return switched.data.access_token;
   };

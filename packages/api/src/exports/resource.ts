@@ -42,11 +42,14 @@ function cellOf(name: string, def: FieldDef): (row: Row) => string | number | nu
   }
 }
 
+/** A column's header: a money field declared `费用（分）` is written in yuan, so it is headed `费用（元）`. */
+const headerOf = (def: FieldDef) => (def.kind === 'money' ? def.title.replace('（分）', '（元）') : def.title);
+
 /** The export columns of a resource: its `export` fields, in declaration order, titled in Chinese. */
 export function resourceExportColumns(resource: Resource): ExportColumn<Row>[] {
   return resource.exportColumns.map(({ name, def }) => {
-    const base =
-      def.kind === 'money' ? column.decimal<Row>(def.title, () => null) : column.text<Row>(def.title, () => '');
+    const header = headerOf(def);
+    const base = def.kind === 'money' ? column.decimal<Row>(header, () => null) : column.text<Row>(header, () => '');
     return { ...base, width: def.kind === 'datetime' ? 20 : base.width, value: cellOf(name, def) };
   });
 }

@@ -47,6 +47,12 @@ async function defaultAccount(db: Db, userId: number) {
   return account;
 }
 
+/** Why a user with the right password has no branch company to land in: every account stopped, or none. */
+async function noAccountReason(db: Db, userId: number): Promise<string> {
+  const [held] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.userId, userId)).limit(1);
+  return held ? '账号已停用，请联系管理员' : '该账号未开通任何分公司，请联系管理员';
+}
+
 export async function passwordLogin(
   db: Db,
   config: Config,
@@ -66,7 +72,7 @@ export async function passwordLogin(
     throw businessError(wrongCredentials);
   }
   const account = await defaultAccount(db, user.id);
-  if (!account) throw businessError('该账号未开通任何分公司，请联系管理员');
+  if (!account) throw businessError(await noAccountReason(db, user.id));
   await recordLoginAttempt(db, { loginId, address: client.address, succeeded: true });
   const session = await createSession(db, config, {
     userId: user.id,

@@ -1,3 +1,4 @@
+import type { FieldDef } from '@cp/contracts';
 import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
@@ -103,9 +104,26 @@ async function writeLinks(family: ServerResource, ctx: WriteContext, id: number,
   }
 }
 
+/**
+ * A value as the audit compares it, saved or as typed: a moment as UTC text whatever offset it was typed in,
+ * ids of a `refs` field as the set the links keep. Otherwise an edit that re-sends them would record a change.
+ */
+function auditValue(def: FieldDef, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (def.kind === 'datetime') return new Date(value as string | Date).toISOString();
+  if (def.kind === 'refs') return [...new Set((value as unknown[]).map(Number))].sort((a, b) => a - b);
+  return value;
+}
+
 /** What the audit keeps of a row: its fields, not the bookkeeping columns. */
 function auditable(family: ServerResource, row: Readonly<Row>, keys: readonly string[] = Object.keys(row)): Row {
-  return Object.fromEntries(keys.filter((key) => key in family.resource.fields).map((key) => [key, row[key] ?? null]));
+  const { fields } = family.resource;
+  return Object.fromEntries(
+    keys.flatMap((key) => {
+      const def = fields[key];
+      return def ? [[key, auditValue(def, row[key])]] : [];
+    }),
+  );
 }
 
 /** Inserts a checked, prepared row (and its links) and audits it; answers the new id. */

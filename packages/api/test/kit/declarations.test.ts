@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db';
+import { migrate, rowsOf } from '../../src/db/migrate';
+import { families } from '../../src/families';
+import type { ServerResource } from '../../src/resource/family';
+import { userFamily } from '../../src/users/family';
+import { type FreshDatabase, freshDatabase } from '../harness';
+import { fixtureFamily, fixtureResource, kitFixtures } from './fixture';
+
+let fresh: FreshDatabase;
+let database: Database;
+let uniqueIndexes: Set<string>;
+
+beforeAll(async () => {
+  fresh = await freshDatabase();
+  database = fresh.database;
+  await migrate(database);
+  const result = await database.db.execute(
+    sql`select c.relname as name from pg_index i join pg_class c on c.oid = i.indexrelid where i.indisunique`,
+  );
+  uniqueIndexes = new Set(rowsOf<{ name: string }>(result).map((row) => row.name));
+});
+afterAll(async () => {
+  await database.close();
+  await fresh.drop();
+});
+
+/** Unique fields no unique index of the migrated database guards under a name the kit maps to the field. */
+function unguarded(family: ServerResource): string[] {
+  const guarding = (field: string) =>
+    Object.entries(family.constraints).filter(([name, guarded]) => guarded === field && uniqueIndexes.has(name));
+  return family.resource.uniqueFields.filter((field) => guarding(field).length === 0);
+}
+
+/** Required fields an import of the resource would leave empty, and key fields it does not read. */
+function unimported(family: ServerResource): string[] {
+  const { resource } = family;
+  const imported = new Set(resource.importColumns.map(({ name }) => name));
+  const required = resource.entries.filter(([, def]) => def.required).map(([name]) => name);
+  return [...required, ...(resource.import?.key ?? [])].filter((name) => !imported.has(name));
+}
+
+/** Form fields a save may leave empty whose column takes no empty value and has no default. */
+function emptiedNotNull(family: ServerResource): string[] {
+  return family.resource.entries
+    .filter(([name, def]) => {
+      const column = family.own[name];
+      return def.form && !def.required && column?.notNull && !column.hasDefault;
+    })
+    .map(([name]) => name);
+}
+
+describe('declarations of every family', () => {
+  it('guards each unique field by a unique index the kit names it by (so a clash says which field)', () => {
+    const withUnique = families.filter((family) => family.resource.uniqueFields.length > 0);
+    expect(withUnique.map((family) => family.resource.key)).toEqual(expect.arrayContaining(['vehicle', 'userAccount']));
+    for (const family of families) expect(unguarded(family), family.resource.key).toEqual([]);
+  });
+
+  it('finds a unique field left unguarded, or mapped to an index that does not exist', () => {
+    expect(unguarded({ ...userFamily, constraints: { users_login_id_key: 'loginId' } })).toEqual(['code']);
+    expect(unguarded({ ...userFamily, constraints: { users_code_key: 'code', users_login_key: 'loginId' } })).toEqual([
+      'loginId',
+    ]);
+  });
+
+  it('imports every required field and every key field of an imported resource', () => {
+    const imported = families.filter((family) => family.resource.import);
+    expect(imported.length).toBeGreaterThan(1);
+    for (const family of imported) expect(unimported(family), family.resource.key).toEqual([]);
+  });
+
+  it('finds a required field an import leaves out', () => {
+    const remark = { ...fixtureResource.fields.remark, required: true };
+    const entries = fixtureResource.entries.map(([name, def]) => [name, name === 'remark' ? remark : def] as const);
+    const importColumns = fixtureResource.importColumns.filter(({ name }) => name !== 'remark');
+    const resource = { ...fixtureResource, entries, importColumns } as unknown as ServerResource['resource'];
+    expect(unimported({ ...fixtureFamily, resource })).toEqual(['remark']);
+  });
+
+  it('never leaves a NOT NULL column without a default to an optional form field', () => {
+    for (const family of [...families, fixtureFamily]) expect(emptiedNotNull(family), family.resource.key).toEqual([]);
+    const own = { ...fixtureFamily.own, quantity: kitFixtures.code };
+    expect(emptiedNotNull({ ...fixtureFamily, own })).toEqual(['quantity']);
+  });
+});

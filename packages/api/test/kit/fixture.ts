@@ -1,0 +1,228 @@
+import { defineEnum, defineLifecycle, defineResource, defineScreen, fields } from '@cp/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { businessColumns, idColumn, refColumn, versionColumn } from '../../src/db/columns';
+import { defineServerResource } from '../../src/resource/family';
+import { resourceTemplate } from '../../src/resource/import';
+import { resourceRoutes } from '../../src/resource/routes';
+import { type StartOptions, startTestApp, type TestContext } from '../harness';
+
+/**
+ * A family that exists only in tests, with one field of every kind, so the resource kit is proven through
+ * its generic pieces rather than through what vehicles happen to use. It borrows 车辆列表's page for its
+ * buttons (新增, 编辑, 删除, 导入, 导出) and 待验车辆 for a second screen with a fixed filter.
+ */
+export const fixtureCategory = defineEnum('类别', [
+  [0, '普通'],
+  [1, '加急'],
+]);
+
+export const fixtureStatus = defineEnum('状态', [
+  [0, '草稿'],
+  [1, '已提交'],
+  [2, '已归档'],
+]);
+
+/** 提交 and 退回 need 车辆列表's 编辑, 归档 its 删除 (which ops does not hold). */
+export const fixtureLifecycle = defineLifecycle({
+  field: 'status',
+  states: fixtureStatus,
+  transitions: [
+    { action: 'submit', from: [0], to: 1, button: 'vehicleList:edit', title: '提交' },
+    { action: 'reopen', from: [1], to: 0, button: 'vehicleList:edit', title: '退回' },
+    { action: 'archive', from: [1], to: 2, button: 'vehicleList:delete', title: '归档' },
+  ],
+});
+
+export const fixtureResource = defineResource({
+  key: 'kitFixture',
+  title: '测试条目',
+  page: 'vehicleList',
+  endpoint: '/api/kit-fixtures',
+  identity: 'code',
+  lifecycle: fixtureLifecycle,
+  import: { key: ['code'], maxRows: 50 },
+  defaultSort: { field: 'code', order: 'asc' },
+  fields: {
+    code: fields.text('编号', {
+      required: true,
+      unique: true,
+      filter: 'like',
+      sortable: true,
+      max: 20,
+      import: { example: 'KF-0001' },
+    }),
+    serial: fields.text('序列号', { unique: true, list: false, import: true }),
+    quantity: fields.integer('数量', { min: 1, max: 999, sortable: true, import: true }),
+    price: fields.money('单价（分）', { sortable: true, import: true }),
+    startDate: fields.date('开始日期', { filter: 'range', sortable: true, import: true }),
+    happenedAt: fields.datetime('发生时间', { filter: 'range', import: true }),
+    category: fields.enumOf(fixtureCategory, { filter: 'eq', import: true }),
+    status: fields.enumOf(fixtureStatus, { filter: 'eq', form: false }),
+    active: fields.boolean('是否启用', { import: true }),
+    companyId: fields.ref('所属公司', 'company', { required: true, filter: 'eq', import: true }),
+    cityId: fields.ref('城市', 'city', { import: true }),
+    roleIds: fields.refs('角色', 'role', { import: true, export: true }),
+    attachments: fields.files('附件'),
+    labels: fields.tags('标签', { import: true }),
+    remark: fields.text('备注', { max: 200, list: false, import: true }),
+  },
+});
+
+export const fixtureScreens = {
+  list: defineScreen(fixtureResource, { route: 'vehicleList', actions: ['submit', 'reopen', 'archive'] }),
+  submitted: defineScreen(fixtureResource, {
+    route: 'vehicleInspected',
+    fixed: { status: '1' },
+    columns: ['code', 'quantity', 'status'],
+  }),
+};
+
+export const kitFixtures = pgTable(
+  'kit_fixtures',
+  {
+    id: idColumn(),
+    code: text('code').notNull(),
+    serial: text('serial'),
+    quantity: integer('quantity'),
+    price: bigint('price', { mode: 'number' }),
+    startDate: date('start_date'),
+    happenedAt: timestamp('happened_at', { withTimezone: true }),
+    category: smallint('category').notNull().default(0),
+    status: smallint('status').notNull().default(0),
+    active: boolean('active').notNull().default(false),
+    companyId: refColumn('company_id').notNull(),
+    cityId: refColumn('city_id'),
+    attachments: text('attachments').array().notNull().default(sql`'{}'::text[]`),
+    labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
+    remark: text('remark'),
+    version: versionColumn(),
+    ...businessColumns(),
+  },
+  (table) => [
+    uniqueIndex('kit_fixtures_tenant_code_key').on(table.tenantId, table.code),
+    uniqueIndex('kit_fixtures_tenant_serial_key').on(table.tenantId, table.serial),
+  ],
+);
+
+export const kitFixtureRoles = pgTable(
+  'kit_fixture_roles',
+  {
+    fixtureId: refColumn('fixture_id').notNull(),
+    roleId: refColumn('role_id').notNull(),
+    tenantId: refColumn('tenant_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.fixtureId, table.roleId] })],
+);
+
+/** The tables above, as a migration would make them (one statement at a time: PGlite prepares each). */
+const createTables = [
+  `
+create table kit_fixtures (
+  id bigint generated always as identity primary key,
+  code text not null,
+  serial text,
+  quantity integer,
+  price bigint,
+  start_date date,
+  happened_at timestamptz,
+  category smallint not null default 0,
+  status smallint not null default 0,
+  active boolean not null default false,
+  company_id bigint not null,
+  city_id bigint,
+  attachments text[] not null default '{}',
+  labels text[] not null default '{}',
+  remark text,
+  version integer not null default 1,
+  tenant_id bigint not null,
+  created_by bigint,
+  updated_by bigint,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+)`,
+  'create unique index kit_fixtures_tenant_code_key on kit_fixtures (tenant_id, code)',
+  'create unique index kit_fixtures_tenant_serial_key on kit_fixtures (tenant_id, serial)',
+  `create table kit_fixture_roles (
+  fixture_id bigint not null,
+  role_id bigint not null,
+  tenant_id bigint not null,
+  primary key (fixture_id, role_id)
+)`,
+];
+
+export const fixtureFamily = defineServerResource({
+  resource: fixtureResource,
+  table: kitFixtures,
+  screens: Object.values(fixtureScreens),
+  links: {
+    roleIds: {
+      table: kitFixtureRoles,
+      own: kitFixtureRoles.fixtureId,
+      other: kitFixtureRoles.roleId,
+      values: (ctx) => ({ tenantId: ctx.auth.tenantId }),
+    },
+  },
+});
+
+export const fixtureTemplate = resourceTemplate(fixtureResource);
+
+/** The test app with the fixture's tables in its database and the fixture's routes registered. */
+export function startKitApp(options: Omit<StartOptions, 'extend'> = {}): Promise<TestContext> {
+  return startTestApp(
+    {},
+    {
+      ...options,
+      async extend(app, { database, config }) {
+        for (const statement of createTables) await database.db.execute(sql.raw(statement));
+        resourceRoutes(app, fixtureFamily, { db: database.db, config });
+      },
+    },
+  );
+}
+
+export type Fixture = Record<string, unknown> & { id: string; version: number; status: number };
+
+export interface KitRefs {
+  /** Companies of 北京分公司, the branch admin signs in to. */
+  companies: { value: string; label: string }[];
+  /** A company of 上海分公司. */
+  foreignCompany: { value: string; label: string };
+  cities: { value: string; label: string }[];
+  roles: { value: string; label: string }[];
+  foreignRole: { value: string; label: string };
+}
+
+/** The dropdowns of both branch companies, as the form would load them. */
+export async function loadRefs(ctx: TestContext, admin: string, shanghai: string): Promise<KitRefs> {
+  const options = async (url: string, token: string) => {
+    const response = await ctx.request<{ value: string; label: string }[]>({ method: 'GET', url, token });
+    if (response.data.length === 0) throw new Error(`${url} answered no options`);
+    return response.data;
+  };
+  const [companies, foreignCompanies, cities, roles, foreignRoles] = await Promise.all([
+    options('/api/lookups/companies', admin),
+    options('/api/lookups/companies', shanghai),
+    options('/api/lookups/cities', admin),
+    options('/api/lookups/roles', admin),
+    options('/api/lookups/roles', shanghai),
+  ]);
+  return {
+    companies,
+    foreignCompany: foreignCompanies[0] as KitRefs['foreignCompany'],
+    cities,
+    roles,
+    foreignRole: foreignRoles[0] as KitRefs['foreignRole'],
+  };
+}
