@@ -1,5 +1,4 @@
 import { type FieldDef, type Resource, refNameOf } from '@cp/contracts';
-import type { z } from 'zod';
 import { column, type ExportColumn, formatDate, formatDateTime } from './columns';
 
 type Row = Record<string, unknown>;
@@ -52,11 +51,4 @@ export function resourceExportColumns(resource: Resource): ExportColumn<Row>[] {
     const base = def.kind === 'money' ? column.decimal<Row>(header, () => null) : column.text<Row>(header, () => '');
     return { ...base, width: def.kind === 'datetime' ? 20 : base.width, value: cellOf(name, def) };
   });
-}
-
-/** The filters of a resource's list without its paging and sorting: what an export of that list takes. */
-export function resourceExportFilters(resource: Resource): z.ZodType<Record<string, unknown>> {
-  return resource.listQuery.omit({ page: true, limit: true, sort: true, order: true }) as z.ZodType<
-    Record<string, unknown>
-  >;
 }

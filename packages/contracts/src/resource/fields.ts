@@ -139,7 +139,8 @@ export const fields = {
   },
   /** Ids of several rows of `lookup` (a user's roles). */
   refs(title: string, lookup: string, options: Options & { max?: number } = {}) {
-    const input = z.array(idText).max(options.max ?? 50);
+    const ids = z.array(idText).max(options.max ?? 50);
+    const input = options.required ? ids.min(1, '至少选择一项') : ids;
     return field('refs', title, titled(input, title), { list: false, ...options, lookup });
   },
   files(title: string, options: Options & { max?: number } = {}) {
