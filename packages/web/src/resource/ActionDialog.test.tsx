@@ -69,16 +69,18 @@ describe('ActionDialog: an action with a body', () => {
     expect(posts()).toEqual([]);
   });
 
-  it('posts the parsed body to the action path, says 操作成功 and closes', async () => {
+  it("posts the parsed body to the action path, with the action's own files, says 操作成功 and closes", async () => {
     serve('POST', '/api/fixtures/:id/review', null);
     const onClose = vi.fn();
     review(onClose);
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByRole('textbox', { name: '审核意见' }), { target: { value: ' 同意 ' } });
     fireEvent.change(within(dialog).getByRole('spinbutton', { name: '评分' }), { target: { value: '90' } });
+    expect(within(dialog).getByText('审核附件')).toBeTruthy();
+    expect(within(dialog).queryByText('合同.pdf')).toBeNull();
     ok(dialog);
     await waitFor(() => expect(lastCall('POST', '/api/fixtures/1/review')).toBeTruthy());
-    expect(lastCall('POST', '/api/fixtures/1/review')?.body).toEqual({ opinion: '同意', score: 90 });
+    expect(lastCall('POST', '/api/fixtures/1/review')?.body).toEqual({ opinion: '同意', score: 90, documents: [] });
     expect(await screen.findByText('操作成功')).toBeTruthy();
     expect(onClose).toHaveBeenCalled();
   });
@@ -116,6 +118,6 @@ describe('ActionDialog: started from a toolbar', () => {
     fireEvent.change(within(dialog).getByRole('spinbutton', { name: '评分' }), { target: { value: '80' } });
     ok(dialog);
     await waitFor(() => expect(lastCall('POST', '/api/fixtures/1/review')).toBeTruthy());
-    expect(lastCall('POST', '/api/fixtures/1/review')?.body).toEqual({ opinion: '同意', score: 80 });
+    expect(lastCall('POST', '/api/fixtures/1/review')?.body).toEqual({ opinion: '同意', score: 80, documents: [] });
   });
 });

@@ -25,6 +25,8 @@ export const reviewBody = z.strictObject({
   opinion: z.string().trim().min(1, '不能为空').max(50).meta({ title: '审核意见' }),
   score: z.number().int().min(0).max(100).meta({ title: '评分' }),
   remark: z.string().trim().max(200).optional().meta({ title: '备注' }),
+  /** The review's own files, named as the row's files are. */
+  documents: z.array(z.string().min(1).max(300)).max(20).default([]).meta({ title: '审核附件', files: true }),
 });
 
 export const fixtureLifecycle = defineLifecycle({
