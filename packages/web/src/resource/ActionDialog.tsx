@@ -29,15 +29,19 @@ export function rowName(resource: Resource, record: ResourceRecord | undefined):
   return value ? String(value) : String(record.vin ?? record.id);
 }
 
-/** The form's starting values: the body's fields the record already holds (the current mileage…). */
+/**
+ * The form's starting values: the body's fields the record already holds (the current mileage…). Files
+ * start empty: they are the action's own (a preparation's attachments), never the row's of the same name.
+ */
 function startingValues(transition: Transition, record: ResourceRecord | undefined, own?: Record<string, unknown>) {
   const shape = transition.body?.shape ?? {};
+  const isFiles = (name: string) => Boolean((shape[name] as z.ZodType).meta()?.files);
   const known = Object.fromEntries(
-    Object.keys(shape).flatMap((name) => (record && record[name] != null ? [[name, record[name]]] : [])),
+    Object.keys(shape).flatMap((name) =>
+      record && record[name] != null && !isFiles(name) ? [[name, record[name]]] : [],
+    ),
   );
-  const lists = Object.fromEntries(
-    Object.entries(shape).flatMap(([name, schema]) => ((schema as z.ZodType).meta()?.files ? [[name, []]] : [])),
-  );
+  const lists = Object.fromEntries(Object.keys(shape).flatMap((name) => (isFiles(name) ? [[name, []]] : [])));
   return { ...lists, ...known, ...own };
 }
 

@@ -43,7 +43,11 @@ function Detail({ family, record }: { family: WebFamily; record: ResourceRecord 
   const lifecycle = resource.lifecycle;
   const offered = lifecycle ? lifecycle.allowed(Number(record[lifecycle.field]), held.buttons) : [];
   const files = resource.entries.filter(([, def]) => def.kind === 'files' && def.detail);
-  const groups = family.groups?.map((group) => ({
+  // Files have a card of their own, also when the family declares no sections.
+  const sections = family.groups ?? [
+    { title: '', fields: resource.entries.filter(([, def]) => def.detail).map(([name]) => name) },
+  ];
+  const groups = sections.map((group) => ({
     ...group,
     fields: group.fields.filter((name) => resource.fields[name]?.kind !== 'files'),
   }));

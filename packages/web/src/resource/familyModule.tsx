@@ -8,6 +8,8 @@ import { ResourceListPage } from './ResourceListPage';
 
 /** What a feature's lazily loaded module answers for the route keys its families give pages. */
 export interface FamilyModule {
+  /** The feature's families, for the tests that hold them to the catalogue. */
+  families: readonly WebFamily[];
   /** Every route key with a page: each screen, and the detail / add / edit routes. */
   keys: readonly string[];
   page(routeKey: string): ComponentType;
@@ -34,6 +36,7 @@ export function familyModule(families: readonly WebFamily[]): FamilyModule {
     if (edit) add(edit, () => <ResourceFormPage family={family} mode="edit" />);
   }
   return {
+    families,
     keys: [...pages.keys()],
     page(routeKey) {
       const page = pages.get(routeKey);

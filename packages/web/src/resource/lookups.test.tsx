@@ -1,9 +1,10 @@
+import { lookupOf } from '@cp/contracts';
 import { fireEvent, screen } from '@testing-library/react';
 import { Form } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LookupField } from './LookupField';
 import { lookupOptions, lookupTree } from './lookups';
-import { resetServer } from './testing/fakeServer';
+import { lastCall, resetServer, serve } from './testing/fakeServer';
 import { catalog, serveLookups } from './testing/lookups';
 import { renderWithShell } from './testing/render';
 
@@ -16,11 +17,11 @@ beforeEach(() => {
 
 describe('lookups', () => {
   it('takes brands from the top of the vehicle catalogue and series from the level below', () => {
-    expect(lookupOptions('brand', catalog)).toEqual([
+    expect(lookupOptions(lookupOf('brand'), catalog)).toEqual([
       { label: '比亚迪', value: '1' },
       { label: '广汽埃安', value: '9' },
     ]);
-    expect(lookupOptions('series', catalog).map((option) => option.label)).toEqual(['秦PLUS', 'AION S']);
+    expect(lookupOptions(lookupOf('series'), catalog).map((option) => option.label)).toEqual(['秦PLUS', 'AION S']);
   });
 
   it('lets only the models, the leaves of the catalogue, be chosen', () => {
@@ -46,14 +47,35 @@ describe('lookups', () => {
     expect(await screen.findByTitle('天津CP汽车租赁有限公司')).toBeTruthy();
   });
 
-  it('takes a typed id for a lookup it has no list for', () => {
+  it('searches a large lookup on the server as the user types, with its filters', async () => {
+    serve('GET', '/api/lookups/vehicles', ({ query }: { query: unknown }) =>
+      (query as { search?: string }).search === '京A' ? [{ label: '京AD12345', value: '7' }] : [],
+    );
     renderWithShell(
       <Form>
+        <Form.Item label="车辆" name="vehicleId">
+          <LookupField lookup="vehicle" filters={{ stage: '3,7' }} />
+        </Form.Item>
+      </Form>,
+    );
+    const field = screen.getByRole('combobox', { name: '车辆' });
+    fireEvent.mouseDown(field);
+    fireEvent.change(field, { target: { value: '京A' } });
+    expect(await screen.findByTitle('京AD12345')).toBeTruthy();
+    expect(lastCall('GET', '/api/lookups/vehicles')?.query).toEqual({ stage: '3,7', search: '京A' });
+  });
+
+  it('names the row already chosen in a searched lookup by its id, before any search', async () => {
+    serve('GET', '/api/lookups/vehicles', ({ query }: { query: unknown }) =>
+      (query as { ids?: string }).ids === '11' ? [{ label: '京AD11111', value: '11' }] : [],
+    );
+    renderWithShell(
+      <Form initialValues={{ vehicleId: '11' }}>
         <Form.Item label="车辆" name="vehicleId">
           <LookupField lookup="vehicle" />
         </Form.Item>
       </Form>,
     );
-    expect(screen.getByRole('textbox', { name: '车辆' })).toBeTruthy();
+    expect(await screen.findByTitle('京AD11111')).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { vehicleResource } from '@cp/contracts';
+import { defineScreen, type Screen, vehicleResource, vehicleScreens } from '@cp/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../app/queryClient';
@@ -15,13 +15,14 @@ import { useResourceList } from './useResourceList';
 vi.mock('../request', () => import('./testing/requestMock'));
 vi.setConfig({ testTimeout: 20_000 });
 
-const filters = ['plateNo', 'energyType', 'stage'];
+/** The vehicle list searched by three filters. */
+const vehicles = defineScreen(vehicleResource, { route: 'vehicleList', filters: ['plateNo', 'energyType', 'stage'] });
 
-function VehicleList({ fixed }: { fixed?: Record<string, string> }) {
-  const list = useResourceList(vehicleResource, { endpoint: '/api/vehicles', filters, fixed });
+function VehicleList({ screen = vehicles }: { screen?: Screen }) {
+  const list = useResourceList(screen);
   return (
     <>
-      <ResourceSearchPanel resource={vehicleResource} list={list} />
+      <ResourceSearchPanel list={list} />
       <ResourceTable
         list={list}
         columns={buildColumns(vehicleResource, { only: ['plateNo', 'mileage'], sort: list.sort })}
@@ -45,7 +46,7 @@ describe('prefetchResourceList: the first page requested before the list renders
   it('is the page the list then shows for that URL, asked for once', async () => {
     const queryClient = createQueryClient();
     const search = '?plateNo=%E4%BA%ACA&stage=0,3&sort=mileage&order=asc&page=2';
-    prefetchResourceList(queryClient, vehicleResource, { endpoint: '/api/vehicles', filters }, search);
+    prefetchResourceList(queryClient, vehicles, search);
     renderWithShell(<VehicleList />, { url: `/vehicleList${search}`, queryClient });
     expect(await screen.findByText('京AD12345')).toBeTruthy();
     expect(calls.filter((call) => call.url === '/api/vehicles').map((call) => call.query)).toEqual([
@@ -61,7 +62,7 @@ describe('prefetchResourceList: the first page requested before the list renders
       const { page, limit } = query as { page: number; limit: number };
       return { list: [vehicleRow()], total: 1, totalExact: true, page, limit };
     });
-    prefetchResourceList(queryClient, vehicleResource, { endpoint: '/api/vehicles', filters }, '');
+    prefetchResourceList(queryClient, vehicles, '');
     await waitFor(() => expect(calls.filter((call) => call.url === '/api/vehicles')).toHaveLength(1));
     renderWithShell(<VehicleList />, { url: '/vehicleList', queryClient });
     expect(await screen.findByText('京AD12345')).toBeTruthy();
@@ -111,10 +112,16 @@ describe('useResourceList: a list whose state is the URL', () => {
     await waitFor(() => expect(listQuery()).toMatchObject({ sort: 'mileage', order: 'desc' }));
   });
 
-  it('holds a fixed filter over the URL and leaves it out of the search panel', async () => {
-    renderWithShell(<VehicleList fixed={{ stage: '0' }} />, { url: '/vehicleInspected?stage=5' });
+  it("leaves a screen's fixed filter to its view endpoint: not asked from the URL, not in the search panel", async () => {
+    const view = '/api/vehicles/views/vehicleInspected';
+    serve('GET', view, ({ query }: { query: unknown }) => {
+      const { page, limit } = query as { page: number; limit: number };
+      return { list: [vehicleRow()], total: 1, totalExact: true, page, limit };
+    });
+    renderWithShell(<VehicleList screen={vehicleScreens.vehicleInspected} />, { url: '/vehicleInspected?stage=5' });
     await screen.findByText('京AD12345');
-    expect(listQuery()).toEqual({ page: 1, limit: 20, stage: '0' });
+    expect(lastCall('GET', view)?.query).toEqual({ page: 1, limit: 20 });
+    expect(listQuery()).toBeUndefined();
     expect(screen.queryByLabelText('车辆阶段')).toBeNull();
   });
 });

@@ -11,4 +11,4 @@ export const userFamily = defineFamily({
   results: { resetPassword: IssuedPassword },
 });
 
-export const { keys, page, prefetch } = familyModule([userFamily]);
+export const { families, keys, page, prefetch } = familyModule([userFamily]);

@@ -81,4 +81,4 @@ export const vehicleRecordFamilies = [
   record(maintenanceResource),
 ];
 
-export const { keys, page, prefetch } = familyModule([vehicleFamily, ...vehicleRecordFamilies]);
+export const { families, keys, page, prefetch } = familyModule([vehicleFamily, ...vehicleRecordFamilies]);

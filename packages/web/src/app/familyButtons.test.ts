@@ -1,0 +1,34 @@
+import { buttonKeys } from '@cp/contracts';
+import { describe, expect, it } from 'vitest';
+import { screenControls } from '../resource/controls';
+import type { FamilyModule } from '../resource/familyModule';
+
+/** Every feature's families module (`vehicles/families.tsx`, `users/families.tsx`, …), found by its name. */
+const modules = import.meta.glob<FamilyModule>('../*/families.tsx', { eager: true });
+const catalogue = new Set(buttonKeys);
+
+const screens = Object.entries(modules).flatMap(([path, module]) =>
+  module.families.flatMap((family) =>
+    Object.values(family.screens).map((screen) => ({
+      name: `${path.split('/')[1]}: ${family.resource.key} on ${screen.key}`,
+      family,
+      screen,
+    })),
+  ),
+);
+
+describe("the features' screens hold to the route catalogue's buttons", () => {
+  it('are found in every feature module', () => {
+    expect(Object.keys(modules)).toEqual(expect.arrayContaining(['../users/families.tsx', '../vehicles/families.tsx']));
+    expect(screens.length).toBeGreaterThan(Object.keys(modules).length);
+  });
+
+  for (const { name, family, screen } of screens) {
+    it(`${name}: every button of the route has a control, every control's button is the catalogue's`, () => {
+      const controls = screenControls(family, screen).map((control) => control.button);
+      const routeButtons = screen.route.buttons.map((button) => button.key);
+      expect(routeButtons.filter((key) => !controls.includes(key))).toEqual([]);
+      expect(controls.filter((key) => !catalogue.has(key))).toEqual([]);
+    });
+  }
+});
