@@ -14,6 +14,8 @@ export interface TransitionSpec<A extends string = string, S extends number = nu
   title?: string;
   /** The request body the action takes; none: a confirmation is enough. */
   body?: z.ZodObject;
+  /** Body fields whose starting value is the row's field of the same name (the odometer, the plate). */
+  prefill?: readonly string[];
   /** The confirmation's question when there is no body (`确定停用该用户吗？`). */
   confirm?: string;
   /** Taken by the server as part of another action (还车验收 of a return moves its vehicle), never offered. */

@@ -62,6 +62,7 @@ export const vehicleLifecycle = defineLifecycle({
       to: stage.awaitingOutbound,
       button: 'drivingLicense:edit',
       body: preparationBodies[1],
+      prefill: ['plateNo', 'drivingLicenseIssueDate'],
     },
     {
       action: 'prepareGps',
@@ -70,6 +71,7 @@ export const vehicleLifecycle = defineLifecycle({
       to: stage.awaitingOutbound,
       button: 'gpsList:edit',
       body: preparationBodies[2],
+      prefill: ['gpsDeviceNo'],
     },
     {
       action: 'prepareCertificate',
@@ -78,6 +80,7 @@ export const vehicleLifecycle = defineLifecycle({
       to: stage.awaitingOutbound,
       button: 'operationCertificate:edit',
       body: preparationBodies[3],
+      prefill: ['operationCertificateNo', 'operationCertificateExpiry'],
     },
     {
       action: 'outbound',
@@ -85,6 +88,7 @@ export const vehicleLifecycle = defineLifecycle({
       to: stage.outbound,
       button: 'waitingOut:outbound',
       body: outboundBody,
+      prefill: ['mileage'],
     },
     {
       action: 'deliver',
@@ -107,6 +111,7 @@ export const vehicleLifecycle = defineLifecycle({
       to: stage.inStock,
       button: 'temporaryDelivery:recall',
       body: recallBody,
+      prefill: ['mileage'],
     },
     {
       action: 'requestReturn',

@@ -52,6 +52,23 @@ describe('ActionDialog: an action without a body', () => {
 });
 
 describe('ActionDialog: an action with a body', () => {
+  it('starts from the row only where the action says so: a row’s 备注 is not the action’s', async () => {
+    renderWithShell(
+      <ActionDialog
+        target={{
+          family: fixtureFamily,
+          action: 'review',
+          id: '1',
+          record: { ...waiting, remark: '行的备注', score: 7 },
+        }}
+        onClose={() => {}}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByRole('textbox', { name: '备注' }) as HTMLTextAreaElement).value).toBe('');
+    expect((within(dialog).getByRole('spinbutton', { name: '评分' }) as HTMLInputElement).value).toBe('');
+  });
+
   const review = (onClose = () => {}) =>
     renderWithShell(
       <ActionDialog target={{ family: fixtureFamily, action: 'review', id: '1', record: waiting }} onClose={onClose} />,
@@ -111,7 +128,7 @@ describe('ActionDialog: started from a toolbar', () => {
     expect(within(dialog).getByText('验车')).toBeTruthy();
     await waitFor(() => expect(lastCall('GET', '/api/lookups/vehicles')?.query).toEqual({ stage: '0' }));
     ok(dialog);
-    expect(await within(dialog).findByText('请填写车辆')).toBeTruthy();
+    expect(await within(dialog).findByText('请选择车辆')).toBeTruthy();
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: '车辆' }));
     fireEvent.click(await screen.findByTitle('样例一'));
     fireEvent.change(within(dialog).getByRole('textbox', { name: '审核意见' }), { target: { value: '同意' } });

@@ -30,16 +30,14 @@ export function rowName(resource: Resource, record: ResourceRecord | undefined):
 }
 
 /**
- * The form's starting values: the body's fields the record already holds (the current mileage…). Files
- * start empty: they are the action's own (a preparation's attachments), never the row's of the same name.
+ * The form's starting values: the fields the action declares to start from the row (the odometer, the
+ * plate), never others of the same name (a vehicle's 备注 is not its inspection's). Files start empty.
  */
 function startingValues(transition: Transition, record: ResourceRecord | undefined, own?: Record<string, unknown>) {
   const shape = transition.body?.shape ?? {};
   const isFiles = (name: string) => Boolean((shape[name] as z.ZodType).meta()?.files);
   const known = Object.fromEntries(
-    Object.keys(shape).flatMap((name) =>
-      record && record[name] != null && !isFiles(name) ? [[name, record[name]]] : [],
-    ),
+    (transition.prefill ?? []).flatMap((name) => (record && record[name] != null ? [[name, record[name]]] : [])),
   );
   const lists = Object.fromEntries(Object.keys(shape).flatMap((name) => (isFiles(name) ? [[name, []]] : [])));
   return { ...lists, ...known, ...own };
@@ -58,7 +56,7 @@ function targetPicker(family: WebFamily, transition: Transition) {
   const field = family.resource.lifecycle?.field ?? '';
   const filters = { [field]: transition.from.join(',') };
   const element = (
-    <BodyField schema={schema} name="targetId">
+    <BodyField schema={schema} name="targetId" chosen>
       <LookupField lookup={lookup} filters={filters} />
     </BodyField>
   );

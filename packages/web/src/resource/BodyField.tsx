@@ -11,11 +11,13 @@ export interface BodyFieldProps extends Omit<FormItemProps, 'name' | 'label' | '
   name: string;
   /** Replaces the schema's title as the label. */
   label?: string;
+  /** The value is chosen, not typed: an empty field says 请选择…. */
+  chosen?: boolean;
   children: ReactNode;
 }
 
 /** A form item for one field of a request schema: titled and checked by the schema, required when it is. */
-export function BodyField({ schema, name, label, children, ...item }: BodyFieldProps) {
+export function BodyField({ schema, name, label, chosen = false, children, ...item }: BodyFieldProps) {
   const field = schema.shape[name];
   if (!field) throw new Error(`no field ${name} in the schema`);
   const title = label ?? schemaTitle(field) ?? name;
@@ -27,7 +29,7 @@ export function BodyField({ schema, name, label, children, ...item }: BodyFieldP
       name={name}
       label={title}
       required={required}
-      rules={required ? [{ required: true, message: `请填写${title}` }, ...rules] : rules}
+      rules={required ? [{ required: true, message: `${chosen ? '请选择' : '请填写'}${title}` }, ...rules] : rules}
     >
       {children}
     </Form.Item>

@@ -33,18 +33,22 @@ const dateItem: FieldControl['item'] = {
   normalize: (day: Dayjs | null) => (day ? day.format('YYYY-MM-DD') : undefined),
 };
 
+type BodyControl = FieldControl & { chosen?: boolean };
+
 /**
  * The control of one body field: the resource's own when the field is one of its fields (a plate, a
  * certificate's expiry), else one read from the schema — files, a lookup, a date, long or short text, a
  * number, a switch.
  */
-function bodyControl(name: string, schema: z.ZodType, resource?: Resource): FieldControl | null {
+function bodyControl(name: string, schema: z.ZodType, resource?: Resource): BodyControl | null {
   const def = resource?.fields[name];
-  if (def && def.kind !== 'files') return fieldControl(def);
+  if (def && def.kind !== 'files') {
+    return { ...fieldControl(def), chosen: ['ref', 'enum', 'date', 'datetime'].includes(def.kind) };
+  }
   const { base, meta } = baseOf(schema);
   const none = { item: {}, wide: false };
   if (meta.files) return { ...none, control: <StoredFilesInput limit={20} />, wide: true };
-  if (typeof meta.lookup === 'string') return { ...none, control: <LookupField lookup={meta.lookup} /> };
+  if (typeof meta.lookup === 'string') return { ...none, control: <LookupField lookup={meta.lookup} />, chosen: true };
   switch (base.type) {
     case 'string':
       if (base.format === 'date')
@@ -94,7 +98,7 @@ export function BodyFields({
       if (!control) throw new Error(`body field ${name} needs a control of its own`);
       return (
         <Col key={name} span={control.wide ? 24 : 12}>
-          <BodyField schema={schema} name={name} {...control.item}>
+          <BodyField schema={schema} name={name} chosen={control.chosen ?? false} {...control.item}>
             {control.control}
           </BodyField>
         </Col>

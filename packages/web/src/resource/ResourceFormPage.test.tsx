@@ -1,3 +1,4 @@
+import { defineResource, defineScreen } from '@cp/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineFamily } from './family';
@@ -10,10 +11,13 @@ import { renderWithShell } from './testing/render';
 vi.mock('../request', () => import('./testing/requestMock'));
 vi.setConfig({ testTimeout: 30_000 });
 
-/** The fixture with the catalogue's add and edit pages instead of the drawer. */
+/** The fixture on a page whose catalogue has add and edit pages (网约车司机's), used instead of the drawer. */
+const onPages = defineResource({ ...fixtureFamily.resource, page: 'ridehailingDrivers' });
 const withPages = defineFamily({
   ...fixtureFamily,
-  routes: { detail: 'vehicleDetail', add: 'company-operation.add', edit: 'company-operation.edit' },
+  resource: onPages,
+  screens: { ridehailingDrivers: defineScreen(onPages, { route: 'ridehailingDrivers' }) },
+  routes: { detail: 'ridehailingDriversDetails', add: 'ridehailingDriversAdd', edit: 'ridehailingDriversEdit' },
 });
 const row = fixtureRow({ id: '1', version: 2 });
 
@@ -22,54 +26,54 @@ beforeEach(() => serveFixtures([row]));
 describe('ResourceFormPage', () => {
   it('新增 saves a new row and goes back to the list', async () => {
     serve('POST', '/api/fixtures', fixtureRow({ id: '9' }));
-    const view = renderWithShell(<ResourceFormPage family={withPages} mode="add" />, { url: '/company-operation/add' });
+    const view = renderWithShell(<ResourceFormPage family={withPages} mode="add" />, { url: '/ridehailingDriversAdd' });
     expect(await screen.findByText('新增样例')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('名称'), { target: { value: '新样例' } });
     fireEvent.mouseDown(screen.getByRole('combobox', { name: '样例类别' }));
     fireEvent.click(await screen.findByTitle('甲类'));
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(lastCall('POST', '/api/fixtures')?.body).toMatchObject({ name: '新样例', kind: 0 }));
-    await waitFor(() => expect(view.location()?.pathname).toBe('/vehicleList'));
+    await waitFor(() => expect(view.location()?.pathname).toBe('/ridehailingDrivers'));
   });
 
   it('编辑 loads the row named by ?id=, saves it on its version and goes back to the list', async () => {
     serve('PUT', '/api/fixtures/:id', row);
     const view = renderWithShell(<ResourceFormPage family={withPages} mode="edit" />, {
-      url: '/company-operation/edit?id=1',
+      url: '/ridehailingDriversEdit?id=1',
     });
     expect(await screen.findByText('编辑样例')).toBeTruthy();
     fireEvent.change(await screen.findByDisplayValue('样例一'), { target: { value: '样例甲' } });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(view.location()?.pathname).toBe('/vehicleList'));
+    await waitFor(() => expect(view.location()?.pathname).toBe('/ridehailingDrivers'));
     expect(lastCall('PUT', '/api/fixtures/1')?.body).toMatchObject({ name: '样例甲', version: 2 });
   });
 
   it('取消 goes back to the list without saving', async () => {
-    const view = renderWithShell(<ResourceFormPage family={withPages} mode="add" />, { url: '/company-operation/add' });
+    const view = renderWithShell(<ResourceFormPage family={withPages} mode="add" />, { url: '/ridehailingDriversAdd' });
     fireEvent.click(await screen.findByRole('button', { name: '取消' }));
-    await waitFor(() => expect(view.location()?.pathname).toBe('/vehicleList'));
+    await waitFor(() => expect(view.location()?.pathname).toBe('/ridehailingDrivers'));
     expect(lastCall('POST', '/api/fixtures')).toBeUndefined();
   });
 
   it("is where a row's 编辑 leads, with the row's id", async () => {
     const view = renderWithShell(<ResourceListPage family={withPages} screen={withPages.main} />, {
-      url: '/vehicleList',
-      buttons: ['vehicleList:add', 'vehicleList:edit'],
+      url: '/ridehailingDrivers',
+      buttons: ['ridehailingDrivers:add', 'ridehailingDrivers:edit'],
     });
     const tableRow = (await screen.findByText('样例一')).closest('tr') as HTMLElement;
     fireEvent.click(within(tableRow).getByRole('button', { name: '编辑' }));
-    await waitFor(() => expect(view.location()?.pathname).toBe('/company-operation/edit'));
+    await waitFor(() => expect(view.location()?.pathname).toBe('/ridehailingDriversEdit'));
     expect(view.search().get('id')).toBe('1');
     expect(screen.queryByText('编辑样例')).toBeNull();
   });
 
   it("is where the list's 新增 leads", async () => {
     const view = renderWithShell(<ResourceListPage family={withPages} screen={withPages.main} />, {
-      url: '/vehicleList',
-      buttons: ['vehicleList:add'],
+      url: '/ridehailingDrivers',
+      buttons: ['ridehailingDrivers:add'],
     });
     fireEvent.click(await screen.findByRole('button', { name: '新增' }));
-    await waitFor(() => expect(view.location()?.pathname).toBe('/company-operation/add'));
+    await waitFor(() => expect(view.location()?.pathname).toBe('/ridehailingDriversAdd'));
     expect(screen.queryByText('新增样例')).toBeNull();
   });
 });

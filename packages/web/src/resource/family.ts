@@ -1,4 +1,5 @@
-import type { Resource, Screen } from '@cp/contracts';
+import { lookupOf, type Resource, type Screen } from '@cp/contracts';
+import { routesByKey } from '@cp/contracts/routes';
 import type { ComponentType, ReactNode } from 'react';
 import type { FieldGroup, ResourceRecord } from './types';
 
@@ -63,9 +64,27 @@ export type WebFamily = FamilySpec & {
   main: Screen;
 };
 
-/** A family's web declaration: the resource's own page must be one of its screens. */
+/**
+ * A family's web declaration, checked: the resource's own page is one of its screens, its detail / add /
+ * edit routes are hidden pages under that page, and the lookup that picks its rows is searched by the
+ * state its actions start from.
+ */
 export function defineFamily(spec: FamilySpec): WebFamily {
-  const main = spec.screens[spec.resource.page];
-  if (!main) throw new Error(`family ${spec.resource.key}: no screen for its page ${spec.resource.page}`);
+  const { resource } = spec;
+  const main = spec.screens[resource.page];
+  if (!main) throw new Error(`family ${resource.key}: no screen for its page ${resource.page}`);
+  for (const key of Object.values(spec.routes ?? {})) {
+    const route = routesByKey.get(key);
+    if (!route?.hidden || route.menuKey !== main.route.menuKey) {
+      throw new Error(`family ${resource.key}: ${key} is not a hidden page of ${resource.page}`);
+    }
+  }
+  const field = resource.lifecycle?.field;
+  if (spec.lookup && field) {
+    const lookup = lookupOf(spec.lookup);
+    if (!lookup.searchable || !lookup.filters?.includes(field)) {
+      throw new Error(`family ${resource.key}: lookup ${spec.lookup} is not searched by ${field}`);
+    }
+  }
   return { ...spec, main };
 }

@@ -126,10 +126,10 @@ describe('用户管理', () => {
     openUsers();
     fireEvent.click(within(await rowOf('张三')).getByRole('button', { name: '重置密码' }));
     const confirm = await screen.findByRole('dialog');
-    expect(within(confirm).getAllByText('确定重置 张三 的密码吗？').length).toBeGreaterThan(0);
-    expect(within(confirm).getByText('重置后原密码立即失效，该用户的登录会全部退出。')).toBeTruthy();
+    expect(within(confirm).getByText('确定重置密码 张三吗？')).toBeTruthy();
+    expect(within(confirm).getByText('重置后原密码立即失效，该用户的登录会全部退出；新密码只显示一次。')).toBeTruthy();
     expect(posts()).toEqual([]);
-    fireEvent.click(within(confirm).getByRole('button', { name: '重置' }));
+    fireEvent.click(within(confirm).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(lastCall('POST', '/api/users/5/reset-password')).toBeTruthy());
     const issued = (await screen.findByText('一次性密码')).closest('.ant-modal') as HTMLElement;
     expect(within(issued).getByText('张三（zhangsan）的登录密码：')).toBeTruthy();

@@ -92,7 +92,9 @@ describe('临时交车', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('收回 京AD11111')).toBeTruthy();
     expect((within(dialog).getByRole('spinbutton', { name: '里程（公里）' }) as HTMLInputElement).value).toBe('1500');
+    expect((within(dialog).getByRole('spinbutton', { name: '油量/电量（%）' }) as HTMLInputElement).value).toBe('');
     number(dialog, '里程（公里）', '1620');
+    number(dialog, '油量/电量（%）', '90');
     ok(dialog);
     await waitFor(() => expect(lastCall('POST', '/api/vehicles/11/recall')).toBeTruthy());
     expect(lastCall('POST', '/api/vehicles/11/recall')?.body).toEqual({ mileage: 1620, energyLevel: 90 });
