@@ -68,11 +68,13 @@ export type NameBook = ReadonlyMap<string, ReadonlyMap<number, string>>;
 
 interface CachedBook {
   book: NameBook;
-  expires: number;
+  loadedAt: number;
 }
 
 const booksOf = perDatabase<number, CachedBook>();
 const ttlMs = 60_000;
+/** A book just loaded is not loaded again for an id it lacks (a deleted row's): at most once in 5 s. */
+const reloadAfterMs = 5_000;
 
 async function loadBook(db: Executor, tenantId: number): Promise<NameBook> {
   const small = [...registry.values()].filter((lookup) => lookup.all);
@@ -92,14 +94,18 @@ export async function nameBook(
   tenantId: number,
   complete?: (book: NameBook) => boolean,
   executor: Executor = db,
+  /** A check of what may be saved reloads a book that lacks an id however fresh it is. */
+  strict = false,
 ): Promise<NameBook> {
   const perTenant = booksOf(db);
   const cached = perTenant.get(tenantId);
-  if (cached && cached.expires > Date.now() && (!complete || complete(cached.book))) return cached.book;
+  const age = cached ? Date.now() - cached.loadedAt : Number.POSITIVE_INFINITY;
+  const fresh = age < reloadAfterMs && !strict;
+  if (cached && age < ttlMs && (fresh || !complete || complete(cached.book))) return cached.book;
   // Inside a transaction the book is read through it: PGlite has one connection.
   const book = await loadBook(executor, tenantId);
   if (perTenant.size > 1000) perTenant.clear();
-  perTenant.set(tenantId, { book, expires: Date.now() + ttlMs });
+  perTenant.set(tenantId, { book, loadedAt: Date.now() });
   return book;
 }
 
@@ -119,7 +125,7 @@ export async function existingIds(
   const lookup = serverLookup(key);
   if (ids.length === 0) return new Set();
   if (lookup.all) {
-    const book = await nameBook(db, tenantId, (loaded) => ids.every((id) => loaded.get(key)?.has(id)), executor);
+    const book = await nameBook(db, tenantId, (loaded) => ids.every((id) => loaded.get(key)?.has(id)), executor, true);
     const names = book.get(key);
     return new Set(ids.filter((id) => names?.has(id)));
   }

@@ -32,30 +32,37 @@ function namedRefs(family: ServerResource) {
   return refs;
 }
 
-const idsOf = (value: unknown): number[] =>
-  value === null || value === undefined || value === ''
-    ? []
-    : Array.isArray(value)
-      ? value.map(Number)
-      : [Number(value)];
-
-/** Adds `cityName` beside `cityId` (`roleNames` beside `roleIds`) for every reference the rows carry. */
-async function withNames(db: Db, tenantId: number, family: ServerResource, rows: Row[], dtos: Row[]) {
-  const read = namedRefs(family).filter(({ field }) => rows.some((row) => field in row));
-  if (read.length === 0) return;
-  const knowsAll = (book: NameBook) =>
-    read.every(({ field, lookup }) => rows.every((row) => idsOf(row[field]).every((id) => book.get(lookup)?.has(id))));
-  const book = await nameBook(db, tenantId, knowsAll);
+/**
+ * Writes `cityName` beside `cityId` (`roleNames` beside `roleIds`) into each DTO, in one pass over the rows;
+ * answers whether the book knew every id (a company added a moment ago is not in it yet).
+ */
+function fillNames(book: NameBook, read: ReturnType<typeof namedRefs>, rows: readonly Row[], dtos: Row[]): boolean {
+  let complete = true;
+  const nameOf = (names: ReadonlyMap<number, string> | undefined, id: unknown) => {
+    const name = names?.get(Number(id));
+    if (name === undefined) complete = false;
+    return name ?? '';
+  };
   for (const { field, lookup, nameKey } of read) {
     const names = book.get(lookup);
-    rows.forEach((row, index) => {
+    for (let index = 0; index < rows.length; index++) {
+      const value = (rows[index] as Row)[field];
       const dto = dtos[index] as Row;
-      const value = row[field];
-      dto[nameKey] = Array.isArray(value)
-        ? value.map((id) => names?.get(Number(id)) ?? '')
-        : (value !== null && value !== undefined && names?.get(Number(value))) || '';
-    });
+      if (Array.isArray(value)) dto[nameKey] = value.map((id) => nameOf(names, id));
+      else dto[nameKey] = value === null || value === undefined || value === '' ? '' : nameOf(names, value);
+    }
   }
+  return complete;
+}
+
+/** Adds the names of every reference the rows carry, from the name book; an id it lacks reloads the book once. */
+async function withNames(db: Db, tenantId: number, family: ServerResource, rows: Row[], dtos: Row[]) {
+  const first = rows[0];
+  if (!first) return;
+  const read = namedRefs(family).filter(({ field }) => field in first);
+  if (read.length === 0) return;
+  if (fillNames(await nameBook(db, tenantId), read, rows, dtos)) return;
+  fillNames(await nameBook(db, tenantId, () => false), read, rows, dtos);
 }
 
 /** Rows as the API sends them, with the names of what they refer to (from the name book, no join). */
