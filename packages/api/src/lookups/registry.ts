@@ -63,8 +63,8 @@ export function serverLookup(key: string): ServerLookup {
   return lookup;
 }
 
-/** Names of every small lookup of a tenant, by lookup key. */
-export type NameBook = ReadonlyMap<string, ReadonlyMap<number, string>>;
+/** Names of every small lookup of a tenant, by lookup key, then by id as text (as DTOs carry ids). */
+export type NameBook = ReadonlyMap<string, ReadonlyMap<string, string>>;
 
 interface CachedBook {
   book: NameBook;
@@ -80,7 +80,7 @@ async function loadBook(db: Executor, tenantId: number): Promise<NameBook> {
   const small = [...registry.values()].filter((lookup) => lookup.all);
   const rows = await Promise.all(small.map((lookup) => lookup.all?.(db, tenantId) ?? []));
   return new Map(
-    small.map((lookup, index) => [lookup.def.key, new Map(rows[index]?.map((row) => [row.id, row.name]))]),
+    small.map((lookup, index) => [lookup.def.key, new Map(rows[index]?.map((row) => [String(row.id), row.name]))]),
   );
 }
 
@@ -125,9 +125,15 @@ export async function existingIds(
   const lookup = serverLookup(key);
   if (ids.length === 0) return new Set();
   if (lookup.all) {
-    const book = await nameBook(db, tenantId, (loaded) => ids.every((id) => loaded.get(key)?.has(id)), executor, true);
+    const book = await nameBook(
+      db,
+      tenantId,
+      (loaded) => ids.every((id) => loaded.get(key)?.has(String(id))),
+      executor,
+      true,
+    );
     const names = book.get(key);
-    return new Set(ids.filter((id) => names?.has(id)));
+    return new Set(ids.filter((id) => names?.has(String(id))));
   }
   const found = (await lookup.search?.(executor, tenantId, { ids, limit: ids.length })) ?? [];
   return new Set(found.map((row) => row.id));

@@ -77,22 +77,33 @@ export function rowReader(
   const fields = (columns as [string, PgColumn][]).flatMap(([key, column]) => {
     if (key === 'id' || key === 'version') return [];
     const conversion = plan.get(key) ?? (passThrough.includes(key) ? 'ref' : undefined);
-    return conversion === undefined ? [] : [{ key, name: column.name, column, conversion }];
+    return conversion === undefined ? [] : [{ key, name: column.name, read: cellReader(column, conversion) }];
   });
   const id = (selection.id as PgColumn).name;
   const version = (selection.version as PgColumn | undefined)?.name;
   return (raw) => {
     const dto: Record<string, unknown> = { id: String(raw[id]) };
-    for (const { key, name, column, conversion } of fields) {
-      const value = raw[name];
-      dto[key] = converted(
-        conversion,
-        value === null || value === undefined ? value : column.mapFromDriverValue(value),
-      );
-    }
+    for (const { key, name, read } of fields) dto[key] = read(raw[name]);
     if (version) dto.version = raw[version];
     return dto;
   };
+}
+
+/** Columns whose driver value is already what the API sends (text, numbers, flags, dates as text). */
+const sentAsRead = new Set(['PgText', 'PgSmallInt', 'PgInteger', 'PgBoolean', 'PgDateString', 'PgVarchar']);
+
+/** How one cell of a driver row becomes its DTO value, chosen once per column rather than per cell. */
+function cellReader(column: PgColumn, conversion: Conversion): (value: unknown) => unknown {
+  if (conversion === 'ref') return (value) => (value === null || value === undefined ? null : String(value));
+  if (conversion === 'refs') return (value) => (Array.isArray(value) ? value.map(String) : []);
+  if (conversion === 'list') return (value) => value ?? [];
+  if (sentAsRead.has(column.columnType)) return (value) => value ?? null;
+  if (column.columnType === 'PgTimestamp') {
+    return (value) =>
+      value === null || value === undefined ? null : (column.mapFromDriverValue(value) as Date).toISOString();
+  }
+  return (value) =>
+    value === null || value === undefined ? null : converted('plain', column.mapFromDriverValue(value));
 }
 
 /** Input as the table takes it: references back to numbers, empty values as null. */

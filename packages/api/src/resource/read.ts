@@ -38,8 +38,8 @@ function namedRefs(family: ServerResource) {
  */
 function fillNames(book: NameBook, read: ReturnType<typeof namedRefs>, rows: readonly Row[], dtos: Row[]): boolean {
   let complete = true;
-  const nameOf = (names: ReadonlyMap<number, string> | undefined, id: unknown) => {
-    const name = names?.get(Number(id));
+  const nameOf = (names: ReadonlyMap<string, string> | undefined, id: unknown) => {
+    const name = names?.get(typeof id === 'string' ? id : String(id));
     if (name === undefined) complete = false;
     return name ?? '';
   };
