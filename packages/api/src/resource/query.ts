@@ -69,22 +69,6 @@ export function filterCondition(def: FieldDef, operand: PgColumn | SQL, value: u
   }
 }
 
-/** The where-clause of a list: the tenant first, then each declared filter the query carries. */
-export function listWhere(
-  resource: Resource,
-  columns: Columns,
-  tenant: SQL,
-  query: Readonly<Record<string, unknown>>,
-  extra: (SQL | undefined)[] = [],
-): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [tenant, ...extra];
-  for (const [name, def] of resource.entries) {
-    const column = columns[name];
-    if (def.filter && column) conditions.push(filterCondition(def, column, query[name]));
-  }
-  return and(...conditions);
-}
-
 /** Sort by a declared sortable field, then by id so pages never overlap. */
 export function listOrder(columns: Columns, id: PgColumn, sort: string, order: 'asc' | 'desc'): SQL[] {
   const column = (columns[sort] ?? id) as PgColumn;
@@ -156,7 +140,7 @@ function preparedTest(
 }
 
 /**
- * `listWhere` for a prepared statement: `scope` (the tenant, with the `_tenant` placeholder, and what else
+ * The where-clause of a list as a prepared statement takes it: `scope` (the tenant, with the `_tenant` placeholder, and what else
  * every row of the list must be), then each declared filter the query carries, as placeholders. A filter
  * that is not a column (`custom`) builds its condition with its value's placeholder.
  */

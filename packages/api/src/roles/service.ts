@@ -8,6 +8,7 @@ import { sessionOf } from '../http/access';
 import { businessError, conflict, notFound } from '../http/errors';
 import { forgetHeldKeys } from '../identity/sessions';
 import { accountRoles, roles } from '../identity/tables';
+import { forgetNameBooks } from '../lookups/registry';
 import { containsPattern } from '../resource/query';
 import { superAdminRoleCode } from '../seed/platform';
 
@@ -154,8 +155,9 @@ export async function updateRole(
     });
     return toDto({ ...row, accountCount: before.accountCount });
   });
-  // After the commit, so no request re-reads the old keys in between.
+  // After the commit, so no request re-reads the old keys (or the role's old name) in between.
   forgetHeldKeys(db);
+  forgetNameBooks(db);
   return updated;
 }
 
