@@ -20,12 +20,21 @@ async function shownPassword(page: Page): Promise<string> {
 const login = (loginId: string, password: string) =>
   api<{ access_token: string }>('/api/auth/login', { method: 'POST', body: JSON.stringify({ loginId, password }) });
 
-/** Clicks the row's `action` and confirms it in the dialog that asks `确定…吗？`. */
+/**
+ * Clicks the row's `action` and confirms it in the dialog that asks `确定…吗？`; a refusal the console shows
+ * fails the test with its message.
+ */
 async function confirmIn(page: Page, row: Locator, action: string, okText: string) {
   await row.getByRole('button', { name: action, exact: true }).click();
   const dialog = page.getByRole('dialog').filter({ hasText: new RegExp(`确定${action}`) });
   await dialog.getByRole('button', { name: okText, exact: true }).click();
-  await dialog.waitFor({ state: 'detached' });
+  const refusal = page.locator('.ant-message-error');
+  await Promise.race([
+    dialog.waitFor({ state: 'detached', timeout: 30_000 }),
+    refusal.waitFor({ timeout: 30_000 }).then(async () => {
+      throw new Error(`${action} refused: ${await refusal.textContent()}`);
+    }),
+  ]);
 }
 
 describe('用户管理', () => {
