@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { registerAuditTrail } from './audit/service';
 import type { Config } from './config';
 import type { Database } from './db';
@@ -17,6 +17,8 @@ import { healthRoutes } from './health';
 import { registerAccessControl } from './http/access';
 import { registerErrorHandler } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
+import { redactUrl } from './http/redact';
+import { registerSecurityHeaders } from './http/security-headers';
 import { zodValidatorCompiler } from './http/validation';
 import { PendingRegistry } from './identity/pending';
 import { identityRoutes } from './identity/routes';
@@ -30,11 +32,26 @@ export interface AppDeps {
   database: Database;
   /** Log to stdout (the server) or stay quiet (tests). */
   logger?: boolean;
+  /** Where the log goes, when not stdout (a test reading what is logged). */
+  logStream?: { write(line: string): void };
 }
 
-export async function buildApp({ config, database, logger = true }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger
+      ? {
+          level: config.logLevel,
+          ...(logStream ? { stream: logStream } : {}),
+          // Tokens travel in some URLs (a page opened with ?token=, signed links): never into the log.
+          serializers: {
+            req: (request: FastifyRequest) => ({
+              method: request.method,
+              url: redactUrl(request.url),
+              remoteAddress: request.ip,
+            }),
+          },
+        }
+      : false,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
@@ -50,6 +67,7 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   });
 
   registerErrorHandler(app, config.bodyLimitBytes);
+  await registerSecurityHeaders(app, config.webDist);
   registerAccessControl(app, { db: database.db, config });
   registerAuditTrail(app, database.db);
   await registerOpenApi(app);
@@ -85,15 +103,20 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
     wildcard: false,
     index: false,
     cacheControl: false,
+    // The build writes .br and .gz copies (packages/web/precompress.ts): sent to browsers that take them.
+    preCompressed: true,
     // Built assets carry a content hash in their names: a browser keeps them until the app is rebuilt.
     // Other files (the favicon, the manual) may change with a release: an hour.
     setHeaders(response, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       response.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      // Which copy was sent depends on Accept-Encoding: a shared cache must keep them apart.
+      response.setHeader('vary', 'Accept-Encoding');
     },
   });
-  app.get('/*', async (request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
+  app.get('/*', async (request: FastifyRequest<{ Params: { '*': string } }>, reply) => {
+    // The path as the router decoded it: `/%61pi/…` is an API path too.
+    const url = `/${request.params['*']}`;
     if (url.startsWith('/api') || /\.[a-z0-9]+$/i.test(url)) return reply.callNotFound();
     // index.html names the assets of the current build, so a browser asks for it again every time.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -9,7 +9,15 @@ export interface Config {
   /** Folder of the built web app; served with history fallback when it exists. */
   webDist: string;
   session: { idleMinutes: number; absoluteHours: number };
-  loginThrottle: { windowMinutes: number; maxPerAccount: number; maxPerAddress: number };
+  loginThrottle: {
+    windowMinutes: number;
+    /** Failures for one account from one address. */
+    maxPerAccount: number;
+    /** Failures from one address over all accounts. */
+    maxPerAddress: number;
+    /** Failures for one account from all addresses (an address it logged in from lately is not held back). */
+    maxPerAccountTotal: number;
+  };
   bodyLimitBytes: number;
   logLevel: string;
   /** Trust X-Forwarded-For from a reverse proxy for the client address. */
@@ -91,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMinutes: intFromEnv(env, 'LOGIN_THROTTLE_MINUTES', 15),
       maxPerAccount: intFromEnv(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 5),
       maxPerAddress: intFromEnv(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 30),
+      maxPerAccountTotal: intFromEnv(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT_TOTAL', 20),
     },
     bodyLimitBytes: intFromEnv(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
     logLevel: env.LOG_LEVEL || 'info',

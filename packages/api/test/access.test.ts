@@ -55,6 +55,39 @@ describe('route access declarations', () => {
     }
   });
 
+  it('answers 1001 on every non-public route spelled with percent-encoded letters', async () => {
+    const guarded = declaredRoutes(ctx.app).filter((route) => route.access && route.access.kind !== 'public');
+    /** `/api/x` → `/%61pi/x`, `/api/%78`, and every segment's first letter encoded. */
+    const hex = (char: string) => `%${char.charCodeAt(0).toString(16)}`;
+    const spellings = (url: string) => {
+      const segments = url.split('/');
+      const encodeAt = (index: number) =>
+        segments
+          .map((segment, at) =>
+            at === index && /^[a-z]/i.test(segment) ? hex(segment[0] ?? '') + segment.slice(1) : segment,
+          )
+          .join('/');
+      return [
+        ...segments.map((_, index) => encodeAt(index)).filter((spelling) => spelling !== url),
+        segments
+          .map((segment) => (/^[a-z]/i.test(segment) ? hex(segment[0] ?? '') + segment.slice(1) : segment))
+          .join('/'),
+      ];
+    };
+    let tried = 0;
+    for (const route of guarded) {
+      if (route.method === 'HEAD') continue;
+      for (const url of spellings(concrete(route.url))) {
+        tried++;
+        const response = await ctx.app.inject({ method: route.method as 'GET', url, payload: {} });
+        const body = String(response.headers['content-type'] ?? '').includes('json') ? response.json() : {};
+        // Refused for want of a session, or not found at all — never answered.
+        expect({ url, refused: response.statusCode === 404 || body.code === 1001 }).toEqual({ url, refused: true });
+      }
+    }
+    expect(tried).toBeGreaterThan(guarded.length);
+  });
+
   it('answers 403 无权限 on every permission route the ops account lacks', async () => {
     const token = await ctx.login('ops', 'ops123');
     const info = await ctx.request<RoleMenu>({ method: 'GET', url: '/api/user/role-menu', token });

@@ -225,3 +225,57 @@ describe('switch account', () => {
     expect(response).toMatchObject({ code: 403, msg: '无权限' });
   });
 });
+
+describe('tokens opened from tokens', () => {
+  const exchange = (token: string, how: 'bearer' | 'url') =>
+    ctx.request<{ access_token: string; expires_in: number }>({
+      method: 'POST',
+      url: '/api/auth/token-login',
+      ...(how === 'bearer' ? { headers: { authorization: `Bearer ${token}` } } : multipart({ token })),
+    });
+  const works = async (token: string) =>
+    (await ctx.request({ method: 'GET', url: '/api/auth/base-user', token })).code === 0;
+
+  it('end with the session they were opened from, at any depth', async () => {
+    const parent = await ctx.login('admin', 'admin123');
+    const child = (await exchange(parent, 'bearer')).data.access_token;
+    const grandchild = (await exchange(child, 'bearer')).data.access_token;
+    expect([await works(parent), await works(child), await works(grandchild)]).toEqual([true, true, true]);
+    expect((await ctx.request({ method: 'POST', url: '/api/auth/logout', token: parent })).code).toBe(0);
+    expect([await works(child), await works(grandchild)]).toEqual([false, false]);
+  });
+
+  it('never outlive the login they came from', async () => {
+    const parent = await ctx.login('admin', 'admin123');
+    await ctx.database.db.execute(
+      sql`update sessions set expires_at = now() + interval '10 minutes' where revoked_at is null`,
+    );
+    const child = await exchange(parent, 'bearer');
+    expect(child.data.expires_in).toBeLessThanOrEqual(600);
+    const renewed = await exchange(child.data.access_token, 'url');
+    expect(renewed.data.expires_in).toBeLessThanOrEqual(600);
+    const switched = await ctx.request<{ access_token: string; expires_in: number }>({
+      method: 'POST',
+      url: '/api/user/switch-account',
+      token: renewed.data.access_token,
+      payload: { appId: 'cp-console', loginId: 'admin', tenantId: await otherTenantId(renewed.data.access_token) },
+    });
+    expect(switched.data.expires_in).toBeLessThanOrEqual(600);
+    // At the login's end every token of the chain ends.
+    await ctx.database.db.execute(sql`update sessions set expires_at = now() - interval '1 second'`);
+    expect([await works(renewed.data.access_token), await works(switched.data.access_token)]).toEqual([false, false]);
+  });
+
+  it('consume the token a page was opened with', async () => {
+    const fromLink = await ctx.login('admin', 'admin123');
+    const mine = (await exchange(fromLink, 'url')).data.access_token;
+    expect(await works(fromLink)).toBe(false);
+    expect(await works(mine)).toBe(true);
+    expect((await exchange(fromLink, 'url')).code).toBe(1002);
+  });
+});
+
+async function otherTenantId(token: string): Promise<string | undefined> {
+  const { data: rows } = await ctx.request<AccountRow[]>({ method: 'GET', url: '/api/user/accounts', token });
+  return rows.find((row) => !row.currentUser)?.tenantId;
+}

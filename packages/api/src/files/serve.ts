@@ -29,6 +29,13 @@ function parseRange(header: string | undefined, size: number): { start: number; 
   return start > end || start >= size ? 'invalid' : { start, end };
 }
 
+/**
+ * A stored file opened in a tab runs nothing (an uploaded page's scripts stay dead) but shows: images,
+ * media, and a PDF in the browser's own viewer, which is embedded as an object.
+ */
+const filePolicy =
+  "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'";
+
 /** Streams a file with its name (RFC 6266) and single-range support, for the PDF viewer's partial loads. */
 export async function sendFile(request: FastifyRequest, reply: FastifyReply, file: Deliverable) {
   const range = parseRange(request.headers.range, file.size);
@@ -40,6 +47,7 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, fil
     .header('content-disposition', contentDisposition(file.disposition, file.fileName))
     .header('accept-ranges', 'bytes')
     .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', filePolicy)
     .header('cache-control', `private, max-age=${file.maxAge}`);
   if (range) {
     reply

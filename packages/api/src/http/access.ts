@@ -80,13 +80,15 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; conf
   });
 
   app.addHook('onRequest', async (request) => {
+    // Decided from the route the router matched, never from the raw URL: the router decodes the path
+    // (`/%61pi/…` is `/api/…`), so a test on the URL's spelling could be walked around.
     const declared = request.routeOptions.config?.access;
-    if (!request.url.startsWith('/api') || declared?.kind === 'public') return;
-    // Fail closed: an unknown API path falls through to the 404 handler (directly, or through the web
-    // app's fallback route, which answers /api paths with it), anything else needs a session.
+    if (declared?.kind === 'public') return;
     if (!declared) {
+      // Only routes outside the API declare nothing (the web app and its assets; every /api route must
+      // declare, see onRoute). An unmatched path goes on to the 404 handler. Anything else: fail closed.
       const matched = request.routeOptions.url;
-      if (request.is404 || (matched !== undefined && !matched.startsWith('/api'))) return;
+      if (request.is404 || matched === undefined || !matched.startsWith('/api')) return;
       throw forbidden();
     }
     const token = tokenFromHeaders(request.headers);

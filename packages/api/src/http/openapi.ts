@@ -41,7 +41,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: docsPrefix });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: docsPrefix,
+    // The explorer's pages carry inline scripts of their own: its policy allows exactly those. Served over
+    // plain HTTP too, so no upgrade of requests.
+    staticCSP: true,
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
   app.get('/api/openapi.json', { config: { access: access.public }, schema: { hide: true } }, async () =>
     app.swagger(),
   );

@@ -9,7 +9,8 @@ import { ok } from '../http/reply';
 import { parseWith } from '../http/validation';
 import type { PendingRegistry } from './pending';
 import { accountRows, passwordLogin, profile, roleMenu, switchAccount, tokenLogin } from './service';
-import { resolveSession, revokeSession } from './sessions';
+import { resolveSession, revokeSession, type SessionContext } from './sessions';
+import { reserveLoginAttempt, settleLoginAttempt } from './throttle';
 import { tokenFromHeaders } from './tokens';
 
 export interface IdentityDeps {
@@ -51,15 +52,34 @@ export async function identityRoutes(app: FastifyInstance, { db, config, pending
     '/api/auth/token-login',
     {
       config: { access: access.public },
-      schema: { summary: '令牌登录：以有效令牌（Authorization: Bearer）换取新会话', tags: ['登录与用户'] },
+      schema: {
+        summary:
+          '令牌登录：以有效令牌换取新会话。表单字段 token（页面地址携带的令牌）换取后即失效；Authorization: Bearer 的令牌保留，新会话随其结束。新会话不晚于原会话的绝对有效期',
+        tags: ['登录与用户'],
+      },
     },
     async (request) => {
       const fields = await formFields(request);
-      const token = tokenFromHeaders(request.headers) ?? fields.token;
+      const consume = Boolean(fields.token);
+      const token = fields.token || tokenFromHeaders(request.headers);
       if (!token) throw ApiError.of('tokenInvalid');
-      const auth = await resolveSession(db, config, token);
+      const address = request.ip;
+      let auth: SessionContext;
+      try {
+        auth = await resolveSession(db, config, token);
+      } catch (error) {
+        // A token that does not work counts against the address like a wrong password.
+        await reserveLoginAttempt(db, config, { loginId: '#token', address, method: 2 });
+        throw error;
+      }
+      const attemptId = await reserveLoginAttempt(db, config, {
+        loginId: auth.loginId.toLowerCase(),
+        address,
+        method: 2,
+      });
       request.auth = auth;
-      const result = await tokenLogin(db, config, auth, client(request));
+      const result = await tokenLogin(db, config, auth, client(request), { consume });
+      await settleLoginAttempt(db, attemptId);
       await recordAudit(db, request, { action: 'token-login', entity: 'user', entityId: auth.userId });
       return ok(result);
     },

@@ -12,9 +12,9 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { businessError, forbidden } from '../http/errors';
 import { verifyPassword } from './passwords';
-import { createSession, forgetSession, revokeSession, type SessionContext } from './sessions';
+import { createSession, forgetSession, replaceSession, type SessionContext } from './sessions';
 import { accountRoles, accounts, roles, sessions, tenants, users } from './tables';
-import { assertLoginAllowed, recordLoginAttempt } from './throttle';
+import { reserveLoginAttempt, settleLoginAttempt } from './throttle';
 
 export interface ClientInfo {
   address: string;
@@ -60,20 +60,17 @@ export async function passwordLogin(
   client: ClientInfo,
 ): Promise<{ result: LoginResult; actor: Actor }> {
   const loginId = input.loginId.toLowerCase();
-  await assertLoginAllowed(db, config, loginId, client.address);
+  const attemptId = await reserveLoginAttempt(db, config, { loginId, address: client.address });
   const [user] = await db
     .select({ id: users.id, userName: users.userName, passwordHash: users.passwordHash, enabled: users.enabled })
     .from(users)
     .where(eq(sql`lower(${users.loginId})`, loginId))
     .limit(1);
   const valid = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !valid || !user.enabled) {
-    await recordLoginAttempt(db, { loginId, address: client.address, succeeded: false });
-    throw businessError(wrongCredentials);
-  }
+  if (!user || !valid || !user.enabled) throw businessError(wrongCredentials);
+  await settleLoginAttempt(db, attemptId);
   const account = await defaultAccount(db, user.id);
   if (!account) throw businessError(await noAccountReason(db, user.id));
-  await recordLoginAttempt(db, { loginId, address: client.address, succeeded: true });
   const session = await createSession(db, config, {
     userId: user.id,
     accountId: account.id,
@@ -87,21 +84,33 @@ export async function passwordLogin(
   };
 }
 
-/** A fresh session for the account of a valid token (a link from another internal system). */
-export async function tokenLogin(db: Db, config: Config, auth: SessionContext, client: ClientInfo) {
-  const session = await createSession(db, config, {
-    userId: auth.userId,
-    accountId: auth.accountId,
-    tenantId: auth.tenantId,
-    clientAddress: client.address,
-    userAgent: client.userAgent,
+/**
+ * A session for the account of a valid token. With `consume` (a token a page was opened with, which has
+ * been in a URL, a history and perhaps a log), the new session takes the token's place and the token stops
+ * working; otherwise (a link from another internal system that keeps its own session) the new session is
+ * opened from it. Either way it ends when the token's session would have ended, never later, and one opened
+ * from a token is revoked with it.
+ */
+export async function tokenLogin(
+  db: Db,
+  config: Config,
+  auth: SessionContext,
+  client: ClientInfo,
+  options: { consume: boolean },
+): Promise<LoginResult> {
+  const session = await db.transaction(async (tx) => {
+    const created = await createSession(tx, config, {
+      userId: auth.userId,
+      accountId: auth.accountId,
+      tenantId: auth.tenantId,
+      clientAddress: client.address,
+      userAgent: client.userAgent,
+      from: { expiresAt: auth.expiresAt, parentId: options.consume ? auth.parentId : auth.sessionId },
+    });
+    if (options.consume) await replaceSession(tx, auth, created.sessionId, 'exchanged');
+    return created;
   });
-  await recordLoginAttempt(db, {
-    loginId: auth.loginId.toLowerCase(),
-    address: client.address,
-    succeeded: true,
-    method: 2,
-  });
+  forgetSession(db, auth.sessionId);
   return loginResult(session.token, session.expiresIn);
 }
 
@@ -120,6 +129,7 @@ export async function switchAccount(
     .where(and(eq(accounts.userId, auth.userId), eq(accounts.tenantId, input.tenantId), eq(accounts.status, 1)))
     .limit(1);
   if (!account) throw businessError('无权切换到该分公司');
+  // The same login in another branch company: it keeps the login's absolute expiry.
   const result = await db.transaction(async (tx) => {
     const session = await createSession(tx, config, {
       userId: auth.userId,
@@ -127,8 +137,9 @@ export async function switchAccount(
       tenantId: input.tenantId,
       clientAddress: client.address,
       userAgent: client.userAgent,
+      from: { expiresAt: auth.expiresAt, parentId: auth.parentId },
     });
-    await revokeSession(tx, auth.sessionId, 'switch');
+    await replaceSession(tx, auth, session.sessionId, 'switch');
     return loginResult(session.token, session.expiresIn);
   });
   forgetSession(db, auth.sessionId);

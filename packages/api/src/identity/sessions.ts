@@ -2,6 +2,7 @@ import { consoleAppId } from '@cp/contracts';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db';
+import { rowsOf } from '../db/migrate';
 import { perDatabase } from '../db/perDatabase';
 import { ApiError } from '../http/errors';
 import { accountRoles, accounts, roles, sessions, tenants, users } from './tables';
@@ -16,6 +17,9 @@ export interface SessionContext {
   tenantName: string;
   loginId: string;
   userName: string;
+  /** The session's absolute end, which sessions opened from it inherit. */
+  expiresAt: Date;
+  parentId: number | null;
   menus: ReadonlySet<string>;
   buttons: ReadonlySet<string>;
 }
@@ -26,32 +30,83 @@ const touchIntervalMs = 60_000;
 export async function createSession(
   db: Executor,
   config: Config,
-  input: { userId: number; accountId: number; tenantId: number; clientAddress: string; userAgent?: string | undefined },
-): Promise<{ token: string; expiresIn: number }> {
+  input: {
+    userId: number;
+    accountId: number;
+    tenantId: number;
+    clientAddress: string;
+    userAgent?: string | undefined;
+    /**
+     * The session this one continues or was opened from: the new one keeps its absolute expiry, so a token
+     * can never be renewed past the life of the login it came from.
+     */
+    from?: { expiresAt: Date; parentId?: number | null } | undefined;
+  },
+): Promise<{ token: string; expiresIn: number; sessionId: number }> {
   const token = newToken();
-  const expiresIn = config.session.absoluteHours * 3600;
-  await db.insert(sessions).values({
-    tokenHash: hashToken(token),
-    userId: input.userId,
-    accountId: input.accountId,
-    tenantId: input.tenantId,
-    expiresAt: new Date(Date.now() + expiresIn * 1000),
-    clientAddress: input.clientAddress,
-    userAgent: input.userAgent?.slice(0, 300),
-  });
-  return { token, expiresIn };
+  const fresh = new Date(Date.now() + config.session.absoluteHours * 3600_000);
+  const expiresAt = input.from && input.from.expiresAt < fresh ? input.from.expiresAt : fresh;
+  const [created] = await db
+    .insert(sessions)
+    .values({
+      tokenHash: hashToken(token),
+      userId: input.userId,
+      accountId: input.accountId,
+      tenantId: input.tenantId,
+      expiresAt,
+      clientAddress: input.clientAddress,
+      userAgent: input.userAgent?.slice(0, 300),
+      parentId: input.from?.parentId ?? null,
+    })
+    .returning({ id: sessions.id });
+  if (!created) throw new Error('session not created');
+  return {
+    token,
+    expiresIn: Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000)),
+    sessionId: created.id,
+  };
 }
 
-/** Revokes a session. Inside a transaction, call `forgetSession` on the database once it commits. */
-export async function revokeSession(db: Executor, sessionId: number, reason: string): Promise<void> {
+/**
+ * Revokes a session and every session opened from it, at any depth. Inside a transaction, call
+ * `forgetSessions` with the answer once it commits (outside one, this process forgets them at once).
+ */
+export async function revokeSession(db: Executor, sessionId: number, reason: string): Promise<number[]> {
+  const result = await db.execute<{ id: number }>(sql`
+    with recursive lineage(id) as (
+      select ${sessionId}::bigint
+      union
+      select s.id from ${sessions} s join lineage l on s.parent_id = l.id
+    )
+    update ${sessions} set revoked_at = now(), revoke_reason = ${reason}
+    where id in (select id from lineage) and revoked_at is null
+    returning id`);
+  const ids = rowsOf<{ id: number | string }>(result).map((row) => Number(row.id));
+  forgetSessions(db, [sessionId, ...ids]);
+  return ids;
+}
+
+/**
+ * Puts `successor` in the place of `session` and ends `session`: the successor takes its parent, the
+ * sessions opened from it follow the successor. Used when a token is exchanged (switching branch company,
+ * a token from a URL), so the exchanged token stops working and nothing opened from it is orphaned.
+ */
+export async function replaceSession(
+  db: Executor,
+  session: { sessionId: number; parentId: number | null },
+  successorId: number,
+  reason: string,
+): Promise<void> {
+  await db.update(sessions).set({ parentId: session.parentId }).where(eq(sessions.id, successorId));
+  await db.update(sessions).set({ parentId: successorId }).where(eq(sessions.parentId, session.sessionId));
   await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokeReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-  forgetSession(db, sessionId);
+    .where(and(eq(sessions.id, session.sessionId), isNull(sessions.revokedAt)));
+  forgetSessions(db, [session.sessionId]);
 }
 
-/** Revokes every open session `where` matches; answers their ids, to `forgetSession` once the change commits. */
+/** Revokes every open session `where` matches; answers their ids, to `forgetSessions` once the change commits. */
 export async function revokeSessions(db: Executor, where: SQL | undefined, reason: string): Promise<number[]> {
   const revoked = await db
     .update(sessions)
@@ -72,10 +127,16 @@ type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionLookup>['execute']
 const recentSessionsOf = perDatabase<string, { row: SessionRow; readAt: number }>();
 const recentSessionTtlMs = 5_000;
 
+/** Drops sessions from this process's cache (after they are revoked). */
+export function forgetSessions(db: Executor, sessionIds: readonly number[]): void {
+  const ended = new Set(sessionIds);
+  const recent = recentSessionsOf(db);
+  for (const [hash, entry] of recent) if (ended.has(entry.row.sessionId)) recent.delete(hash);
+}
+
 /** Drops a session from this process's cache (after it is revoked). */
 export function forgetSession(db: Executor, sessionId: number): void {
-  const recent = recentSessionsOf(db);
-  for (const [hash, entry] of recent) if (entry.row.sessionId === sessionId) recent.delete(hash);
+  forgetSessions(db, [sessionId]);
 }
 
 async function readSession(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
@@ -148,6 +209,7 @@ function sessionLookup(db: Db) {
       userName: users.userName,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
+      parentId: sessions.parentId,
       revokedAt: sessions.revokedAt,
       userEnabled: users.enabled,
       accountStatus: accounts.status,
@@ -189,6 +251,8 @@ export async function resolveSession(db: Db, config: Config, token: string): Pro
     tenantName: row.tenantName,
     loginId: row.loginId,
     userName: row.userName,
+    expiresAt: row.expiresAt,
+    parentId: row.parentId,
     menus: keys.menus,
     buttons: keys.buttons,
   };

@@ -101,8 +101,16 @@ export const sessions = pgTable(
     revokeReason: text('revoke_reason'),
     clientAddress: text('client_address'),
     userAgent: text('user_agent'),
+    /**
+     * The session this one was opened from with its token (token login with `Authorization: Bearer`): it
+     * shares the parent's absolute expiry and is revoked with it.
+     */
+    parentId: refColumn('parent_id'),
   },
-  (table) => [index('sessions_user_idx').on(table.userId)],
+  (table) => [
+    index('sessions_user_idx').on(table.userId),
+    index('sessions_parent_idx').on(table.parentId).where(sql`${table.parentId} is not null`),
+  ],
 );
 
 /** Each login attempt, for throttling per account and per client address. */

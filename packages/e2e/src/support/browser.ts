@@ -25,11 +25,15 @@ export interface Opened {
 export function useBrowser(): (viewport?: { width: number; height: number }) => Promise<Opened> {
   let browser: Browser | undefined;
   const open: BrowserContext[] = [];
+  /** What the content security policy refused: a page that needs more than the policy allows is a defect. */
+  const refused: string[] = [];
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: launchArgs });
   });
   afterEach(async () => {
     await Promise.all(open.splice(0).map((context) => context.close()));
+    const violations = refused.splice(0);
+    if (violations.length > 0) throw new Error(`内容安全策略拦截了：\n${violations.join('\n')}`);
   });
   afterAll(async () => {
     await browser?.close();
@@ -43,6 +47,9 @@ export function useBrowser(): (viewport?: { width: number; height: number }) => 
       timezoneId: 'Asia/Shanghai',
     });
     context.setDefaultTimeout(15_000);
+    context.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
     open.push(context);
     return { context, page: await context.newPage() };
   };

@@ -43,6 +43,8 @@ export function createPdfjsLoader(options: PdfjsOptions = {}): PdfLoader {
     const cMaps = options.cMapUrl ? { cMapUrl: options.cMapUrl, cMapPacked: true } : {};
     const task = pdfjs.getDocument({
       url,
+      // The console's content security policy allows no eval: pdf.js then draws fonts without compiling them.
+      isEvalSupported: false,
       ...(token ? { httpHeaders: { token } } : {}),
       ...cMaps,
       ...(options.standardFontDataUrl ? { standardFontDataUrl: options.standardFontDataUrl } : {}),
