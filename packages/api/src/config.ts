@@ -36,9 +36,11 @@ export interface JobsConfig {
   /** Run the background worker in this process (JOB_WORKER=0 leaves the jobs to other processes). */
   worker: boolean;
   pollMs: number;
-  /** A running job's claim lasts this long unless its worker renews it. */
+  /**
+   * A running job's claim lasts this long unless its worker renews it (three times per lease): a job whose
+   * process was killed is seen as such, and taken over by a live one, this long after its last renewal.
+   */
   leaseSeconds: number;
-  maxAttempts: number;
   concurrency: number;
 }
 
@@ -104,8 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: {
       worker: env.JOB_WORKER !== '0' && env.JOB_WORKER !== 'false',
       pollMs: positiveFromEnv(env, 'JOB_POLL_MS', 1000),
-      leaseSeconds: positiveFromEnv(env, 'JOB_LEASE_SECONDS', 60),
-      maxAttempts: positiveFromEnv(env, 'JOB_MAX_ATTEMPTS', 3),
+      leaseSeconds: positiveFromEnv(env, 'JOB_LEASE_SECONDS', 10),
       concurrency: positiveFromEnv(env, 'JOB_CONCURRENCY', 1),
     },
     exports: {
