@@ -24,6 +24,11 @@ export interface Config {
 export interface FilesConfig {
   /** Largest accepted upload, in MB (SPEC §5: 500). */
   maxFileMb: number;
+  /**
+   * Largest public file, in MB (10): public files are product images and app content served to anyone for
+   * good, never bulk data.
+   */
+  publicMaxFileMb: number;
   /** Most files in one upload request (SPEC §5: 5). */
   maxFiles: number;
   /** Accepted extensions, lower case without the dot. */
@@ -99,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     files: {
       maxFileMb: positiveFromEnv(env, 'UPLOAD_MAX_MB', 500),
+      publicMaxFileMb: positiveFromEnv(env, 'PUBLIC_UPLOAD_MAX_MB', 10),
       maxFiles: positiveFromEnv(env, 'UPLOAD_MAX_FILES', 5),
       allowedExtensions: listFromEnv(env, 'UPLOAD_EXTENSIONS', defaultUploadExtensions),
       urlTtlSeconds: positiveFromEnv(env, 'FILE_URL_TTL_SECONDS', 600),
