@@ -46,11 +46,11 @@ export async function enqueueJob<P>(
 }
 
 /** Queues the next run of a recurring kind `everyMs` from now; nothing for other kinds. */
-export async function scheduleNextRun(db: Executor, kind: JobKind<never>, inMs = kind.everyMs): Promise<void> {
-  if (!kind.everyMs || inMs === undefined) return;
+export async function scheduleNextRun(db: Executor, kind: JobKind<never>): Promise<void> {
+  if (!kind.everyMs) return;
   await enqueueJob(db, kind, {
     payload: {} as never,
     dedupeKey: recurringKey(kind),
-    runAt: new Date(Date.now() + inMs),
+    runAt: new Date(Date.now() + kind.everyMs),
   });
 }
