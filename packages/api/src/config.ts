@@ -32,6 +32,11 @@ export interface Config {
 export interface FilesConfig {
   /** Largest accepted upload, in MB (SPEC §5: 500). */
   maxFileMb: number;
+  /**
+   * Largest public file, in MB (10): public files are product images and app content served to anyone for
+   * good, never bulk data.
+   */
+  publicMaxFileMb: number;
   /** Most files in one upload request (SPEC §5: 5). */
   maxFiles: number;
   /** Accepted extensions, lower case without the dot. */
@@ -44,9 +49,11 @@ export interface JobsConfig {
   /** Run the background worker in this process (JOB_WORKER=0 leaves the jobs to other processes). */
   worker: boolean;
   pollMs: number;
-  /** A running job's claim lasts this long unless its worker renews it. */
+  /**
+   * A running job's claim lasts this long unless its worker renews it (three times per lease): a job whose
+   * process was killed is seen as such, and taken over by a live one, this long after its last renewal.
+   */
   leaseSeconds: number;
-  maxAttempts: number;
   concurrency: number;
 }
 
@@ -106,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     files: {
       maxFileMb: positiveFromEnv(env, 'UPLOAD_MAX_MB', 500),
+      publicMaxFileMb: positiveFromEnv(env, 'PUBLIC_UPLOAD_MAX_MB', 10),
       maxFiles: positiveFromEnv(env, 'UPLOAD_MAX_FILES', 5),
       allowedExtensions: listFromEnv(env, 'UPLOAD_EXTENSIONS', defaultUploadExtensions),
       urlTtlSeconds: positiveFromEnv(env, 'FILE_URL_TTL_SECONDS', 600),
@@ -113,8 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: {
       worker: env.JOB_WORKER !== '0' && env.JOB_WORKER !== 'false',
       pollMs: positiveFromEnv(env, 'JOB_POLL_MS', 1000),
-      leaseSeconds: positiveFromEnv(env, 'JOB_LEASE_SECONDS', 60),
-      maxAttempts: positiveFromEnv(env, 'JOB_MAX_ATTEMPTS', 3),
+      leaseSeconds: positiveFromEnv(env, 'JOB_LEASE_SECONDS', 10),
       concurrency: positiveFromEnv(env, 'JOB_CONCURRENCY', 1),
     },
     exports: {

@@ -1,7 +1,10 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { DownloadLink, DownloadRecordDto, PageResult } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
 import { rowsOf } from '../src/db/migrate';
 import { cleanUpExports } from '../src/exports/cleanup';
 import { type FileTestContext, startFileApp } from './files-support';
@@ -41,6 +44,16 @@ function sheetText(xlsx: Buffer): string {
     expect.arrayContaining(['[Content_Types].xml', 'xl/workbook.xml', 'xl/styles.xml', 'xl/worksheets/sheet1.xml']),
   );
   return new TextDecoder().decode(files['xl/worksheets/sheet1.xml']);
+}
+
+/** A file a killed attempt of the export's job left half written in the staging folder. */
+async function leftBehind(exportId: string, attempt: number): Promise<string> {
+  const [job] = await query<{ id: number }>(sql`select id from jobs where payload->>'exportId' = ${exportId}`);
+  const folder = path.join(ctx.dataDir, 'files', '.staging');
+  mkdirSync(folder, { recursive: true });
+  const file = path.join(folder, `job-${job?.id}-${attempt}-0badc0de.xlsx`);
+  writeFileSync(file, 'PK half an xlsx');
+  return file;
 }
 
 const cellTexts = (sheet: string) => [...sheet.matchAll(/<t[^>]*>([^<]*)<\/t>/g)].map((match) => match[1]);
@@ -167,7 +180,8 @@ describe('durable jobs', () => {
     await ctx.database.db.execute(
       sql`update export_records set status = 1, progress = 40 where id = ${Number(queued.data.id)}`,
     );
-    expect(await recordOf(queued.data.id)).toMatchObject({ status: 1, statusLabel: '生成中', progress: 40 });
+    // Nobody generates it any more: the download center says so rather than 生成中 40%.
+    expect(await recordOf(queued.data.id)).toMatchObject({ status: 0, statusLabel: '重试中', progress: 0 });
 
     await ctx.app.jobs.runUntilIdle();
     const recovered = await recordOf(queued.data.id);
@@ -178,6 +192,62 @@ describe('durable jobs', () => {
     );
     expect(job).toEqual({ status: 'succeeded', attempts: 2, locked_by: null });
     await download(queued.data.id);
+  });
+
+  it('shows an export whose process died as 重试中, not as still being generated', async () => {
+    const queued = await submit();
+    await ctx.database.db.execute(sql`
+      update jobs set status = 'running', attempts = 1, locked_by = 'killed-worker',
+        lease_until = now() - interval '1 second'
+      where payload->>'exportId' = ${queued.data.id}`);
+    await ctx.database.db.execute(
+      sql`update export_records set status = 1, progress = 31, row_count = 500 where id = ${Number(queued.data.id)}`,
+    );
+    expect(await recordOf(queued.data.id)).toMatchObject({
+      status: 0,
+      statusLabel: '重试中',
+      progress: 0,
+      rowCount: 0,
+      downloadable: false,
+    });
+    await ctx.app.jobs.runUntilIdle();
+    expect(await recordOf(queued.data.id)).toMatchObject({ status: 2, statusLabel: '已完成' });
+  });
+
+  it('shows within seconds that the process generating an export was killed', async () => {
+    const queued = await submit();
+    // What a worker with the default lease writes when it claims the job and reports progress, then is killed.
+    const { leaseSeconds } = loadConfig({}).jobs;
+    await ctx.database.db.execute(sql`
+      update jobs set status = 'running', attempts = 1, locked_by = 'killed-worker', heartbeat_at = now(),
+        lease_until = now() + make_interval(secs => ${leaseSeconds})
+      where payload->>'exportId' = ${queued.data.id}`);
+    await ctx.database.db.execute(
+      sql`update export_records set status = 1, progress = 31 where id = ${Number(queued.data.id)}`,
+    );
+    const killedAt = Date.now();
+    expect(await recordOf(queued.data.id)).toMatchObject({ statusLabel: '生成中', progress: 31 });
+    let shown = await recordOf(queued.data.id);
+    while (shown?.status === 1 && Date.now() - killedAt < 15_000) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      shown = await recordOf(queued.data.id);
+    }
+    expect(shown).toMatchObject({ status: 0, statusLabel: '重试中', progress: 0 });
+    expect(Date.now() - killedAt).toBeLessThan(11_000);
+    await ctx.app.jobs.runUntilIdle();
+  }, 30_000);
+
+  it('removes the half-written file of a killed attempt when the job runs again', async () => {
+    const queued = await submit();
+    const partial = await leftBehind(queued.data.id, 1);
+    await ctx.database.db.execute(sql`
+      update jobs set status = 'running', attempts = 1, locked_by = 'dead-worker',
+        lease_until = now() - interval '1 second'
+      where payload->>'exportId' = ${queued.data.id}`);
+    await ctx.app.jobs.runUntilIdle();
+    expect(await recordOf(queued.data.id)).toMatchObject({ status: 2 });
+    expect(existsSync(partial)).toBe(false);
+    expect(ctx.storedFiles().filter((file) => file.includes('.staging'))).toEqual([]);
   });
 
   it('leaves a job with a live lease alone', async () => {
@@ -196,6 +266,7 @@ describe('durable jobs', () => {
 
   it('fails a job that keeps dying, with a reason, instead of leaving it stuck', async () => {
     const queued = await submit();
+    const partial = await leftBehind(queued.data.id, 3);
     await ctx.database.db.execute(sql`
       update jobs set status = 'running', attempts = max_attempts, locked_by = 'dead-worker',
         lease_until = now() - interval '1 second'
@@ -204,6 +275,7 @@ describe('durable jobs', () => {
     const failed = await recordOf(queued.data.id);
     expect(failed).toMatchObject({ status: 3, statusLabel: '失败', downloadable: false });
     expect(failed?.failureReason).toBe('任务执行中断（服务重启或超时），已尝试3次');
+    expect(existsSync(partial)).toBe(false);
   });
 
   it('fails at once what retrying cannot fix', async () => {

@@ -110,6 +110,43 @@ describe('temporary URLs', () => {
   });
 });
 
+describe('public files', () => {
+  const publicUpload = '/api/gateway/storage/file/public';
+  const send = (name: string, content: Buffer, token = beijing) =>
+    ctx.request<UploadResult>({ method: 'POST', url: publicUpload, token, ...multipart([{ name, content }]) });
+
+  it('need the 上传公开文件 button of 内容管理', async () => {
+    const ops = await ctx.login('ops', 'ops123');
+    expect(await send('宣传图.png', samples.png, ops)).toMatchObject({ code: 403, msg: '无权限' });
+    expect((await send('宣传图.png', samples.png)).code).toBe(0);
+  });
+
+  it('are at most 10MB, and only images, PDFs and MP4 clips', async () => {
+    const limit = 10 * 1024 * 1024;
+    const pad = (head: Buffer, size: number) => Buffer.concat([head, Buffer.alloc(size - head.length)]);
+    expect(await send('海报.png', pad(samples.png, limit + 1))).toMatchObject({
+      code: 413,
+      msg: '上传文件大小不能超过10MB!',
+    });
+    expect((await send('海报.png', pad(samples.png, limit))).code).toBe(0);
+    // The same file is fine as a private upload, whose limit is SPEC §5's.
+    expect((await upload('海报.png', pad(samples.png, limit + 1))).fileLocation).toMatch(/^private\//);
+    expect(await send('报表.xlsx', samples.xlsx)).toMatchObject({ code: 400, msg: '文件格式不正确!' });
+  });
+
+  it('open in the browser when they are images, and download otherwise', async () => {
+    const image = await fetch((await upload('商品主图.png', samples.png, publicUpload)).url);
+    expect(image.statusCode).toBe(200);
+    expect(String(image.headers['content-disposition'])).toMatch(/^inline;/);
+    expect(image.headers['x-content-type-options']).toBe('nosniff');
+    const manual = await fetch((await upload('使用说明.pdf', samples.pdf, publicUpload)).url);
+    expect(manual.statusCode).toBe(200);
+    expect(manual.headers['content-type']).toBe('application/pdf');
+    expect(String(manual.headers['content-disposition'])).toMatch(/^attachment;/);
+    expect(manual.rawPayload.equals(samples.pdf)).toBe(true);
+  });
+});
+
 describe('company contracts', () => {
   it('opens the demo contract, a multi-page Chinese PDF, through a temporary URL', async () => {
     const demo = await ctx.request<StoredFileDto>({

@@ -1,3 +1,6 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +10,7 @@ import { migrate, rowsOf } from '../src/db/migrate';
 import { signingKey } from '../src/files/signing';
 import { ApiError } from '../src/http/errors';
 import { defineJobKind, type JobKind } from '../src/jobs/kinds';
-import { enqueueJob } from '../src/jobs/queue';
+import { enqueueJob, recurringKey } from '../src/jobs/queue';
 import { JobRunner } from '../src/jobs/runner';
 import { jobs } from '../src/jobs/tables';
 import { type FreshDatabase, freshDatabase } from './harness';
@@ -27,12 +30,15 @@ const quiet = {
 } as unknown as FastifyBaseLogger;
 
 let fresh: FreshDatabase;
+/** The runners' DATA_DIR: where they look for staging files. */
+let dataDir: string;
 let first: Database;
 /** A second connection pool on the same database, as a second API process would have (PostgreSQL only). */
 let second: Database;
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
 beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'cp-jobs-'));
   fresh = await freshDatabase();
   first = fresh.database;
   await migrate(first);
@@ -42,12 +48,13 @@ afterAll(async () => {
   if (second !== first) await second.close();
   await first.close();
   await fresh.drop();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function runner(database: Database, jobsConfig: Partial<ReturnType<typeof loadConfig>['jobs']> = {}) {
-  const config = loadConfig({});
+  const config = { ...loadConfig({}), dataDir };
   config.jobs = { ...config.jobs, pollMs: 20, leaseSeconds: 30, concurrency: 1, ...jobsConfig };
   return new JobRunner({ db: database.db, config, log: quiet });
 }
@@ -72,7 +79,7 @@ describe('job runner', () => {
     const b = runner(second, { concurrency: 3 });
     a.define(kind('a'));
     b.define(kind('b'));
-    for (let i = 0; i < 60; i++) await enqueueJob(first.db, { kind: 'test.exactlyOnce', payload: { i } });
+    for (let i = 0; i < 60; i++) await enqueueJob(first.db, { kind: 'test.exactlyOnce' }, { payload: { i } });
 
     await Promise.all([a.runUntilIdle(), b.runUntilIdle()]);
 
@@ -99,7 +106,7 @@ describe('job runner', () => {
         return { calls };
       },
     });
-    await enqueueJob(first.db, { kind: 'test.flaky', payload: {} });
+    await enqueueJob(first.db, { kind: 'test.flaky' }, { payload: {} });
     await a.runUntilIdle();
     await sleep(20);
     await a.runUntilIdle();
@@ -110,8 +117,9 @@ describe('job runner', () => {
   it('fails for good after the last attempt, telling the kind why', async () => {
     const reasons: string[] = [];
     const a = runner(first);
-    a.define({
+    const broken = defineJobKind({
       kind: 'test.broken',
+      maxAttempts: 2,
       retryDelayMs: 0,
       run: async () => {
         throw new Error('connection reset by peer');
@@ -120,7 +128,8 @@ describe('job runner', () => {
         reasons.push(reason);
       },
     });
-    await enqueueJob(first.db, { kind: 'test.broken', payload: {}, maxAttempts: 2 });
+    a.define(broken);
+    await enqueueJob(first.db, broken, { payload: {} });
     for (let i = 0; i < 3; i++) {
       await a.runUntilIdle();
       await sleep(20);
@@ -141,7 +150,7 @@ describe('job runner', () => {
         throw signal.reason;
       },
     });
-    await enqueueJob(first.db, { kind: 'test.long', payload: {} });
+    await enqueueJob(first.db, { kind: 'test.long' }, { payload: {} });
     await a.tick();
     while (!started) await sleep(5);
     expect((await jobRows('test.long'))[0]).toMatchObject({ status: 'running', attempts: 1 });
@@ -163,7 +172,7 @@ describe('job runner', () => {
         return 'finished anyway';
       },
     });
-    await enqueueJob(first.db, { kind: 'test.takenOver', payload: {} });
+    await enqueueJob(first.db, { kind: 'test.takenOver' }, { payload: {} });
     await a.tick();
     await first.db.update(jobs).set({ lockedBy: 'other-worker' }).where(eq(jobs.kind, 'test.takenOver'));
     while (a.busy > 0) await sleep(20);
@@ -187,6 +196,147 @@ describe('job runner', () => {
       ),
     );
     expect(pending[0]?.n).toBe(1);
+  });
+});
+
+describe('leases', () => {
+  it('stay with a worker that renews them, however long the job runs', async () => {
+    const runs: string[] = [];
+    const slow = (worker: string) =>
+      defineJobKind({
+        kind: 'test.slow',
+        run: async () => {
+          runs.push(worker);
+          await sleep(2500);
+          return null;
+        },
+      });
+    const a = runner(first, { leaseSeconds: 1 });
+    const b = runner(second, { leaseSeconds: 1 });
+    a.define(slow('a'));
+    b.define(slow('b'));
+    await enqueueJob(first.db, { kind: 'test.slow' }, { payload: {} });
+    await a.tick();
+    while (a.busy > 0) {
+      await b.tick();
+      await sleep(100);
+    }
+    await b.runUntilIdle();
+    expect(runs).toEqual(['a']);
+    expect((await jobRows('test.slow'))[0]).toMatchObject({ status: 'succeeded', attempts: 1 });
+  });
+});
+
+describe('staging files', () => {
+  it('are removed at start unless a live attempt on any process owns them', async () => {
+    const kind = { kind: 'test.staging' };
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await enqueueJob(first.db, kind, { payload: {} }))?.id ?? 0);
+    const [live = 0, retried = 0, finished = 0] = ids;
+    const lease = sql`now() + interval '1 minute'`;
+    // Attempt 1 of `live` runs in another process; attempt 1 of `retried` died and attempt 2 runs now.
+    await first.db
+      .update(jobs)
+      .set({ status: 'running', attempts: 1, lockedBy: 'other-process', leaseUntil: lease })
+      .where(eq(jobs.id, live));
+    await first.db
+      .update(jobs)
+      .set({ status: 'running', attempts: 2, lockedBy: 'other-process', leaseUntil: lease })
+      .where(eq(jobs.id, retried));
+    await first.db.update(jobs).set({ status: 'failed', attempts: 1 }).where(eq(jobs.id, finished));
+    const folder = path.join(dataDir, 'files', '.staging');
+    mkdirSync(folder, { recursive: true });
+    const names = {
+      live: `job-${live}-1-0a.xlsx`,
+      deadAttempt: `job-${retried}-1-0b.xlsx`,
+      finished: `job-${finished}-1-0c.xlsx`,
+      unknownJob: 'job-999999999-1-0d.xlsx',
+      uploadBeingReceived: `${Date.now()}-0e.part`,
+    };
+    for (const name of Object.values(names)) writeFileSync(path.join(folder, name), 'partial');
+
+    const starting = runner(second, { pollMs: 60_000 });
+    await starting.start();
+    await starting.stop();
+
+    const left = Object.entries(names).filter(([, name]) => existsSync(path.join(folder, name)));
+    expect(left.map(([what]) => what)).toEqual(['live', 'uploadBeingReceived']);
+  });
+});
+
+describe('recurring jobs', () => {
+  it('queue their next run after a run that failed for good, and still report the failure', async () => {
+    const reasons: string[] = [];
+    const a = runner(first);
+    const recurring = defineJobKind({
+      kind: 'test.recurringBroken',
+      everyMs: 3_600_000,
+      maxAttempts: 1,
+      run: async () => {
+        throw new Error('upstream unavailable');
+      },
+      onFailed: async (_db, _job, reason) => {
+        reasons.push(reason);
+      },
+    });
+    a.define(recurring);
+    await enqueueJob(first.db, recurring, { payload: {}, dedupeKey: recurringKey(recurring) });
+    await a.runUntilIdle();
+    const rows = await jobRows('test.recurringBroken');
+    expect(rows.map((row) => [row.status, row.error])).toEqual([
+      ['failed', '系统异常，任务执行失败'],
+      ['queued', null],
+    ]);
+    expect(reasons).toEqual(['系统异常，任务执行失败']);
+    expect(rows[1]?.runAt.getTime()).toBeGreaterThan(Date.now() + 3_500_000);
+  });
+
+  it('queue their next run when the process running the last attempt died', async () => {
+    const a = runner(first);
+    const recurring = defineJobKind({ kind: 'test.recurringDied', everyMs: 3_600_000, run: async () => null });
+    a.define(recurring);
+    await enqueueJob(first.db, recurring, { payload: {}, dedupeKey: recurringKey(recurring) });
+    await first.db.execute(sql`
+      update jobs set status = 'running', attempts = max_attempts, locked_by = 'dead-worker',
+        lease_until = now() - interval '1 second'
+      where kind = 'test.recurringDied'`);
+    await a.runUntilIdle();
+    const rows = await jobRows('test.recurringDied');
+    expect(rows.map((row) => row.status)).toEqual(['failed', 'queued']);
+    expect(rows[0]?.error).toMatch(/^任务执行中断/);
+  });
+});
+
+describe('attempts', () => {
+  it('are the kind’s, for a failed attempt and for a process that died alike', async () => {
+    let calls = 0;
+    const a = runner(first);
+    const twoAttempts = defineJobKind({
+      kind: 'test.twoAttempts',
+      maxAttempts: 2,
+      retryDelayMs: 60_000,
+      run: async () => {
+        calls += 1;
+        throw new Error('connection reset by peer');
+      },
+    });
+    a.define(twoAttempts);
+    await enqueueJob(first.db, twoAttempts, { payload: {} });
+    expect((await jobRows('test.twoAttempts'))[0]?.maxAttempts).toBe(2);
+    await a.runUntilIdle();
+    expect((await jobRows('test.twoAttempts'))[0]).toMatchObject({ status: 'queued', attempts: 1 });
+    // The second attempt's process is killed mid-way.
+    await first.db.execute(sql`
+      update jobs set status = 'running', attempts = attempts + 1, locked_by = 'dead-worker',
+        lease_until = now() - interval '1 second'
+      where kind = 'test.twoAttempts'`);
+    await a.runUntilIdle();
+    expect((await jobRows('test.twoAttempts'))[0]).toMatchObject({
+      status: 'failed',
+      attempts: 2,
+      error: '任务执行中断（服务重启或超时），已尝试2次',
+    });
+    expect(calls).toBe(1);
   });
 });
 

@@ -5,6 +5,7 @@ import { storageFor } from '../files/storage';
 import { files } from '../files/tables';
 import { recordJobAudit } from '../jobs/audit';
 import { defineJobKind } from '../jobs/kinds';
+import { ownerOfStaged, sweepJobStaging } from '../jobs/staging';
 import type { JobRow } from '../jobs/tables';
 import { jobs } from '../jobs/tables';
 import { exportState } from './dto';
@@ -15,7 +16,8 @@ const finishedJobsKeptDays = 30;
 
 /**
  * Removes export files past their retention (the record stays, as 已过期), finished jobs older than a month,
- * and staged files a stopped process left behind. Safe to run in several processes at once.
+ * staging files of job attempts no live process runs, and uploads a stopped process left staged for a day.
+ * Safe to run in several processes at once.
  */
 export async function cleanUpExports(db: Db, config: Config, job: JobRow | null = null): Promise<number> {
   const storage = storageFor(config.dataDir);
@@ -71,7 +73,8 @@ export async function cleanUpExports(db: Db, config: Config, job: JobRow | null 
         lte(jobs.finishedAt, sql`now() - make_interval(days => ${finishedJobsKeptDays})`),
       ),
     );
-  await storage.sweepStaging(24 * 3600_000);
+  await sweepJobStaging(db, storage);
+  await storage.sweepStaging(24 * 3600_000, (name) => ownerOfStaged(name) !== null);
   return removed;
 }
 

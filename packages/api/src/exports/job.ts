@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
-import path from 'node:path';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
@@ -11,6 +9,7 @@ import { storageFor } from '../files/storage';
 import { files } from '../files/tables';
 import { recordJobAudit } from '../jobs/audit';
 import { defineJobKind, PermanentJobError } from '../jobs/kinds';
+import { stagingFileFor } from '../jobs/staging';
 import type { JobRow } from '../jobs/tables';
 import { sha256File, XlsxWriter } from '../xlsx/writer';
 import { exportRegistry } from './catalogue';
@@ -59,7 +58,7 @@ export const exportJob = defineJobKind<ExportJobPayload>({
     const total = definition.count ? await definition.count(db, scope) : 0;
     const storage = storageFor(config.dataDir);
     await mkdir(storage.stagingDir, { recursive: true });
-    const localPath = path.join(storage.stagingDir, `export-${record.id}-${randomBytes(6).toString('hex')}.xlsx`);
+    const localPath = stagingFileFor(storage, job, 'xlsx');
     const writer = new XlsxWriter(localPath, definition.columns, { sheetTitle: definition.name });
     let fileLocation: string | undefined;
     try {

@@ -1,5 +1,5 @@
 import type { DownloadLink, DownloadRecordDto, ExportRequest, PageQuery } from '@cp/contracts';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '../audit/service';
 import type { Config } from '../config';
@@ -11,9 +11,10 @@ import { badRequest, businessError, forbidden, notFound } from '../http/errors';
 import { parseWith } from '../http/validation';
 import type { SessionContext } from '../identity/sessions';
 import { enqueueJob } from '../jobs/queue';
+import { jobs } from '../jobs/tables';
 import { exportRegistry } from './catalogue';
 import { exportName, exportState, toDownloadRecord } from './dto';
-import type { ExportJobPayload } from './job';
+import { exportJob } from './job';
 import { exportRecords } from './tables';
 
 /** The exports this user may run. */
@@ -53,10 +54,8 @@ export async function createExport(
       })
       .returning();
     if (!record) throw new Error('insert returned no row');
-    const payload: ExportJobPayload = { exportId: record.id };
-    const job = await enqueueJob(tx, {
-      kind: 'export',
-      payload: { ...payload },
+    const job = await enqueueJob(tx, exportJob, {
+      payload: { exportId: record.id },
       tenantId: auth.tenantId,
       createdBy: auth.userId,
     });
@@ -77,21 +76,36 @@ export async function createExport(
 const ownRecords = (auth: SessionContext) =>
   and(eq(exportRecords.tenantId, auth.tenantId), eq(exportRecords.userId, auth.userId));
 
-/** The user's exports in this branch company, newest first. */
+/** The user's exports in this branch company, newest first, each as its job stands now. */
 export async function listDownloadRecords(db: Db, auth: SessionContext, query: PageQuery) {
   const where = ownRecords(auth);
   return paginate(
     query,
     async (limit, offset) => {
       const rows = await db
-        .select()
+        .select({
+          record: exportRecords,
+          jobStatus: jobs.status,
+          attempts: jobs.attempts,
+          maxAttempts: jobs.maxAttempts,
+          leaseRanOut: sql<boolean>`coalesce(${jobs.leaseUntil} < now(), false)`,
+        })
         .from(exportRecords)
+        .leftJoin(jobs, eq(jobs.id, exportRecords.jobId))
         .where(where)
         .orderBy(desc(exportRecords.id))
         .limit(limit)
         .offset(offset);
       const now = Date.now();
-      return rows.map((row) => toDownloadRecord(row, now));
+      return rows.map(({ record, jobStatus, attempts, maxAttempts, leaseRanOut }) =>
+        toDownloadRecord(
+          record,
+          now,
+          jobStatus === null
+            ? null
+            : { status: jobStatus, attempts: attempts ?? 0, maxAttempts: maxAttempts ?? 0, leaseRanOut },
+        ),
+      );
     },
     () => cappedCount(db, exportRecords, where),
   );

@@ -1,5 +1,7 @@
 import { open } from 'node:fs/promises';
 
+export const imageExtensions = ['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp'];
+
 /** Bytes of a file's beginning kept while it streams in, enough for every check below. */
 export const headBytes = 4096;
 

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { access } from '../http/access';
 import { failure } from '../http/reply';
+import { imageExtensions } from './content';
 import { generatedDocuments, openGenerated } from './generated';
 import { sendFile } from './serve';
 import { signedUrlPrefix } from './service';
@@ -70,7 +71,10 @@ export async function fileDownloadRoutes(app: FastifyInstance, { db, config }: {
 
   app.get(
     '/api/files/public/*',
-    { config: { access: access.public }, schema: { summary: '公开文件（商品图片等）', tags } },
+    {
+      config: { access: access.public },
+      schema: { summary: '公开文件（商品图片等）：图片在页面中显示，其余文件以附件下载', tags },
+    },
     async (request, reply) => {
       const rest = (request.params as { '*': string })['*'];
       const [row] = await db
@@ -82,7 +86,8 @@ export async function fileDownloadRoutes(app: FastifyInstance, { db, config }: {
         size: row.size,
         contentType: row.contentType,
         fileName: row.attachmentName,
-        disposition: 'inline',
+        // Anyone may fetch these: only images open in the browser (with nosniff); a PDF or a clip downloads.
+        disposition: imageExtensions.includes(row.fileExtensions) ? 'inline' : 'attachment',
         maxAge: 86_400,
         open: (range) => storage.read(row.fileLocation, range),
       });

@@ -5,6 +5,7 @@ import type { Db } from '../db';
 import { access, sessionOf } from '../http/access';
 import { businessError } from '../http/errors';
 import { ok } from '../http/reply';
+import { imageExtensions } from './content';
 import { generatedDocuments } from './generated';
 import { fileDto, findFile, signedUrl, type Visibility } from './service';
 import { storageFor } from './storage';
@@ -12,7 +13,11 @@ import { storeStaged } from './store';
 import { receiveFiles, type UploadPolicy } from './upload';
 
 const tags = ['文件'];
-export const imageExtensions = ['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp'];
+/**
+ * What a public file may be: product images and app content (pictures, PDF documents, MP4 clips). Anyone
+ * with the link fetches it for good, so nothing else — no archives, office files or HTML.
+ */
+export const publicExtensions = [...imageExtensions, 'pdf', 'mp4'];
 
 const tempUrlQuery = z.strictObject({
   fileLocation: z.string().trim().min(1, '不能为空').max(300).meta({ title: '文件地址' }),
@@ -31,6 +36,14 @@ export function uploadPolicy(config: Config, only?: readonly string[]): UploadPo
   };
 }
 
+/** A public upload: the public kinds (or fewer), at most `files.publicMaxFileMb` each. */
+export function publicUploadPolicy(config: Config, only: readonly string[] = publicExtensions): UploadPolicy {
+  return {
+    ...uploadPolicy(config, only),
+    maxFileMb: Math.min(config.files.maxFileMb, config.files.publicMaxFileMb),
+  };
+}
+
 const multipartBody = {
   consumes: ['multipart/form-data'],
   description: '表单字段 file，可多个（默认最多5个，每个不超过500MB）。',
@@ -43,7 +56,9 @@ export async function fileRoutes(app: FastifyInstance, { db, config }: { db: Db;
     request: FastifyRequest,
     options: { only?: readonly string[]; visibility: Visibility; purpose: string },
   ) => {
-    const { staged } = await receiveFiles(request, uploadPolicy(config, options.only), storage.stagingDir);
+    const policy =
+      options.visibility === 'public' ? publicUploadPolicy(config, options.only) : uploadPolicy(config, options.only);
+    const { staged } = await receiveFiles(request, policy, storage.stagingDir);
     const rows = await storeStaged(db, storage, request, staged, options);
     const stored = await Promise.all(rows.map((row) => fileDto(db, config, row)));
     return ok({ ...stored[0], files: stored });
@@ -60,8 +75,17 @@ export async function fileRoutes(app: FastifyInstance, { db, config }: { db: Db;
 
   app.post(
     '/api/gateway/storage/file/public',
-    { config: { access: access.session }, schema: { summary: '公开文件上传（永久链接）', tags, ...multipartBody } },
-    (request) => upload(request, { visibility: 'public', purpose: 'public-upload' }),
+    {
+      config: { access: access.permission('contentManagement:publicUpload') },
+      schema: {
+        summary: '公开文件上传（永久链接，任何人可访问）',
+        description:
+          '需要内容管理的「上传公开文件」按钮权限。仅图片、PDF、MP4，默认每个不超过10MB、最多5个；图片以外的文件以附件方式下载。',
+        tags,
+        consumes: multipartBody.consumes,
+      },
+    },
+    (request) => upload(request, { only: publicExtensions, visibility: 'public', purpose: 'public-upload' }),
   );
 
   app.post(
@@ -77,7 +101,12 @@ export async function fileRoutes(app: FastifyInstance, { db, config }: { db: Db;
     '/api/gateway/storage/image/product',
     {
       config: { access: access.permission('marketplaceProducts:add', 'marketplaceProducts:edit') },
-      schema: { summary: '商品图片上传（公开）', tags, ...multipartBody },
+      schema: {
+        summary: '商品图片上传（公开）',
+        description: '表单字段 file，可多个（默认最多5个，每个不超过10MB）。',
+        tags,
+        consumes: multipartBody.consumes,
+      },
     },
     (request) => upload(request, { only: imageExtensions, visibility: 'public', purpose: 'product-image' }),
   );

@@ -62,11 +62,25 @@ export class LocalFileStorage implements FileStorage {
     await rm(this.pathOf(key), { force: true });
   }
 
-  /** Removes staged files older than `maxAgeMs`, left by a process that stopped mid-upload. */
-  async sweepStaging(maxAgeMs: number): Promise<number> {
+  /** The names of the files in the staging folder. */
+  stagedNames(): Promise<string[]> {
+    return readdir(this.stagingDir).catch(() => []);
+  }
+
+  async removeStaged(name: string): Promise<void> {
+    if (name.includes('/') || name.includes('\\') || name.startsWith('.'))
+      throw new Error(`invalid staged name ${name}`);
+    await rm(path.join(this.stagingDir, name), { force: true });
+  }
+
+  /**
+   * Removes staged files older than `maxAgeMs`, left by a process that stopped mid-upload; `owned` names the
+   * files someone else accounts for (a job's, removed as soon as their attempt is known dead).
+   */
+  async sweepStaging(maxAgeMs: number, owned: (name: string) => boolean = () => false): Promise<number> {
     let removed = 0;
-    const entries = await readdir(this.stagingDir).catch(() => [] as string[]);
-    for (const name of entries) {
+    for (const name of await this.stagedNames()) {
+      if (owned(name)) continue;
       const file = path.join(this.stagingDir, name);
       const info = await stat(file).catch(() => null);
       if (info && Date.now() - info.mtimeMs > maxAgeMs) {

@@ -27,12 +27,15 @@ export interface JobKind<P = Record<string, unknown>> {
   onFailed?(db: Executor, job: JobRow & { payload: P }, reason: string): Promise<void>;
   /** Called in the transaction that puts a failed attempt back in the queue. */
   onRetry?(db: Executor, job: JobRow & { payload: P }, reason: string): Promise<void>;
+  /** Attempts a job of this kind gets (default 3); stored on the job's row when it is queued. */
   maxAttempts?: number;
   /** Wait before the next attempt; doubles with each attempt. */
   retryDelayMs?: number;
-  /** Runs again this long after each success (a recurring job keyed by its kind). */
+  /** Runs again this long after each run, succeeded or failed for good (a recurring job keyed by its kind). */
   everyMs?: number;
 }
+
+export const defaultMaxAttempts = 3;
 
 export function defineJobKind<P>(kind: JobKind<P>): JobKind<P> {
   return kind;

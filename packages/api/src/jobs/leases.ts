@@ -1,12 +1,14 @@
-import { and, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db';
 import type { JobKind } from './kinds';
+import { scheduleNextRun } from './queue';
 import { type JobRow, jobs } from './tables';
 
 /**
  * The database side of running jobs: claims, leases and outcomes. Times come from the database's clock,
  * so processes on different machines agree on when a lease has run out. Every outcome is written only
- * while the worker still holds the job (`held`): a worker that lost its lease changes nothing.
+ * while the worker still holds the job (`held`): a worker that lost its lease changes nothing. A recurring
+ * kind's next run is queued in the transaction that closes a run, however it ended.
  */
 
 type AnyKind = JobKind<never>;
@@ -25,15 +27,24 @@ export async function holdsJob(tx: Executor, job: JobRow, workerId: string): Pro
   return rows.length > 0;
 }
 
+/** Why a job whose worker vanished on its last attempt failed, in words a user can read. */
+export const abandonedReason = (attempts: number) => `任务执行中断（服务重启或超时），已尝试${attempts}次`;
+
+/** A running job whose lease ran out, not one this process is still working on (its lease is late, not lost). */
+const leaseRanOut = (busy: readonly number[]) =>
+  and(eq(jobs.status, 'running'), lt(jobs.leaseUntil, now), notInArray(jobs.id, [...busy]));
+
 /**
  * The next due job of these kinds — queued and due, or running with a lease that ran out and attempts
  * left — locked with SKIP LOCKED so concurrent workers never take the same one, and leased to `workerId`.
+ * `busy` are the jobs this process is running.
  */
 export async function claimNext(
   db: Db,
   kinds: readonly string[],
   workerId: string,
   leaseSeconds: number,
+  busy: readonly number[] = [],
 ): Promise<JobRow | null> {
   if (kinds.length === 0) return null;
   return db.transaction(async (tx) => {
@@ -45,7 +56,7 @@ export async function claimNext(
           inArray(jobs.kind, [...kinds]),
           or(
             and(eq(jobs.status, 'queued'), lte(jobs.runAt, now)),
-            and(eq(jobs.status, 'running'), lt(jobs.leaseUntil, now), lt(jobs.attempts, jobs.maxAttempts)),
+            and(leaseRanOut(busy), lt(jobs.attempts, jobs.maxAttempts)),
           ),
         ),
       )
@@ -71,29 +82,29 @@ export async function claimNext(
 }
 
 /** Jobs whose worker vanished with no attempt left: failed with a reason a user can read. Answers them. */
-export async function failAbandoned(db: Db, kinds: ReadonlyMap<string, AnyKind>): Promise<JobRow[]> {
+export async function failAbandoned(
+  db: Db,
+  kinds: ReadonlyMap<string, AnyKind>,
+  busy: readonly number[] = [],
+): Promise<JobRow[]> {
   if (kinds.size === 0) return [];
   return db.transaction(async (tx) => {
     const abandoned = await tx
       .select()
       .from(jobs)
-      .where(
-        and(
-          inArray(jobs.kind, [...kinds.keys()]),
-          eq(jobs.status, 'running'),
-          lt(jobs.leaseUntil, now),
-          gte(jobs.attempts, jobs.maxAttempts),
-        ),
-      )
+      .where(and(inArray(jobs.kind, [...kinds.keys()]), leaseRanOut(busy), gte(jobs.attempts, jobs.maxAttempts)))
       .limit(20)
       .for('update', { skipLocked: true });
     for (const job of abandoned) {
-      const reason = `任务执行中断（服务重启或超时），已尝试${job.attempts}次`;
+      const reason = abandonedReason(job.attempts);
       await tx
         .update(jobs)
         .set({ status: 'failed', error: reason, finishedAt: now, ...unlocked })
         .where(eq(jobs.id, job.id));
-      await kinds.get(job.kind)?.onFailed?.(tx, job as never, reason);
+      const kind = kinds.get(job.kind);
+      if (!kind) continue;
+      await kind.onFailed?.(tx, job as never, reason);
+      await scheduleNextRun(tx, kind);
     }
     return abandoned;
   });
@@ -109,11 +120,21 @@ export async function renewLease(db: Db, job: JobRow, workerId: string, leaseSec
   return renewed.length > 0;
 }
 
-export async function markSucceeded(db: Db, job: JobRow, workerId: string, result: unknown): Promise<void> {
-  await db
-    .update(jobs)
-    .set({ status: 'succeeded', result: result ?? null, error: null, finishedAt: now, ...unlocked })
-    .where(held(job, workerId));
+export async function markSucceeded(
+  db: Db,
+  job: JobRow,
+  workerId: string,
+  kind: AnyKind,
+  result: unknown,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const closed = await tx
+      .update(jobs)
+      .set({ status: 'succeeded', result: result ?? null, error: null, finishedAt: now, ...unlocked })
+      .where(held(job, workerId))
+      .returning({ id: jobs.id });
+    if (closed.length > 0) await scheduleNextRun(tx, kind);
+  });
 }
 
 /** A failed attempt: queued again after `retryInMs`, or failed for good when `final`. */
@@ -136,8 +157,12 @@ export async function markFailed(
       .where(held(job, workerId))
       .returning();
     if (!row) return;
-    if (final) await kind.onFailed?.(tx, row as never, reason);
-    else await kind.onRetry?.(tx, row as never, reason);
+    if (final) {
+      await kind.onFailed?.(tx, row as never, reason);
+      await scheduleNextRun(tx, kind);
+    } else {
+      await kind.onRetry?.(tx, row as never, reason);
+    }
   });
 }
 

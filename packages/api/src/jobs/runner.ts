@@ -3,10 +3,12 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db';
+import { storageFor } from '../files/storage';
 import { ApiError } from '../http/errors';
 import { type JobKind, PermanentJobError } from './kinds';
 import { claimNext, failAbandoned, holdsJob, markFailed, markSucceeded, releaseJob, renewLease } from './leases';
-import { enqueueJob } from './queue';
+import { enqueueJob, recurringKey } from './queue';
+import { removeStagedOf, sweepJobStaging } from './staging';
 import type { JobRow } from './tables';
 
 class LeaseLost extends Error {}
@@ -21,8 +23,9 @@ function reasonOf(error: unknown): string {
 /**
  * Claims and runs due jobs of the kinds it knows, `concurrency` at a time. Any number of processes may run
  * one on the same database: a claim locks the row with SKIP LOCKED and leases it; the worker renews the
- * lease while it works; a lease that runs out (the process died) makes the job claimable again, until its
- * attempts are used up and it is failed with a reason.
+ * short lease (JOB_LEASE_SECONDS, 10 s) three times per lease while it works, so a lease that runs out means
+ * the process died or stalled: the job is claimable again, until its attempts are used up and it is failed
+ * with a reason. Staging files of an attempt known dead are removed when the job is claimed again or failed.
  */
 export class JobRunner {
   readonly workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -34,10 +37,14 @@ export class JobRunner {
   private ticking: Promise<void> | undefined;
   private tickAgain = false;
 
+  private readonly storage;
+
   constructor(
     private readonly deps: { db: Db; config: Config; log: FastifyBaseLogger },
     private readonly options = deps.config.jobs,
-  ) {}
+  ) {
+    this.storage = storageFor(deps.config.dataDir);
+  }
 
   define<P>(kind: JobKind<P>): void {
     if (this.kinds.has(kind.kind)) throw new Error(`job kind ${kind.kind} defined twice`);
@@ -51,10 +58,9 @@ export class JobRunner {
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
+    await this.sweepStaging();
     for (const kind of this.kinds.values()) {
-      if (kind.everyMs) {
-        await enqueueJob(this.deps.db, { kind: kind.kind, payload: {}, dedupeKey: `recurring:${kind.kind}` });
-      }
+      if (kind.everyMs) await enqueueJob(this.deps.db, kind, { payload: {} as never, dedupeKey: recurringKey(kind) });
     }
     this.schedule(0);
   }
@@ -120,12 +126,33 @@ export class JobRunner {
   }
 
   private claim(): Promise<JobRow | null> {
-    return claimNext(this.deps.db, [...this.kinds.keys()], this.workerId, this.options.leaseSeconds);
+    const busy = [...this.running.keys()];
+    return claimNext(this.deps.db, [...this.kinds.keys()], this.workerId, this.options.leaseSeconds, busy);
   }
 
   private async reapExhausted(): Promise<void> {
-    for (const job of await failAbandoned(this.deps.db, this.kinds)) {
+    for (const job of await failAbandoned(this.deps.db, this.kinds, [...this.running.keys()])) {
       this.deps.log.warn({ jobId: job.id, kind: job.kind }, 'job runner: abandoned job failed');
+      await this.removeStaged(job);
+    }
+  }
+
+  /** Staging files of jobs that no live process is working on: left by a process that was killed. */
+  private async sweepStaging(): Promise<void> {
+    try {
+      const removed = await sweepJobStaging(this.deps.db, this.storage);
+      if (removed > 0) this.deps.log.info({ removed }, 'job runner: removed staging files of dead attempts');
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'job runner: staging sweep failed');
+    }
+  }
+
+  /** Files earlier attempts of the job left behind: their worker is gone, this one holds the job now. */
+  private async removeStaged(job: JobRow): Promise<void> {
+    try {
+      await removeStagedOf(this.storage, job.id);
+    } catch (error) {
+      this.deps.log.warn({ err: error, jobId: job.id }, 'job runner: could not remove staging files');
     }
   }
 
@@ -147,6 +174,7 @@ export class JobRunner {
       Math.max(200, (this.options.leaseSeconds * 1000) / 3),
     );
     try {
+      await this.removeStaged(job);
       const holds = (tx: Executor) => holdsJob(tx, job, this.workerId);
       const result = await kind.run({ job: job as never, db, config, log, signal: controller.signal, holds });
       if (controller.signal.aborted) throw controller.signal.reason;
@@ -180,21 +208,13 @@ export class JobRunner {
   }
 
   private async succeed(job: JobRow, kind: JobKind<never>, result: unknown): Promise<void> {
-    await markSucceeded(this.deps.db, job, this.workerId, result);
-    if (kind.everyMs) {
-      await enqueueJob(this.deps.db, {
-        kind: kind.kind,
-        payload: {},
-        dedupeKey: `recurring:${kind.kind}`,
-        runAt: new Date(Date.now() + kind.everyMs),
-      });
-    }
+    await markSucceeded(this.deps.db, job, this.workerId, kind, result);
   }
 
   private async fail(job: JobRow, kind: JobKind<never>, error: unknown): Promise<void> {
     await markFailed(this.deps.db, job, this.workerId, kind, {
       reason: reasonOf(error),
-      final: error instanceof PermanentJobError || job.attempts >= (kind.maxAttempts ?? job.maxAttempts),
+      final: error instanceof PermanentJobError || job.attempts >= job.maxAttempts,
       retryInMs: (kind.retryDelayMs ?? 5_000) * 2 ** Math.max(0, job.attempts - 1),
     });
   }

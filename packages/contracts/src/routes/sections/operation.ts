@@ -66,7 +66,11 @@ export const operationRoutes = defineSection('operation', [
   page('/securityConference', '安全会议', { group: safety, buttons: ['add', 'edit', 'delete', 'export'] }),
   page('/safetySystem', '安全制度', { group: safety, buttons: ['add', 'edit', 'delete', 'export'] }),
   page('/boardingPlan', '上车计划', { buttons: ['add', 'edit', 'export'] }),
-  page('/contentManagement', '内容管理', { group: activation, buttons: ['add', 'edit', 'delete', 'export'] }),
+  // `publicUpload` also guards the public file upload (永久公开链接: app content, images, PDFs, videos).
+  page('/contentManagement', '内容管理', {
+    group: activation,
+    buttons: ['add', 'edit', 'delete', ['publicUpload', '上传公开文件'], 'export'],
+  }),
   page('/contentManagementAdd', '新增内容', { group: activation, parent: '/contentManagement', requires: 'add' }),
   page('/contentManagementDetails', '内容详情', { group: activation, parent: '/contentManagement' }),
   page('/contentManagementEdit', '编辑内容', { group: activation, parent: '/contentManagement', requires: 'edit' }),
