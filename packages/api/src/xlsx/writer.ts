@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
+import { serialDay } from './cells';
 import { type ZipEntryWriter, ZipWriter } from './zip';
 
 export type CellValue = string | number | null | undefined;
@@ -77,28 +78,6 @@ function sheetHead(columns: readonly SheetColumn[]): string {
 
 /** The cell style (index in styles.xml's cellXfs) of each kind of date. */
 const dateStyles: Record<DateKind, number> = { date: 2, dateTime: 3 };
-const dayMs = 86_400_000;
-/** Excel's serial day of 1970-01-01 (1900 date system). */
-const unixEpochSerial = 25_569;
-/** 1900-03-01, before which Excel's serials are off by its 1900 leap-year quirk, and 9999-12-31. */
-const serialRange = { first: 61, last: 2_958_465 };
-const datePattern = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
-
-/** The serial day of wall-clock text (`2026-01-02`, `2026-01-02 08:30:00`); undefined when it is no such moment. */
-export function serialDay(text: string): number | undefined {
-  const match = datePattern.exec(text);
-  if (!match) return undefined;
-  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = match
-    .slice(1)
-    .map((part) => Number(part ?? 0));
-  if (hour > 23 || minute > 59 || second > 59) return undefined;
-  const time = Date.UTC(year, month - 1, day, hour, minute, second);
-  // Date.UTC rolls 2026-02-30 over to March: such a day does not exist.
-  const date = new Date(time);
-  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
-  const serial = time / dayMs + unixEpochSerial;
-  return serial >= serialRange.first && serial < serialRange.last + 1 ? serial : undefined;
-}
 
 /** Row `r` of a sheet: numbers as numbers, dates of date columns as dates, text inline, empty cells left out. */
 function rowXml(
