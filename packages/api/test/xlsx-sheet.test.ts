@@ -65,7 +65,7 @@ describe('sheet rows', () => {
       `<row r="1"><c r="A1" t="inlineStr"><is><t>${'x'.repeat(5000)}</t></is></c></row>`,
       [],
     );
-    await expect(readSheetRows(file, { maxRows: 5, maxChars: 1000 })).rejects.toThrow();
+    await expect(readSheetRows(file, { maxRows: 5, maxBytes: 1000 })).rejects.toThrow(/解压后超过 1000 字节/);
     const empty = path.join(folder, 'no-sheet.xlsx');
     writeFileSync(empty, zipSync({ 'xl/workbook.xml': strToU8('<workbook/>') }));
     await expect(readSheetRows(empty, { maxRows: 5 })).rejects.toThrow();

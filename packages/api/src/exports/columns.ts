@@ -1,11 +1,13 @@
 import type { EnumDef } from '@cp/contracts';
-import type { CellValue } from '../xlsx/writer';
+import type { CellValue, DateKind } from '../xlsx/writer';
 
 /** One column of an export: its Chinese header and how a row becomes the cell. */
 export interface ExportColumn<Row> {
   header: string;
   /** Width in characters. */
   width?: number;
+  /** The cell's text (Beijing wall-clock time) is written as a real date or date-time cell. */
+  kind?: DateKind;
   value(row: Row): CellValue;
 }
 
@@ -55,11 +57,13 @@ export const column = {
   dateTime: <Row>(header: string, get: Get<Row, Date | string | null | undefined>): ExportColumn<Row> => ({
     header,
     width: 20,
+    kind: 'dateTime',
     value: (row) => formatDateTime(get(row)),
   }),
   date: <Row>(header: string, get: Get<Row, Date | string | null | undefined>): ExportColumn<Row> => ({
     header,
     width: 12,
+    kind: 'date',
     value: (row) => formatDate(get(row)),
   }),
   list: <Row>(header: string, get: Get<Row, readonly string[] | null | undefined>, width = 30): ExportColumn<Row> => ({

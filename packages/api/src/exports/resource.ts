@@ -44,11 +44,24 @@ function cellOf(name: string, def: FieldDef): (row: Row) => string | number | nu
 /** A column's header: a money field declared `费用（分）` is written in yuan, so it is headed `费用（元）`. */
 const headerOf = (def: FieldDef) => (def.kind === 'money' ? def.title.replace('（分）', '（元）') : def.title);
 
+/** The column a field's kind asks for (numbers for money, date cells for dates), its width and kind. */
+function columnOf(header: string, def: FieldDef): ExportColumn<Row> {
+  switch (def.kind) {
+    case 'money':
+      return column.decimal<Row>(header, () => null);
+    case 'date':
+      return column.date<Row>(header, () => null);
+    case 'datetime':
+      return column.dateTime<Row>(header, () => null);
+    default:
+      return column.text<Row>(header, () => '');
+  }
+}
+
 /** The export columns of a resource: its `export` fields, in declaration order, titled in Chinese. */
 export function resourceExportColumns(resource: Resource): ExportColumn<Row>[] {
   return resource.exportColumns.map(({ name, def }) => {
     const header = headerOf(def);
-    const base = def.kind === 'money' ? column.decimal<Row>(header, () => null) : column.text<Row>(header, () => '');
-    return { ...base, width: def.kind === 'datetime' ? 20 : base.width, value: cellOf(name, def) };
+    return { ...columnOf(header, def), value: cellOf(name, def) };
   });
 }

@@ -5,7 +5,7 @@ import type { Db } from '../db';
 import { access, hasPermission, sessionOf } from '../http/access';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors';
 import { ok } from '../http/reply';
-import { readHeaderRow } from '../xlsx/reader';
+import { readHeaderRow, XlsxError } from '../xlsx/reader';
 import { contentTypeOf } from './content';
 import { openGenerated } from './generated';
 import { uploadPolicy } from './routes';
@@ -74,7 +74,8 @@ export async function templateRoutes(app: FastifyInstance, { db, config }: { db:
         if (problem) throw badRequest(problem);
       } catch (error) {
         await discardStaged(staged);
-        throw error instanceof ApiError ? error : badRequest('无法读取该Excel文件，请使用模板填写');
+        if (error instanceof ApiError) throw error;
+        throw badRequest(error instanceof XlsxError ? error.message : '无法读取该Excel文件，请使用模板填写');
       }
       const rows = await storeStaged(db, storage, request, staged, {
         visibility: 'private',

@@ -10,7 +10,7 @@ import { discardStaged, receiveFiles } from '../files/upload';
 import { access, sessionOf } from '../http/access';
 import { badRequest, businessError } from '../http/errors';
 import { ok } from '../http/reply';
-import { readSheetRows } from '../xlsx/reader';
+import { readSheetRows, XlsxError } from '../xlsx/reader';
 import { fixedFilters } from './exports';
 import type { Row, ServerResource } from './family';
 import { importRows, maxImportFileMb, maxRowsOf } from './import';
@@ -155,7 +155,10 @@ function importRoute(app: FastifyInstance, family: ServerResource, button: strin
       const file = staged[0];
       // The rows are all the import needs: the upload is not kept, whatever the outcome.
       const sheet = await Promise.resolve(file && readSheetRows(file.localPath, { maxRows: maxRows + 2 }))
-        .catch(() => null)
+        .catch((error: unknown) => {
+          // The reader says what is wrong with a file it refuses; anything else is a file it could not read.
+          throw badRequest(error instanceof XlsxError ? error.message : '无法读取该Excel文件，请使用模板填写');
+        })
         .finally(() => discardStaged(staged));
       if (!file || !sheet) throw badRequest('无法读取该Excel文件，请使用模板填写');
       const [header, ...rows] = sheet.rows;

@@ -28,3 +28,24 @@ export function sheetDateTime(text: string, utcOffsetHours = 8): Date | null {
   if (wallClock.getUTCMonth() !== (month ?? 1) - 1 || wallClock.getUTCDate() !== day) return null;
   return new Date(wallClock.getTime() - offsetMs);
 }
+
+/** 1900-03-01: before it, Excel's serials are off by its 1900 leap-year quirk. */
+const firstWrittenSerial = 61;
+const writtenPattern = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/**
+ * The serial day a writer stores for wall-clock text (`2026-01-02` → 46024, `2026-01-02 08:30:00` →
+ * 46024.354…), the time zone left as written; undefined when it is no such moment or out of Excel's range.
+ */
+export function serialDay(text: string): number | undefined {
+  const match = writtenPattern.exec(text);
+  if (!match) return undefined;
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = match
+    .slice(1)
+    .map((part) => Number(part ?? 0));
+  if (hour > 23 || minute > 59 || second > 59) return undefined;
+  const wallClock = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  if (wallClock.getUTCMonth() !== month - 1 || wallClock.getUTCDate() !== day) return undefined;
+  const serial = (wallClock.getTime() - serialEpoch) / dayMs;
+  return serial >= firstWrittenSerial && serial < lastSerial + 1 ? serial : undefined;
+}

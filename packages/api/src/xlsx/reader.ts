@@ -1,196 +1,146 @@
-import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import { Unzip, UnzipInflate, UnzipPassThrough } from 'fflate';
+import { breather, invalidXlsx, oversizedXlsx } from './error';
+import { type Cell, holdsSomething, SharedStringsHandler, SheetHandler } from './parts';
+import { ZipArchive } from './unzip';
+import { attributesOf, XmlError, type XmlHandler, XmlScanner } from './xml';
 
-const decoder = () => new TextDecoder('utf-8');
-
-function unescapeXml(text: string): string {
-  return text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
-    .replace(/&#x([0-9a-f]+);/gi, (_, code: string) => String.fromCodePoint(Number.parseInt(code, 16)))
-    .replace(/&amp;/g, '&');
-}
-
-/** The text of a string item; phonetic guides (`<rPh>`, added by Chinese and Japanese input) are not part of it. */
-const textOf = (xml: string) =>
-  unescapeXml(
-    [...xml.replace(/<rPh\b[\s\S]*?<\/rPh>/g, '').matchAll(/<t(?:\s[^>]*)?>([\s\S]*?)<\/t>/g)]
-      .map((match) => match[1] ?? '')
-      .join(''),
-  );
-
-/** The shared-string table; an empty item (`<si/>`) keeps its place so later indexes stay right. */
-const sharedStringsOf = (xml: string) =>
-  [...xml.matchAll(/<si\b[^>]*?(?:\/>|>([\s\S]*?)<\/si>)/g)].map((match) => textOf(match[1] ?? ''));
-
-type RawCell = { column: number; text?: string; sharedIndex?: number };
-
-function columnIndex(ref: string): number {
-  let n = 0;
-  for (const char of ref.replace(/\d+$/, '')) n = n * 26 + (char.charCodeAt(0) - 64);
-  return n - 1;
-}
-
-function parseRow(rowXml: string): RawCell[] {
-  const cells: RawCell[] = [];
-  let position = 0;
-  for (const match of rowXml.matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
-    const attributes = match[1] ?? '';
-    const body = match[2] ?? '';
-    const ref = /\br="([A-Z]+\d+)"/.exec(attributes)?.[1];
-    const column = ref ? columnIndex(ref) : position;
-    position = column + 1;
-    const type = /\bt="(\w+)"/.exec(attributes)?.[1];
-    const value = /<v>([\s\S]*?)<\/v>/.exec(body)?.[1];
-    if (type === 's' && value !== undefined) cells.push({ column, sharedIndex: Number(value) });
-    else if (type === 'inlineStr') cells.push({ column, text: textOf(body) });
-    else cells.push({ column, text: value === undefined ? '' : unescapeXml(value) });
-  }
-  return cells;
-}
+export { XlsxError } from './error';
 
 /**
- * Reads an entry of an .xlsx as its text arrives: gets each inflated part (or the entry's error), answers
- * true once it has read enough, and the rest of the entry is then skipped.
+ * Reading an .xlsx someone uploaded. The archive is read through its central directory and each part
+ * inflated by zlib in chunks (unzip.ts); the XML streams through a scanner that looks at each character a
+ * bounded number of times (xml.ts) into handlers that keep Excel's limits as they go (parts.ts). Reading
+ * yields to the event loop every few milliseconds, and anything hostile or broken is refused with an
+ * XlsxError whose Chinese message names the problem.
  */
-type EntryReader = (part: string, final: boolean, error: Error | null) => boolean;
-
-/**
- * Streams an .xlsx, handing the named entries to their readers as they inflate, and stops reading the file
- * once `enough()` says so: a reader that needs only the start of a large entry costs no more than that.
- * Answers the names of the entries the file holds among those asked for.
- */
-async function streamEntries(
-  filePath: string,
-  readers: Readonly<Record<string, EntryReader>>,
-  enough: () => boolean,
-): Promise<ReadonlySet<string>> {
-  const seen = new Set<string>();
-  const source = createReadStream(filePath);
-  const unzip = new Unzip((entry) => {
-    const reader = readers[entry.name];
-    if (!reader) return;
-    seen.add(entry.name);
-    const text = decoder();
-    let done = false;
-    entry.ondata = (error, chunk, final) => {
-      if (done) return;
-      done = reader(error ? '' : text.decode(chunk, { stream: !final }), final, error);
-      if (done && !final) entry.terminate();
-    };
-    entry.start();
-  });
-  unzip.register(UnzipInflate);
-  unzip.register(UnzipPassThrough);
-  try {
-    for await (const chunk of source) {
-      unzip.push(chunk as Uint8Array);
-      if (enough()) break;
-    }
-  } finally {
-    source.destroy();
-  }
-  return seen;
-}
 
 const defaultSheet = 'xl/worksheets/sheet1.xml';
+const defaultSharedStrings = 'xl/sharedStrings.xml';
 const workbookEntry = 'xl/workbook.xml';
 const workbookRelsEntry = 'xl/_rels/workbook.xml.rels';
-const sharedStringsEntry = 'xl/sharedStrings.xml';
+const maxWorkbookBytes = 4 * 1024 * 1024;
+const defaultMaxBytes = 16 * 1024 * 1024;
+const sliceChars = 8 * 1024;
 
-/** The attribute `name` of an XML element's attribute text (`r:id="rId3"` → `rId3` for `id`). */
-const attribute = (attributes: string, name: string) =>
-  new RegExp(`(?:^|\\s)(?:[\\w]+:)?${name}="([^"]*)"`).exec(attributes)?.[1];
+/** Streams part `name` of `archive` through `handler` until it is done; broken XML is refused naming `what`. */
+async function scanPart(archive: ZipArchive, name: string, what: string, handler: XmlHandler, maxBytes: number) {
+  const scanner = new XmlScanner(handler);
+  const decoder = new TextDecoder('utf-8');
+  const breathe = breather();
+  try {
+    for await (const chunk of archive.inflate(name, maxBytes)) {
+      const text = decoder.decode(chunk, { stream: true });
+      // A dense piece (thousands of tiny tags) is work: hand it over in slices, letting requests in between.
+      for (let at = 0; at < text.length; at += sliceChars) {
+        scanner.write(text.slice(at, at + sliceChars));
+        if (handler.done) return;
+        await breathe();
+      }
+    }
+    scanner.write(decoder.decode());
+    if (!handler.done) scanner.end();
+  } catch (error) {
+    if (error instanceof XmlError) throw invalidXlsx(`${what}的 XML 格式错误：${error.message}`);
+    throw error;
+  }
+}
+
+/** A handler that looks only at the opening tags named `name`, until `take` answers true. */
+const openingTags = (name: string, take: (attributes: Map<string, string>) => boolean) => {
+  const handler = {
+    done: false,
+    open(element: string, source: string, from: number, to: number) {
+      if (!handler.done && element === name) handler.done = take(attributesOf(source.slice(from, to)));
+    },
+    close() {},
+    text() {},
+  };
+  return handler;
+};
+
+/** An attribute by its name in any namespace (`r:id` for `id`). */
+const attributeIn = (attributes: Map<string, string>, name: string) =>
+  [...attributes].find(([key]) => key === name || key.endsWith(`:${name}`))?.[1];
+
+interface Workbook {
+  archive: ZipArchive;
+  /** The part of the first tab a user sees. */
+  sheet: string;
+  sharedStrings: string;
+}
 
 /**
  * Where the first tab a user sees is stored: the first sheet of `xl/workbook.xml` that is not hidden,
- * through the workbook's relationships. A workbook whose tabs were reordered, or whose first sheet is
- * hidden, does not keep it in `sheet1.xml`. Only the two small workbook entries are read; without them the
- * first stored sheet is taken.
+ * through the workbook's relationships (a workbook whose tabs were reordered, or whose first sheet is hidden,
+ * does not keep it in `sheet1.xml`), and where the shared strings are. Without those parts, the usual names.
  */
-export async function firstSheetEntry(filePath: string): Promise<string> {
-  const texts = new Map<string, string>();
-  const wholeText = (name: string): EntryReader => {
-    let xml = '';
-    return (part, final, error) => {
-      if (error) return true;
-      xml += part;
-      if (!final && xml.length <= 4 * 1024 * 1024) return false;
-      texts.set(name, xml);
-      return true;
-    };
-  };
-  try {
-    await streamEntries(
-      filePath,
-      { [workbookEntry]: wholeText(workbookEntry), [workbookRelsEntry]: wholeText(workbookRelsEntry) },
-      () => texts.size === 2,
-    );
-  } catch {
-    return defaultSheet;
+async function openWorkbook(filePath: string): Promise<Workbook> {
+  const archive = await ZipArchive.open(filePath);
+  let sheetId: string | undefined;
+  const sheets = openingTags('sheet', (attributes) => {
+    if (/^(?:hidden|veryHidden)$/.test(attributes.get('state') ?? '')) return false;
+    sheetId = attributeIn(attributes, 'id') ?? '';
+    return true;
+  });
+  if (archive.has(workbookEntry)) await scanPart(archive, workbookEntry, '工作簿', sheets, maxWorkbookBytes);
+  const targets = new Map<string, string>();
+  let sharedStrings = defaultSharedStrings;
+  const relationships = openingTags('Relationship', (attributes) => {
+    const target = attributes.get('Target');
+    if (!target) return false;
+    const part = target.startsWith('/') ? target.slice(1) : path.posix.normalize(`xl/${target}`);
+    targets.set(attributes.get('Id') ?? '', part);
+    if ((attributes.get('Type') ?? '').endsWith('/sharedStrings')) sharedStrings = part;
+    return false;
+  });
+  if (sheetId && archive.has(workbookRelsEntry)) {
+    await scanPart(archive, workbookRelsEntry, '工作簿关系', relationships, maxWorkbookBytes);
   }
-  const sheets = [...(texts.get(workbookEntry) ?? '').matchAll(/<(?:\w+:)?sheet\b([^>]*?)\/?>/g)].map(
-    (match) => match[1] ?? '',
-  );
-  const visible = sheets.find((attributes) => !/\bstate="(?:hidden|veryHidden)"/.test(attributes));
-  const id = visible === undefined ? undefined : attribute(visible, 'id');
-  if (!id) return defaultSheet;
-  for (const match of (texts.get(workbookRelsEntry) ?? '').matchAll(/<(?:\w+:)?Relationship\b([^>]*?)\/?>/g)) {
-    const attributes = match[1] ?? '';
-    if (attribute(attributes, 'Id') !== id) continue;
-    const target = attribute(attributes, 'Target');
-    if (!target) return defaultSheet;
-    return target.startsWith('/') ? target.slice(1) : path.posix.normalize(`xl/${target}`);
+  return { archive, sheet: (sheetId && targets.get(sheetId)) || defaultSheet, sharedStrings };
+}
+
+/** The texts of the shared strings `rows` refer to, by index. */
+async function sharedStringsOf(book: Workbook, rows: readonly (readonly Cell[])[], maxBytes: number) {
+  const wanted = new Set<number>();
+  for (const cells of rows) for (const cell of cells) if (typeof cell.value === 'number') wanted.add(cell.value);
+  const handler = new SharedStringsHandler(wanted);
+  if (!handler.done && book.archive.has(book.sharedStrings)) {
+    await scanPart(book.archive, book.sharedStrings, '共享字符串表', handler, maxBytes);
   }
-  return defaultSheet;
+  return handler.strings;
+}
+
+/** How many columns a row spans, up to its last cell that holds something. */
+function widthOf(cells: readonly Cell[]): number {
+  let width = 0;
+  for (const cell of cells) if (cell.column >= width && holdsSomething(cell)) width = cell.column + 1;
+  return width;
+}
+
+/** A row's cells as trimmed text by column, up to its last cell that holds something. */
+function textsOf(cells: readonly Cell[], shared: ReadonlyMap<number, string>): string[] {
+  const width = widthOf(cells);
+  const values: string[] = new Array(width).fill('');
+  for (const { column, value } of cells) {
+    if (column < width) values[column] = (typeof value === 'number' ? (shared.get(value) ?? '') : value).trim();
+  }
+  return values;
 }
 
 /**
- * The first row of the first worksheet of an .xlsx file, read as a stream: only the sheet's beginning and
- * as much of the shared-string table as the row refers to are inflated, so a large upload costs no memory.
+ * The first row of the first worksheet of an .xlsx file: only the sheet's beginning and as much of the
+ * shared-string table as the row refers to are inflated, so a large upload costs little.
  */
-export async function readHeaderRow(filePath: string, maxChars = 1024 * 1024): Promise<string[]> {
-  const sheetEntry = await firstSheetEntry(filePath);
-  let sheetXml = '';
-  let sharedXml = '';
-  let header: RawCell[] | null = null;
-  let sharedNeeded = -1;
-  let sharedDone = false;
-
-  const seen = await streamEntries(
-    filePath,
-    {
-      [sheetEntry]: (part, final, error) => {
-        if (error) return false;
-        sheetXml += part;
-        const row = /<row\b[^>]*>([\s\S]*?)<\/row>|<row\b[^>]*\/>/.exec(sheetXml);
-        if (!row && !final && sheetXml.length <= maxChars) return false;
-        header = row ? parseRow(row[1] ?? '') : [];
-        sharedNeeded = Math.max(-1, ...header.map((cell) => cell.sharedIndex ?? -1));
-        return true;
-      },
-      [sharedStringsEntry]: (part, final, error) => {
-        if (error) return false;
-        sharedXml += part;
-        const count = (sharedXml.match(/<\/si>/g) ?? []).length;
-        sharedDone = final || sharedXml.length > maxChars || (header !== null && count > sharedNeeded);
-        return sharedDone;
-      },
-    },
-    () => header !== null && (sharedNeeded < 0 || sharedDone),
-  );
-  if (!seen.has(sheetEntry) || !header) return [];
-  const shared = sharedNeeded >= 0 ? sharedStringsOf(sharedXml) : [];
-  const row: RawCell[] = header;
-  const values: string[] = [];
-  for (const cell of row) {
-    values[cell.column] = (cell.sharedIndex !== undefined ? shared[cell.sharedIndex] : cell.text) ?? '';
-  }
-  return Array.from(values, (value) => (value ?? '').trim());
+export async function readHeaderRow(filePath: string, { maxBytes = defaultMaxBytes } = {}): Promise<string[]> {
+  const book = await openWorkbook(filePath);
+  if (!book.archive.has(book.sheet)) return [];
+  let header: Cell[] = [];
+  const handler = new SheetHandler((_, cells) => {
+    header = cells;
+    return true;
+  });
+  await scanPart(book.archive, book.sheet, '工作表', handler, maxBytes);
+  return textsOf(header, await sharedStringsOf(book, [header], maxBytes));
 }
 
 /** A row of a sheet that holds something: its number in the sheet (the header is 1) and its cells by column. */
@@ -199,81 +149,52 @@ export interface SheetRow {
   cells: string[];
 }
 
-const rowPattern = /<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g;
-const holdsSomething = (cells: readonly RawCell[]) =>
-  cells.some((cell) => cell.sharedIndex !== undefined || (cell.text ?? '').trim() !== '');
-
 /**
  * The rows of the first worksheet that hold something, as trimmed text: a blank cell is '' at its column,
  * a number or date is the value Excel stores (dates as serial days). Reading stops past `maxRows` rows,
- * with `more` set; XML beyond `maxChars` is refused, since a small file can inflate to a large one.
+ * with `more` set. A part inflating past `maxBytes`, or rows holding more than `maxCells` cells or
+ * `maxTextChars` characters in all, are refused.
  */
 export async function readSheetRows(
   filePath: string,
-  { maxRows, maxChars = 64 * 1024 * 1024 }: { maxRows: number; maxChars?: number },
+  {
+    maxRows,
+    maxBytes = defaultMaxBytes,
+    maxCells = 2 ** 21,
+    maxTextChars = 2 ** 24,
+  }: { maxRows: number; maxBytes?: number; maxCells?: number; maxTextChars?: number },
 ): Promise<{ rows: SheetRow[]; more: boolean }> {
-  const sheetEntry = await firstSheetEntry(filePath);
-  const raw: { row: number; cells: RawCell[] }[] = [];
+  const book = await openWorkbook(filePath);
+  if (!book.archive.has(book.sheet)) throw invalidXlsx('找不到工作表');
+  const kept: { row: number; cells: Cell[] }[] = [];
   let more = false;
-  let pending = '';
-  let sheetChars = 0;
-  let lastRow = 0;
-  let sheetDone = false;
-  let sharedXml = '';
-  let sharedDone = false;
-  let failure: Error | null = null;
-
-  const takeRows = () => {
-    let end = 0;
-    for (const match of pending.matchAll(rowPattern)) {
-      end = (match.index ?? 0) + match[0].length;
-      const number = Number(/\br="(\d+)"/.exec(match[1] ?? '')?.[1]);
-      lastRow = number > 0 ? number : lastRow + 1;
-      const cells = parseRow(match[2] ?? '');
-      if (!holdsSomething(cells)) continue;
-      if (raw.length >= maxRows) {
-        more = true;
-        return;
-      }
-      raw.push({ row: lastRow, cells });
+  let cellsLeft = maxCells;
+  let charsLeft = maxTextChars;
+  const handler = new SheetHandler((row, cells) => {
+    if (!cells.some(holdsSomething)) return false;
+    if (kept.length >= maxRows) {
+      more = true;
+      return true;
     }
-    pending = pending.slice(end);
-  };
-
-  const usesShared = () => raw.some((row) => row.cells.some((cell) => cell.sharedIndex !== undefined));
-  const seen = await streamEntries(
-    filePath,
-    {
-      [sheetEntry]: (part, final, error) => {
-        if (error) failure = error;
-        sheetChars += part.length;
-        pending += part;
-        if (sheetChars > maxChars) failure = new Error('worksheet too large');
-        else takeRows();
-        sheetDone = final || more || failure !== null;
-        return sheetDone;
-      },
-      [sharedStringsEntry]: (part, final, error) => {
-        if (error) failure = error;
-        else sharedXml += part;
-        if (sharedXml.length > maxChars) failure = new Error('shared strings too large');
-        sharedDone = final || failure !== null;
-        return sharedDone;
-      },
-    },
-    () => failure !== null || (sheetDone && (sharedDone || !usesShared())),
+    cellsLeft -= widthOf(cells);
+    for (const cell of cells) if (typeof cell.value === 'string') charsLeft -= cell.value.length;
+    if (cellsLeft < 0) throw oversizedXlsx(`单元格超过 ${maxCells} 个`);
+    if (charsLeft < 0) throw oversizedXlsx(`文字超过 ${maxTextChars} 个字符`);
+    kept.push({ row, cells });
+    return false;
+  });
+  await scanPart(book.archive, book.sheet, '工作表', handler, maxBytes);
+  const shared = await sharedStringsOf(
+    book,
+    kept.map((row) => row.cells),
+    maxBytes,
   );
-  if (failure) throw failure;
-  if (!seen.has(sheetEntry)) throw new Error('the workbook has no first worksheet');
-
-  const shared = sharedStringsOf(sharedXml);
   const rows: SheetRow[] = [];
-  for (const { row, cells } of raw) {
-    const values: string[] = Array.from({ length: Math.max(0, ...cells.map((cell) => cell.column + 1)) }, () => '');
-    for (const cell of cells) {
-      values[cell.column] = ((cell.sharedIndex !== undefined ? shared[cell.sharedIndex] : cell.text) ?? '').trim();
-    }
-    if (values.some((value) => value !== '')) rows.push({ row, cells: values });
+  const breathe = breather();
+  for (const { row, cells } of kept) {
+    const texts = textsOf(cells, shared);
+    if (texts.some((text) => text !== '')) rows.push({ row, cells: texts });
+    await breathe();
   }
   return { rows, more };
 }

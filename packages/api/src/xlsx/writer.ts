@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
+import { serialDay } from './cells';
 import { type ZipEntryWriter, ZipWriter } from './zip';
 
 export type CellValue = string | number | null | undefined;
@@ -8,7 +9,14 @@ export interface SheetColumn {
   header: string;
   /** Width in characters. */
   width?: number;
+  /**
+   * Text such as `2026-01-02` (date) or `2026-01-02 08:30:00` (dateTime) in this column is written as a real
+   * date cell: serial days with a date format, so Excel sorts and filters it as a date. Other text stays text.
+   */
+  kind?: DateKind;
 }
+
+export type DateKind = 'date' | 'dateTime';
 
 /** A small sheet written after the main one (an import template's 说明). */
 export interface ExtraSheet {
@@ -19,7 +27,7 @@ export interface ExtraSheet {
 
 /** Excel's limit per sheet, header row included. */
 export const maxRowsPerSheet = 1_048_576;
-/** A sheet's XML stays well below the 4 GiB a ZIP entry may hold. */
+/** A sheet's XML, in UTF-8 bytes, stays well below the 4 GiB a ZIP entry may hold (ZipWriter writes no ZIP64). */
 const maxSheetBytes = 3.5 * 2 ** 30;
 const maxCellText = 32_767;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: characters XML 1.0 cannot carry.
@@ -68,14 +76,28 @@ function sheetHead(columns: readonly SheetColumn[]): string {
   );
 }
 
-/** Row `r` of a sheet: numbers as numbers, text inline, empty cells left out. */
-function rowXml(r: number, values: readonly CellValue[], letters: readonly string[]): string {
+/** The cell style (index in styles.xml's cellXfs) of each kind of date. */
+const dateStyles: Record<DateKind, number> = { date: 2, dateTime: 3 };
+
+/** Row `r` of a sheet: numbers as numbers, dates of date columns as dates, text inline, empty cells left out. */
+function rowXml(
+  r: number,
+  values: readonly CellValue[],
+  letters: readonly string[],
+  kinds: readonly (DateKind | undefined)[] = [],
+): string {
   let xml = `<row r="${r}">`;
   for (let i = 0; i < values.length && i < letters.length; i++) {
     const value = values[i];
     if (value === null || value === undefined || value === '') continue;
     if (typeof value === 'number') {
       if (Number.isFinite(value)) xml += `<c r="${letters[i]}${r}"><v>${value}</v></c>`;
+      continue;
+    }
+    const kind = kinds[i];
+    const serial = kind === undefined ? undefined : serialDay(value);
+    if (kind !== undefined && serial !== undefined) {
+      xml += `<c r="${letters[i]}${r}" s="${dateStyles[kind]}"><v>${serial}</v></c>`;
       continue;
     }
     const text = value.length > maxCellText ? value.slice(0, maxCellText) : value;
@@ -102,41 +124,58 @@ export class XlsxWriter {
   private readonly queue: (string | typeof nextSheet)[] = [];
   private queuedChars = 0;
   private rowInSheet = 0;
-  private sheetChars = 0;
+  /** UTF-8 bytes of the current sheet's XML, its head and end included. */
+  private sheetBytes = 0;
+  private readonly emptySheetBytes: number;
   private readonly letters: string[];
+  private readonly kinds: (DateKind | undefined)[];
   private readonly head: string;
   private readonly sheetTitle: string;
   private readonly rowsPerSheet: number;
+  private readonly maxSheetBytes: number;
   private readonly extraSheets: readonly ExtraSheet[];
   rows = 0;
 
   constructor(
     readonly path: string,
     columns: readonly SheetColumn[],
-    options: { sheetTitle?: string; level?: number; rowsPerSheet?: number; extraSheets?: readonly ExtraSheet[] } = {},
+    options: {
+      sheetTitle?: string;
+      level?: number;
+      /** Fewer rows or bytes per sheet than Excel's and the ZIP format's limits (tests). */
+      rowsPerSheet?: number;
+      maxSheetBytes?: number;
+      extraSheets?: readonly ExtraSheet[];
+    } = {},
   ) {
     this.sheetTitle = options.sheetTitle ?? 'Sheet1';
     this.extraSheets = options.extraSheets ?? [];
     this.rowsPerSheet = Math.min(options.rowsPerSheet ?? maxRowsPerSheet, maxRowsPerSheet);
+    this.maxSheetBytes = Math.min(options.maxSheetBytes ?? maxSheetBytes, maxSheetBytes);
     this.zip = new ZipWriter(createWriteStream(path), options.level ?? 4);
     this.letters = columns.map((_, index) => columnLetter(index));
+    this.kinds = columns.map((column) => column.kind);
     this.head = sheetHead(columns);
+    this.emptySheetBytes = Buffer.byteLength(this.head) + Buffer.byteLength(sheetEnd);
     this.rowInSheet = 1;
+    this.sheetBytes = this.emptySheetBytes;
   }
 
   addRow(values: readonly CellValue[]): void {
-    if (this.rowInSheet >= this.rowsPerSheet || this.sheetChars > maxSheetBytes / 3) {
+    let xml = rowXml(this.rowInSheet + 1, values, this.letters, this.kinds);
+    let bytes = Buffer.byteLength(xml);
+    if (this.rowInSheet >= this.rowsPerSheet || (this.sheetBytes + bytes > this.maxSheetBytes && this.rowInSheet > 1)) {
       this.queue.push(nextSheet);
       this.rowInSheet = 1;
-      this.sheetChars = 0;
+      this.sheetBytes = this.emptySheetBytes;
+      xml = rowXml(2, values, this.letters, this.kinds);
+      bytes = Buffer.byteLength(xml);
     }
     this.rowInSheet += 1;
     this.rows += 1;
-    const xml = rowXml(this.rowInSheet, values, this.letters);
     this.queue.push(xml);
     this.queuedChars += xml.length;
-    // Characters, not bytes: a conservative count for Chinese text (3 bytes each in UTF-8).
-    this.sheetChars += xml.length * 3;
+    this.sheetBytes += bytes;
   }
 
   private async openSheet(): Promise<ZipEntryWriter> {
@@ -211,12 +250,17 @@ export class XlsxWriter {
     );
     await this.zip.add(
       'xl/styles.xml',
-      `${xmlHead}<styleSheet xmlns="${mainNs}"><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font>` +
+      `${xmlHead}<styleSheet xmlns="${mainNs}"><numFmts count="2">` +
+        '<numFmt numFmtId="164" formatCode="yyyy-mm-dd"/><numFmt numFmtId="165" formatCode="yyyy-mm-dd hh:mm:ss"/>' +
+        `</numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font>` +
         '<font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill>' +
         '<fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border/></borders>' +
         '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-        '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
-        '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>' +
+        // Styles 0 plain, 1 the bold header, 2 and 3 dates and date-times (dateStyles).
+        '<cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+        '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
+        '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+        '<xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
         '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>',
     );
     await this.zip.add(
