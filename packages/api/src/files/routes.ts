@@ -1,3 +1,4 @@
+import { text } from '@cp/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config';
@@ -15,7 +16,7 @@ const tags = ['文件'];
 export const imageExtensions = ['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp'];
 
 const tempUrlQuery = z.strictObject({
-  fileLocation: z.string().trim().min(1, '不能为空').max(300).meta({ title: '文件地址' }),
+  fileLocation: text().trim().min(1, '不能为空').max(300).meta({ title: '文件地址' }),
   disposition: z.enum(['inline', 'attachment']).optional().meta({ title: '打开方式' }),
 });
 
