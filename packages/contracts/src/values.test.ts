@@ -28,9 +28,9 @@ describe('ids, days and lists', () => {
 
   it('a day of the calendar, leap years included', () => {
     expect(['2024-02-29', '0001-01-01', '9999-12-31'].every(isCalendarDate)).toBe(true);
-    expect(['2026-02-30', '2025-02-29', '2026-13-01', '2026-00-10', '0000-01-01', '2026-1-1'].some(isCalendarDate)).toBe(
-      false,
-    );
+    expect(
+      ['2026-02-30', '2025-02-29', '2026-13-01', '2026-00-10', '0000-01-01', '2026-1-1'].some(isCalendarDate),
+    ).toBe(false);
   });
 
   it('a date range names the day that does not exist', () => {
@@ -76,7 +76,9 @@ describe('every text a request carries', () => {
         ['\ud800', '包含无效字符'],
       ].flatMap(([input, words]) => {
         const message = firstMessage(schema, input);
-        return (iso ? message !== undefined : message === words) ? [] : [`${title}: ${JSON.stringify(input)} → ${message}`];
+        return (iso ? message !== undefined : message === words)
+          ? []
+          : [`${title}: ${JSON.stringify(input)} → ${message}`];
       });
     });
     expect(leaks).toEqual([]);
