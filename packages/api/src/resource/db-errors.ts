@@ -51,6 +51,8 @@ export function translateDbError(error: unknown, family?: ServerResource, values
     case '22001':
       return badRequest('文本超出允许的长度');
     case '22021':
+    case '22P05':
+      // Not valid UTF-8 in a text column; \u0000 in a jsonb one.
       return badRequest('文本包含无效字符');
     case '22P02':
       return badRequest('数据格式不正确');
