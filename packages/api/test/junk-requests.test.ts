@@ -23,6 +23,9 @@ import {
  *   change the password the walk logs in with (junk ids, and every other account, are still sent);
  * - junk logins come from another client address than the walk's own, so their failures do not throttle it.
  * Logout, switching branch and token login end or replace the walk's session: the next request logs in again.
+ *
+ * Each operation gets JUNK_RUNS generated requests (12 by default); a failure names its seed, and
+ * JUNK_SEED=<seed> replays it.
  */
 
 interface Operation {
@@ -145,7 +148,7 @@ function bodyOf(method: string, operation: Operation, hints: Hints) {
   if (json) {
     return fc
       .oneof(
-        { weight: 8, arbitrary: objectOf(json, hints, 0).map((value) => JSON.stringify(value)) },
+        { weight: 8, arbitrary: objectOf(json, hints).map((value) => JSON.stringify(value)) },
         { weight: 2, arbitrary: junkJson },
       )
       .map((payload): Body => ({ contentType: 'application/json', payload }));
@@ -154,7 +157,7 @@ function bodyOf(method: string, operation: Operation, hints: Hints) {
   return fc.oneof(
     fc.constant<Body>({}),
     multipartBody,
-    objectOf({}, hints, 0).map((value): Body => ({ contentType: 'application/json', payload: JSON.stringify(value) })),
+    objectOf({}, hints).map((value): Body => ({ contentType: 'application/json', payload: JSON.stringify(value) })),
     junkJson.map((payload): Body => ({ contentType: 'application/json', payload })),
   );
 }
@@ -215,6 +218,7 @@ describe('junk requests', () => {
     const failures: string[] = [];
     let operations = 0;
     let requests = 0;
+    const answers = new Map<string, number>();
 
     const send = async (junk: JunkRequest) => {
       requests++;
@@ -232,6 +236,8 @@ describe('junk requests', () => {
         ({ code, msg, requestId } = body);
       }
       if (code === 1001 || code === 1002 || /\/auth\/(logout|token-login)|switch-account/.test(junk.url)) walk.drop();
+      const key = String(code ?? response.statusCode);
+      answers.set(key, (answers.get(key) ?? 0) + 1);
       return { status: response.statusCode, code, msg, requestId };
     };
 
@@ -264,7 +270,8 @@ describe('junk requests', () => {
         if (result.failed) failures.push(`${method.toUpperCase()} ${path} (seed ${result.seed}): ${failed}`);
       }
     }
-    console.info(`junk walk: ${operations} operations, ${requests} requests`);
+    const byCode = [...answers].map(([code, count]) => `${code}×${count}`).join(' ');
+    console.info(`junk walk: ${operations} operations, ${requests} requests; answers by code: ${byCode}`);
     expect(operations).toBeGreaterThan(100);
     expect(failures).toEqual([]);
   }, 300_000);
