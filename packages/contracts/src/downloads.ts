@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEnum } from './enums';
 import { pageQuery } from './response';
+import { text } from './values';
 
 /** An export's progress as the download center shows it. */
 export const exportStatus = defineEnum('导出状态', [
@@ -14,7 +15,7 @@ export type ExportStatus = (typeof exportStatus)['values'][number];
 
 /** `POST /api/exports`: which list, with the filters it shows now. */
 export const exportRequest = z.strictObject({
-  kind: z.string().trim().min(1, '不能为空').max(64).meta({ title: '导出类型' }),
+  kind: text().trim().min(1, '不能为空').max(64).meta({ title: '导出类型' }),
   filters: z.looseObject({}).default({}).meta({ title: '筛选条件' }),
 });
 export type ExportRequest = z.input<typeof exportRequest>;

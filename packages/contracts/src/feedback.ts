@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './values';
 
 /** Every feedback names the console. */
 export const feedbackSysName = 'cp';
@@ -8,17 +9,17 @@ export const maxSuggestionScreenshots = 3;
 export const maxFaultScreenshots = 9;
 
 const sysName = z.literal(feedbackSysName, { error: '必须为 cp' }).meta({ title: '系统名称' });
-const menu = z.string().trim().min(1, '请选择菜单').max(200).meta({ title: '菜单' });
-const problem = z.string().trim().min(1, '请输入问题').max(2000).meta({ title: '问题' });
+const menu = text().trim().min(1, '请选择菜单').max(200).meta({ title: '菜单' });
+const problem = text().trim().min(1, '请输入问题').max(2000).meta({ title: '问题' });
 const screenshots = (max: number) =>
   z
-    .array(z.string().trim().min(1, '不能为空').max(300).meta({ title: '截图' }))
+    .array(text().trim().min(1, '不能为空').max(300).meta({ title: '截图' }))
     .max(max)
     .default([])
     .meta({ title: '截图' });
 
 export const suggestionInput = z.strictObject({
-  role: z.string().trim().min(1, '请输入角色').max(50).meta({ title: '角色' }),
+  role: text().trim().min(1, '请输入角色').max(50).meta({ title: '角色' }),
   menu,
   problem,
   level: z.enum(feedbackLevels, { error: '请选择等级（高、中、低）' }).meta({ title: '等级' }),
@@ -32,7 +33,7 @@ export const faultInput = z.strictObject({
   menu,
   problem,
   pic: screenshots(maxFaultScreenshots),
-  url: z.string().trim().min(1, '请输入页面地址').max(2000).meta({ title: '页面地址' }),
+  url: text().trim().min(1, '请输入页面地址').max(2000).meta({ title: '页面地址' }),
   sysName,
 });
 export type FaultInput = z.infer<typeof faultInput>;

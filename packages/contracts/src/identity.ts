@@ -1,27 +1,25 @@
 import { z } from 'zod';
 import { consoleAppId } from './console';
 import type { MenuNode } from './routes/types';
+import { idText, text } from './values';
 
 /** The console's application id, sent on account switch and role-menu calls. */
 export { consoleAppId };
 
 export const loginBody = z.strictObject({
-  loginId: z.string().trim().min(1, '请输入登录账号').max(64, '登录账号不能超过64个字符').meta({ title: '登录账号' }),
-  password: z.string().min(1, '请输入密码').max(128, '密码不能超过128个字符').meta({ title: '密码' }),
+  loginId: text().trim().min(1, '请输入登录账号').max(64, '登录账号不能超过64个字符').meta({ title: '登录账号' }),
+  password: text().min(1, '请输入密码').max(128, '密码不能超过128个字符').meta({ title: '密码' }),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const switchAccountBody = z.strictObject({
-  appId: z.string().min(1).max(64).meta({ title: '应用编号' }),
-  loginId: z.string().trim().min(1).max(64).meta({ title: '登录账号' }),
-  tenantId: z
-    .string()
-    .regex(/^[1-9]\d{0,15}$/, '必须是有效的编号')
-    .meta({ title: '分公司' }),
+  appId: text().min(1).max(64).meta({ title: '应用编号' }),
+  loginId: text().trim().min(1).max(64).meta({ title: '登录账号' }),
+  tenantId: idText.meta({ title: '分公司' }),
 });
 
 export const roleMenuQuery = z.strictObject({
-  appId: z.string().min(1).max(64).default(consoleAppId).meta({ title: '应用编号' }),
+  appId: text().min(1).max(64).default(consoleAppId).meta({ title: '应用编号' }),
 });
 
 export interface LoginResult {

@@ -11,4 +11,5 @@ export * from './routes';
 export * from './storage';
 export * from './users';
 export * from './validation';
+export * from './values';
 export * from './vehicles';

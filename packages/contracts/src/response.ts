@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idText } from './values';
 
 /** Every API answer is this envelope. Business errors also travel with HTTP 200 and a non-zero code. */
 export interface ApiResponse<T> {
@@ -28,9 +29,12 @@ export type ErrorCodeName = keyof typeof errorCodes;
 
 /** Page request of every list: `page` from 1, `limit` up to the largest pager size. */
 export const maxPageSize = 500;
+/** The last page a list pages to: past it, a filter narrows better than paging. */
+export const maxPage = 100_000;
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1).meta({ title: '页码' }),
-  limit: z.coerce.number().int().min(1).max(maxPageSize).default(20).meta({ title: '每页条数' }),
+  // The bounds before `.int()`, whose own bound (2^53) would be the message of a huge page.
+  page: z.coerce.number().min(1).max(maxPage).int().default(1).meta({ title: '页码' }),
+  limit: z.coerce.number().min(1).max(maxPageSize).int().default(20).meta({ title: '每页条数' }),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
@@ -48,7 +52,4 @@ export interface PageResult<T> {
 export const totalCap = 10_000;
 
 /** Ids are integers in the database and strings on the wire, so large values survive JavaScript. */
-export const idString = z
-  .string()
-  .regex(/^[1-9]\d{0,15}$/, '必须是有效的编号')
-  .meta({ title: '编号' });
+export const idString = idText.meta({ title: '编号' });

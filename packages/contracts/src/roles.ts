@@ -1,25 +1,25 @@
 import { z } from 'zod';
 import { pageQuery } from './response';
 import { buttonKeys, menuKeys, routesByKey } from './routes/catalogue';
+import { text, versionNumber } from './values';
 
 const knownMenus = new Set(menuKeys);
 const knownButtons = new Set(buttonKeys);
 
 const roleFields = {
-  code: z
-    .string()
+  code: text()
     .trim()
     .regex(/^[A-Za-z][A-Za-z0-9_-]{1,31}$/, '须以字母开头，2-32位字母、数字、下划线或短横线')
     .meta({ title: '角色编码' }),
-  name: z.string().trim().min(1, '不能为空').max(32).meta({ title: '角色名称' }),
-  remark: z.string().trim().max(200).optional().meta({ title: '备注' }),
+  name: text().trim().min(1, '不能为空').max(32).meta({ title: '角色名称' }),
+  remark: text().trim().max(200).optional().meta({ title: '备注' }),
   menuKeys: z
-    .array(z.string().refine((key) => knownMenus.has(key), { error: (issue) => `菜单 ${issue.input} 不存在` }))
+    .array(text().refine((key) => knownMenus.has(key), { error: (issue) => `菜单 ${issue.input} 不存在` }))
     .max(1000)
     .default([])
     .meta({ title: '菜单权限' }),
   buttonKeys: z
-    .array(z.string().refine((key) => knownButtons.has(key), { error: (issue) => `按钮 ${issue.input} 不存在` }))
+    .array(text().refine((key) => knownButtons.has(key), { error: (issue) => `按钮 ${issue.input} 不存在` }))
     .max(5000)
     .default([])
     .meta({ title: '按钮权限' }),
@@ -39,13 +39,11 @@ function checkButtonsHaveMenus(role: { menuKeys: string[]; buttonKeys: string[] 
 export const roleInput = z.strictObject(roleFields).superRefine(checkButtonsHaveMenus);
 export type RoleInput = z.infer<typeof roleInput>;
 
-export const roleUpdate = z
-  .strictObject({ ...roleFields, version: z.number().int().min(1).meta({ title: '版本号' }) })
-  .superRefine(checkButtonsHaveMenus);
+export const roleUpdate = z.strictObject({ ...roleFields, version: versionNumber }).superRefine(checkButtonsHaveMenus);
 
 export const roleListQuery = pageQuery
   .extend({
-    keyword: z.string().trim().max(50).optional().meta({ title: '关键字' }),
+    keyword: text().trim().max(50).optional().meta({ title: '关键字' }),
   })
   .strict();
 

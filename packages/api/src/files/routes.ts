@@ -1,3 +1,4 @@
+import { text } from '@cp/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config';
@@ -20,7 +21,7 @@ const tags = ['文件'];
 export const publicExtensions = [...imageExtensions, 'pdf', 'mp4'];
 
 const tempUrlQuery = z.strictObject({
-  fileLocation: z.string().trim().min(1, '不能为空').max(300).meta({ title: '文件地址' }),
+  fileLocation: text().trim().min(1, '不能为空').max(300).meta({ title: '文件地址' }),
   disposition: z.enum(['inline', 'attachment']).optional().meta({ title: '打开方式' }),
 });
 

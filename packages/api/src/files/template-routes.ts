@@ -1,3 +1,4 @@
+import { text } from '@cp/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config';
@@ -17,7 +18,7 @@ import { headerProblem, importTemplate, templateFile } from './templates';
 import { discardStaged, receiveFiles } from './upload';
 
 const tags = ['导入模板'];
-const kindParams = z.strictObject({ kind: z.string().trim().min(1).max(64).meta({ title: '模板类型' }) });
+const kindParams = z.strictObject({ kind: text().trim().min(1).max(64).meta({ title: '模板类型' }) });
 
 /** The template of `kind`, if the user holds the import button of its screen. */
 function templateFor(request: FastifyRequest) {

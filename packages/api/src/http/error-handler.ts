@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { translateDbError } from '../resource/db-errors';
 import { ApiError, RequestValidationError } from './errors';
 import { failure } from './reply';
 
@@ -23,6 +24,10 @@ function frameworkMessage(error: FastifyError, bodyLimit: number): { code: numbe
     case 'FST_PARTS_LIMIT':
       return { code: 413, msg: '上传内容超出限制' };
   }
+  // The multipart parser's own refusals (busboy's plain errors): no boundary, a body cut short.
+  if (/^(Multipart: |Unexpected end of (form|file)|Malformed (part header|urlencoded form))/.test(error.message)) {
+    return { code: 400, msg: '请求不是有效的表单数据' };
+  }
   if (error.statusCode === 400 || (error instanceof SyntaxError && error.statusCode === undefined)) {
     return { code: 400, msg: '请求参数错误' };
   }
@@ -32,8 +37,13 @@ function frameworkMessage(error: FastifyError, bodyLimit: number): { code: numbe
 export function registerErrorHandler(app: FastifyInstance, bodyLimit: number): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     request.failed = true;
-    if (error instanceof ApiError) {
-      return reply.status(200).send({ ...failure(error.code, error.message), data: error.data ?? null });
+    // The last line of defence: a value the schemas let through and the database refused (a number past its
+    // column, a NUL, an impossible date, a unique key two requests raced for) is the caller's to fix, not a 500.
+    const refused = error instanceof ApiError ? error : translateDbError(error);
+    if (refused instanceof ApiError) {
+      if (refused !== (error as unknown))
+        request.log.warn({ err: error }, 'database refused a request the schemas let through');
+      return reply.status(200).send({ ...failure(refused.code, refused.message), data: refused.data ?? null });
     }
     if (error instanceof RequestValidationError) return reply.status(200).send(failure(400, error.message));
     const known = frameworkMessage(error, bodyLimit);

@@ -1,3 +1,4 @@
+import { numberList, smallintMax, text } from '@cp/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -6,6 +7,7 @@ import type { Db } from '../db';
 import { access, sessionOf } from '../http/access';
 import { businessError } from '../http/errors';
 import { ok } from '../http/reply';
+import { translateUnique } from '../resource/db-errors';
 import { type Option, registeredLookups, type ServerLookup } from './registry';
 import { cities, companies, labels } from './tables';
 
@@ -13,27 +15,23 @@ const tags = ['下拉与字典'];
 const option = (label: string, value: number | string): Option => ({ label, value: String(value) });
 
 const labelBody = z.strictObject({
-  name: z.string().trim().min(1, '不能为空').max(20).meta({ title: '标签名称' }),
+  name: text().trim().min(1, '不能为空').max(20).meta({ title: '标签名称' }),
   color: z
     .enum(['orange', 'red', 'green', 'blue', 'purple', 'gold', 'cyan', 'magenta'])
     .default('orange')
     .meta({ title: '标签颜色' }),
 });
 
-const numberList = (title: string, max: number) =>
-  z
-    .string()
-    .regex(new RegExp(`^\\d{1,16}(,\\d{1,16}){0,${max - 1}}$`), '应为以逗号分隔的编号')
-    .transform((raw) => raw.split(',').map(Number))
-    .optional()
-    .meta({ title });
+// Ids up to what a JavaScript number holds; a filter's values are codes (a stage), smallint in their columns.
+const idList = (title: string, count: number) => numberList(count, Number.MAX_SAFE_INTEGER).optional().meta({ title });
+const codeList = (title: string, count: number) => numberList(count, smallintMax).optional().meta({ title });
 
 /** The query a searched lookup takes: the text typed, or the ids of rows already chosen, and its filters. */
 function searchQuery(lookup: ServerLookup) {
-  const filters = Object.fromEntries((lookup.def.filters ?? []).map((name) => [name, numberList(name, 50)]));
+  const filters = Object.fromEntries((lookup.def.filters ?? []).map((name) => [name, codeList(name, 50)]));
   return z.strictObject({
-    search: z.string().trim().max(50).optional().meta({ title: '搜索' }),
-    ids: numberList('编号', 100),
+    search: text().trim().max(50).optional().meta({ title: '搜索' }),
+    ids: idList('编号', 100),
     ...filters,
   });
 }
@@ -122,20 +120,25 @@ export async function lookupRoutes(app: FastifyInstance, { db }: { db: Db }) {
         .select({ id: labels.id })
         .from(labels)
         .where(and(eq(labels.tenantId, auth.tenantId), eq(sql`lower(${labels.name})`, body.name.toLowerCase())));
-      if (existing) throw businessError(`标签「${body.name}」已存在`);
-      const row = await db.transaction(async (tx) => {
-        const [inserted] = await tx
-          .insert(labels)
-          .values({ ...body, tenantId: auth.tenantId, createdBy: auth.userId, updatedBy: auth.userId })
-          .returning();
-        await recordAudit(tx, request, {
-          action: 'create',
-          entity: 'label',
-          entityId: inserted?.id,
-          changes: { name: { from: null, to: body.name } },
+      const taken = `标签「${body.name}」已存在`;
+      if (existing) throw businessError(taken);
+      const row = await db
+        .transaction(async (tx) => {
+          const [inserted] = await tx
+            .insert(labels)
+            .values({ ...body, tenantId: auth.tenantId, createdBy: auth.userId, updatedBy: auth.userId })
+            .returning();
+          await recordAudit(tx, request, {
+            action: 'create',
+            entity: 'label',
+            entityId: inserted?.id,
+            changes: { name: { from: null, to: body.name } },
+          });
+          return inserted;
+        })
+        .catch((error: unknown) => {
+          throw translateUnique(error, { labels_tenant_name_key: taken });
         });
-        return inserted;
-      });
       return ok({ ...option(body.name, body.name), color: row?.color ?? body.color });
     },
   );

@@ -24,7 +24,8 @@ function fieldTitle(family: ServerResource | undefined, field: string | undefine
 
 /**
  * What the database refused, in words: a value another row holds (`车架号 X 已存在`, also when two requests
- * race past every check), a missing value, a number or text too large. Anything else is left as it is.
+ * race past every check), a missing value, a number, text or date it cannot hold. Anything else is left as
+ * it is. Without a family (the error handler's last line of defence) the words cannot name the field.
  */
 export function translateDbError(error: unknown, family?: ServerResource, values?: Readonly<Row>): unknown {
   if (error instanceof ApiError) return error;
@@ -49,14 +50,29 @@ export function translateDbError(error: unknown, family?: ServerResource, values
       return badRequest('数值超出允许的范围');
     case '22001':
       return badRequest('文本超出允许的长度');
+    case '22021':
+    case '22P05':
+      // Not valid UTF-8 in a text column; \u0000 in a jsonb one.
+      return badRequest('文本包含无效字符');
     case '22P02':
+      return badRequest('数据格式不正确');
     case '22007':
     case '22008':
-      return badRequest('数据格式不正确');
+      return badRequest('日期或时间无效');
     case '40001':
     case '40P01':
       return conflict();
     default:
       return error;
   }
+}
+
+/**
+ * For writes outside the resource kit (roles, labels): a unique index's violation as the message the
+ * request's own check gives (`角色编码 X 已存在`) when two requests race past that check.
+ */
+export function translateUnique(error: unknown, messages: Readonly<Record<string, string>>): unknown {
+  const refused = databaseErrorOf(error);
+  const message = refused?.code === '23505' && refused.constraint ? messages[refused.constraint] : undefined;
+  return message ? businessError(message) : translateDbError(error);
 }

@@ -9,6 +9,7 @@ import { businessError, conflict, notFound } from '../http/errors';
 import { forgetHeldKeys } from '../identity/sessions';
 import { accountRoles, roles } from '../identity/tables';
 import { forgetNameBooks } from '../lookups/registry';
+import { translateUnique } from '../resource/db-errors';
 import { containsPattern } from '../resource/query';
 import { superAdminRoleCode } from '../seed/platform';
 
@@ -96,31 +97,38 @@ async function assertCodeFree(db: Db, tenantId: number, code: string, exceptId?:
   if (existing && existing.id !== exceptId) throw businessError(`角色编码 ${code} 已存在`);
 }
 
+/** Another request took the code between the check and the write: the same words as the check. */
+const codeTaken = (code: string) => (error: unknown) => {
+  throw translateUnique(error, { roles_tenant_code_key: `角色编码 ${code} 已存在` });
+};
+
 export async function createRole(db: Db, request: FastifyRequest, input: RoleInput): Promise<RoleDto> {
   const auth = sessionOf(request);
   if (input.code === superAdminRoleCode) throw businessError(`角色编码 ${input.code} 已存在`);
   await assertCodeFree(db, auth.tenantId, input.code);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(roles)
-      .values({
-        ...input,
-        remark: input.remark ?? null,
-        appId: consoleAppId,
-        tenantId: auth.tenantId,
-        createdBy: auth.userId,
-        updatedBy: auth.userId,
-      })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
-    await recordAudit(tx, request, {
-      action: 'create',
-      entity: 'role',
-      entityId: row.id,
-      changes: diff(null, audited(row)),
-    });
-    return toDto({ ...row, accountCount: 0 });
-  });
+  return db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(roles)
+        .values({
+          ...input,
+          remark: input.remark ?? null,
+          appId: consoleAppId,
+          tenantId: auth.tenantId,
+          createdBy: auth.userId,
+          updatedBy: auth.userId,
+        })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      await recordAudit(tx, request, {
+        action: 'create',
+        entity: 'role',
+        entityId: row.id,
+        changes: diff(null, audited(row)),
+      });
+      return toDto({ ...row, accountCount: 0 });
+    })
+    .catch(codeTaken(input.code));
 }
 
 export async function updateRole(
@@ -134,27 +142,29 @@ export async function updateRole(
   assertNotBuiltIn(before);
   await assertCodeFree(db, auth.tenantId, input.code, id);
   const { version, ...fields } = input;
-  const updated = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(roles)
-      .set({
-        ...fields,
-        remark: fields.remark ?? null,
-        updatedBy: auth.userId,
-        updatedAt: new Date(),
-        version: version + 1,
-      })
-      .where(and(eq(roles.id, id), eq(roles.tenantId, auth.tenantId), eq(roles.version, version)))
-      .returning();
-    if (!row) throw conflict();
-    await recordAudit(tx, request, {
-      action: 'update',
-      entity: 'role',
-      entityId: id,
-      changes: diff(audited(before), audited(row)),
-    });
-    return toDto({ ...row, accountCount: before.accountCount });
-  });
+  const updated = await db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .update(roles)
+        .set({
+          ...fields,
+          remark: fields.remark ?? null,
+          updatedBy: auth.userId,
+          updatedAt: new Date(),
+          version: version + 1,
+        })
+        .where(and(eq(roles.id, id), eq(roles.tenantId, auth.tenantId), eq(roles.version, version)))
+        .returning();
+      if (!row) throw conflict();
+      await recordAudit(tx, request, {
+        action: 'update',
+        entity: 'role',
+        entityId: id,
+        changes: diff(audited(before), audited(row)),
+      });
+      return toDto({ ...row, accountCount: before.accountCount });
+    })
+    .catch(codeTaken(input.code));
   // After the commit, so no request re-reads the old keys (or the role's old name) in between.
   forgetHeldKeys(db);
   forgetNameBooks(db);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EnumDef } from '../enums';
+import { calendarDate, idText, moment, text } from '../values';
 
 export type FilterMode = 'eq' | 'like' | 'in' | 'range';
 
@@ -82,12 +83,9 @@ function field<T>(kind: FieldKind, title: string, input: z.ZodType<T>, options: 
 
 const titled = <S extends z.ZodType>(schema: S, title: string) => schema.meta({ title });
 
-const idText = z.string().regex(/^[1-9]\d{0,15}$/, '必须是有效的编号');
-
 export const fields = {
   text(title: string, options: Options & { max?: number; check?: (value: string) => string | null } = {}) {
-    let schema = z
-      .string()
+    let schema = text()
       .trim()
       .max(options.max ?? 100);
     if (options.required) schema = schema.min(1, '不能为空');
@@ -114,15 +112,14 @@ export const fields = {
     return field('money', title, titled(input, title), options);
   },
   date(title: string, options: Options = {}) {
-    const input = z.iso.date('日期格式应为YYYY-MM-DD');
+    const input = calendarDate();
     return field('date', title, titled(input, title), options);
   },
   /** `notAfterNow`: a moment that has happened (a violation), with a minute's grace for clocks that differ. */
   datetime(title: string, options: Options & { notAfterNow?: boolean } = {}) {
-    const moment = z.iso.datetime({ offset: true, error: '时间格式不正确' });
     const input = options.notAfterNow
-      ? moment.refine((value) => Date.parse(value) <= Date.now() + 60_000, '不能晚于当前时间')
-      : moment;
+      ? moment().refine((value) => Date.parse(value) <= Date.now() + 60_000, '不能晚于当前时间')
+      : moment();
     return field('datetime', title, titled(input, title), options);
   },
   enumOf<V extends number>(enumDef: EnumDef<V>, options: Options & { title?: string } = {}) {
@@ -144,11 +141,11 @@ export const fields = {
     return field('refs', title, titled(input, title), { list: false, ...options, lookup });
   },
   files(title: string, options: Options & { max?: number } = {}) {
-    const input = z.array(z.string().min(1).max(300)).max(options.max ?? 20);
+    const input = z.array(text().min(1).max(300)).max(options.max ?? 20);
     return field('files', title, titled(input, title), { list: false, ...options });
   },
   tags(title: string, options: Options = {}) {
-    const input = z.array(z.string().trim().min(1).max(20)).max(20);
+    const input = z.array(text().trim().min(1).max(20)).max(20);
     return field('tags', title, titled(input, title), options);
   },
 };

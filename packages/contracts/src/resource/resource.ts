@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { maxPageSize } from '../response';
+import { pageQuery } from '../response';
 import { pageButton, routesByKey } from '../routes/catalogue';
+import { dateRange, idText, int4Max, numberList, text, versionNumber } from '../values';
 import type { FieldDef } from './fields';
 import type { Lifecycle } from './lifecycle';
 import { lookupOf } from './lookups';
@@ -40,41 +41,43 @@ export interface ResourceSpec<F extends Record<string, FieldDef>> {
   import?: ImportSpec<keyof F & string>;
 }
 
+/** What a numeric filter may be: an enumeration's values, a 0/1 flag, or what the field's own input takes. */
+function numberFilter(def: FieldDef): z.ZodType<number> {
+  const values = def.enumDef?.values ?? (def.kind === 'boolean' ? [0, 1] : undefined);
+  const number = z.coerce.number().int();
+  if (!values) return number.pipe(def.input as z.ZodType<number, number>);
+  return number.refine((value) => values.includes(value), `取值无效，可选值：${values.join('、')}`);
+}
+
+/** A list's filter of one field, from the shared builders: nothing the column cannot hold gets through. */
 function filterSchema(def: FieldDef): z.ZodType | null {
   const title = def.title;
   switch (def.filter) {
     case undefined:
       return null;
     case 'like':
-      return z.string().trim().max(50).optional().meta({ title });
-    case 'in':
+      return text().trim().max(50).optional().meta({ title });
+    case 'in': {
       // A comma-separated list in the query string: `stage=0,1`.
-      return z
-        .string()
-        .regex(/^\d{1,10}(,\d{1,10}){0,49}$/, '应为以逗号分隔的编号')
-        .transform((raw) => raw.split(',').map(Number))
-        .optional()
-        .meta({ title });
+      const allowed = def.enumDef?.values;
+      // An enumeration's list is checked against its values, which says more than a bound would.
+      const list = numberList(50, allowed ? Number.MAX_SAFE_INTEGER : int4Max);
+      const checked = allowed
+        ? list.refine(
+            (values) => values.every((value) => allowed.includes(value)),
+            `取值无效，可选值：${allowed.join('、')}`,
+          )
+        : list;
+      return checked.optional().meta({ title });
+    }
     case 'range':
-      return z
-        .string()
-        .regex(/^\d{4}-\d{2}-\d{2},\d{4}-\d{2}-\d{2}$/, '应为“开始日期,结束日期”')
-        .transform((raw) => raw.split(',') as [string, string])
-        .refine(([from, to]) => from <= to, '开始日期不能晚于结束日期')
-        .optional()
-        .meta({ title });
+      return dateRange().optional().meta({ title });
     case 'eq':
       if (def.kind === 'enum' || def.kind === 'integer' || def.kind === 'boolean') {
-        return z.coerce.number().int().min(0).max(2_000_000_000).optional().meta({ title });
+        return numberFilter(def).optional().meta({ title });
       }
-      if (def.kind === 'ref') {
-        return z
-          .string()
-          .regex(/^[1-9]\d{0,15}$/, '必须是有效的编号')
-          .optional()
-          .meta({ title });
-      }
-      return z.string().trim().max(100).optional().meta({ title });
+      if (def.kind === 'ref') return idText.optional().meta({ title });
+      return text().trim().max(100).optional().meta({ title });
   }
 }
 
@@ -126,8 +129,7 @@ export function defineResource<F extends Record<string, FieldDef>>(spec: Resourc
   }
   const sortFields = ['id', ...sortable] as [string, ...string[]];
   const listQuery = z.strictObject({
-    page: z.coerce.number().int().min(1).max(100_000).default(1).meta({ title: '页码' }),
-    limit: z.coerce.number().int().min(1).max(maxPageSize).default(20).meta({ title: '每页条数' }),
+    ...pageQuery.shape,
     sort: z.enum(sortFields).default(spec.defaultSort.field).meta({ title: '排序字段' }),
     order: z.enum(['asc', 'desc']).default(spec.defaultSort.order).meta({ title: '排序方向' }),
     ...filterShape,
@@ -135,7 +137,7 @@ export function defineResource<F extends Record<string, FieldDef>>(spec: Resourc
   const createInput = z.strictObject(shapeOf(() => true));
   const updateInput = z.strictObject({
     ...shapeOf((def) => !def.createOnly),
-    version: z.number().int().min(1).meta({ title: '版本号' }),
+    version: versionNumber,
   });
   return {
     ...spec,

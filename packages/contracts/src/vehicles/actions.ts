@@ -1,22 +1,22 @@
 import { z } from 'zod';
+import { calendarDate, idText, text } from '../values';
 import { plateProblem } from './identifiers';
 
 const checklist = z
   .array(
     z.strictObject({
-      item: z.string().trim().min(1).max(30).meta({ title: '检查项' }),
+      item: text().trim().min(1).max(30).meta({ title: '检查项' }),
       ok: z.boolean().meta({ title: '是否正常' }),
-      note: z.string().trim().max(200).optional().meta({ title: '说明' }),
+      note: text().trim().max(200).optional().meta({ title: '说明' }),
     }),
   )
   .min(1, '至少填写一项')
   .max(50)
   .meta({ title: '检查清单' });
-const photos = z.array(z.string().min(1).max(300)).max(20).default([]).meta({ title: '照片', files: true });
+const photos = z.array(text().min(1).max(300)).max(20).default([]).meta({ title: '照片', files: true });
 const mileage = z.number().int().min(0).max(3_000_000).meta({ title: '里程（公里）' });
-const remark = z.string().trim().max(500).optional().meta({ title: '备注' });
-const mobile = z
-  .string()
+const remark = text().trim().max(500).optional().meta({ title: '备注' });
+const mobile = text()
   .regex(/^1[3-9]\d{9}$/, '应为11位手机号')
   .meta({ title: '联系电话' });
 
@@ -32,8 +32,7 @@ export const inspectBody = z.strictObject({
 export const preparationBodies = {
   0: z.strictObject({ note: remark, attachments: photos }),
   1: z.strictObject({
-    plateNo: z
-      .string()
+    plateNo: text()
       .trim()
       .transform((value) => value.toUpperCase())
       .superRefine((value, ctx) => {
@@ -41,32 +40,32 @@ export const preparationBodies = {
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       })
       .meta({ title: '车牌号' }),
-    drivingLicenseIssueDate: z.iso.date('日期格式应为YYYY-MM-DD').meta({ title: '行驶证发证日期' }),
+    drivingLicenseIssueDate: calendarDate().meta({ title: '行驶证发证日期' }),
     note: remark,
     attachments: photos,
   }),
   2: z.strictObject({
-    gpsDeviceNo: z.string().trim().min(1, '不能为空').max(30).meta({ title: 'GPS设备号' }),
+    gpsDeviceNo: text().trim().min(1, '不能为空').max(30).meta({ title: 'GPS设备号' }),
     note: remark,
     attachments: photos,
   }),
   3: z.strictObject({
-    operationCertificateNo: z.string().trim().min(1, '不能为空').max(30).meta({ title: '运输证号' }),
-    operationCertificateExpiry: z.iso.date('日期格式应为YYYY-MM-DD').meta({ title: '运输证有效期至' }),
+    operationCertificateNo: text().trim().min(1, '不能为空').max(30).meta({ title: '运输证号' }),
+    operationCertificateExpiry: calendarDate().meta({ title: '运输证有效期至' }),
     note: remark,
     attachments: photos,
   }),
 } as const;
 
 export const outboundBody = z.strictObject({
-  location: z.string().trim().min(1, '不能为空').max(100).meta({ title: '出库地点' }),
+  location: text().trim().min(1, '不能为空').max(100).meta({ title: '出库地点' }),
   mileage,
-  purpose: z.string().trim().max(100).optional().meta({ title: '出库用途' }),
+  purpose: text().trim().max(100).optional().meta({ title: '出库用途' }),
   remark,
 });
 
 export const deliverBody = z.strictObject({
-  driverName: z.string().trim().min(1, '不能为空').max(30).meta({ title: '司机姓名' }),
+  driverName: text().trim().min(1, '不能为空').max(30).meta({ title: '司机姓名' }),
   driverPhone: mobile,
   mileage,
   energyLevel: z.number().int().min(0).max(100).meta({ title: '油量/电量（%）' }),
@@ -86,22 +85,19 @@ export const requestReturnBody = z.strictObject({ remark });
 export const acceptReturnBody = z.strictObject({
   mileage,
   energyLevel: z.number().int().min(0).max(100).meta({ title: '油量/电量（%）' }),
-  damage: z.string().trim().max(500).optional().meta({ title: '车损情况' }),
+  damage: text().trim().max(500).optional().meta({ title: '车损情况' }),
   photos,
   remark,
 });
 
 export const shuntBody = z.strictObject({
-  toCityId: z
-    .string()
-    .regex(/^[1-9]\d{0,15}$/, '必须是有效的编号')
-    .meta({ title: '调入城市', lookup: 'city' }),
-  fromLocation: z.string().trim().min(1, '不能为空').max(100).meta({ title: '调出地点' }),
-  toLocation: z.string().trim().min(1, '不能为空').max(100).meta({ title: '调入地点' }),
-  driver: z.string().trim().min(1, '不能为空').max(30).meta({ title: '调车司机' }),
-  reason: z.string().trim().max(200).optional().meta({ title: '调车原因' }),
+  toCityId: idText.meta({ title: '调入城市', lookup: 'city' }),
+  fromLocation: text().trim().min(1, '不能为空').max(100).meta({ title: '调出地点' }),
+  toLocation: text().trim().min(1, '不能为空').max(100).meta({ title: '调入地点' }),
+  driver: text().trim().min(1, '不能为空').max(30).meta({ title: '调车司机' }),
+  reason: text().trim().max(200).optional().meta({ title: '调车原因' }),
 });
 
 export const handleRiskBody = z.strictObject({
-  note: z.string().trim().min(1, '不能为空').max(500).meta({ title: '处理说明' }),
+  note: text().trim().min(1, '不能为空').max(500).meta({ title: '处理说明' }),
 });

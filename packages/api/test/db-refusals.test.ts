@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { access } from '../src/http/access';
+import { startTestApp, type TestContext } from './harness';
+
+/** Statements the database refuses the way a value a schema let through would be refused. */
+const refusals: Record<string, ReturnType<typeof sql>> = {
+  numericOverflow: sql`select 40000::smallint`,
+  invalidText: sql`select 'abc'::bigint`,
+  badEncoding: sql`select convert_from('\\xff'::bytea, 'UTF8')`,
+  impossibleDate: sql`select '2026-02-30'::date`,
+  badDatetime: sql`select 'yesterday-ish'::timestamptz`,
+  uniqueViolation: sql`insert into roles (tenant_id, app_id, code, name) select tenant_id, app_id, code, name from roles limit 1`,
+  divisionByZero: sql`select 1 / 0`,
+};
+
+let ctx: TestContext;
+let token: string;
+beforeAll(async () => {
+  ctx = await startTestApp(
+    {},
+    {
+      async extend(app, { database }) {
+        app.get('/api/test-refusal/:kind', { config: { access: access.session } }, async (request) => {
+          const statement = refusals[(request.params as { kind: string }).kind];
+          if (statement) await database.db.execute(statement);
+          return { code: 0 };
+        });
+      },
+    },
+  );
+  token = await ctx.login('admin', 'admin123');
+});
+afterAll(() => ctx.close());
+
+const refuse = (kind: string) => ctx.request({ method: 'GET', url: `/api/test-refusal/${kind}`, token });
+
+describe('what the database refuses is never a 500 (the last line of defence behind the schemas)', () => {
+  it('values it cannot hold are the caller’s to fix', async () => {
+    expect(await refuse('numericOverflow')).toMatchObject({ status: 200, code: 400, msg: '数值超出允许的范围' });
+    expect(await refuse('invalidText')).toMatchObject({ status: 200, code: 400, msg: '数据格式不正确' });
+    expect(await refuse('badEncoding')).toMatchObject({ status: 200, code: 400, msg: '文本包含无效字符' });
+    expect(await refuse('impossibleDate')).toMatchObject({ status: 200, code: 400, msg: '日期或时间无效' });
+    expect(await refuse('badDatetime')).toMatchObject({ status: 200, code: 400, msg: '日期或时间无效' });
+  });
+
+  it('a unique key taken by another request is a business answer', async () => {
+    expect(await refuse('uniqueViolation')).toMatchObject({
+      status: 200,
+      code: 1000,
+      msg: '数据已存在，请勿重复提交',
+    });
+  });
+
+  it('a fault of the server itself stays a 500 with its request id', async () => {
+    const fault = await refuse('divisionByZero');
+    expect(fault).toMatchObject({ status: 500, code: 500, msg: '系统异常，请稍后重试' });
+    expect(fault.requestId).toBeTruthy();
+  });
+});
+
+describe('a multipart body the parser cannot read', () => {
+  it('without a boundary, an upload and a login are refused in words', async () => {
+    for (const url of ['/api/gateway/storage/file/private', '/api/auth/login', '/api/vehicles/import']) {
+      const answer = await ctx.request({
+        method: 'POST',
+        url,
+        token,
+        payload: 'x',
+        headers: { 'content-type': 'multipart/form-data' },
+      });
+      expect(answer, url).toMatchObject({ status: 200, code: 400, msg: '请求不是有效的表单数据' });
+    }
+  });
+});
