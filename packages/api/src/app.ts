@@ -17,6 +17,7 @@ import { healthRoutes } from './health';
 import { registerAccessControl } from './http/access';
 import { registerErrorHandler } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
+import { jsonSerializerCompiler } from './http/schemas';
 import { zodValidatorCompiler } from './http/validation';
 import { PendingRegistry } from './identity/pending';
 import { identityRoutes } from './identity/routes';
@@ -42,6 +43,7 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
     ajv: { customOptions: { removeAdditional: false } },
   });
   app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(jsonSerializerCompiler);
   // Set as the request arrives (a plain callback, no promise): the header stays on whatever is sent, an
   // error or a 404 included.
   app.addHook('onRequest', (request, reply, done) => {
