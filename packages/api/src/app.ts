@@ -18,6 +18,7 @@ import { registerAccessControl } from './http/access';
 import { registerErrorHandler } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
 import { redactUrl } from './http/redact';
+import { jsonSerializerCompiler } from './http/schemas';
 import { registerSecurityHeaders } from './http/security-headers';
 import { zodValidatorCompiler } from './http/validation';
 import { PendingRegistry } from './identity/pending';
@@ -59,6 +60,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
     ajv: { customOptions: { removeAdditional: false } },
   });
   app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(jsonSerializerCompiler);
   // Set as the request arrives (a plain callback, no promise): the header stays on whatever is sent, an
   // error or a 404 included.
   app.addHook('onRequest', (request, reply, done) => {

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import './lookups/sources';
 import './vehicles/lookup';
+import type { RoutePlugin } from './http/schemas';
 import type { ServerResource } from './resource/family';
 import { resourceTemplate } from './resource/import';
 import { type RouteDeps, resourceRoutes } from './resource/routes';
@@ -16,6 +16,6 @@ export const families: readonly ServerResource[] = [vehicleFamily, ...vehicleRec
 
 for (const family of families) if (family.resource.import) resourceTemplate(family.resource);
 
-export async function familyRoutes(app: FastifyInstance, deps: RouteDeps) {
+export const familyRoutes: RoutePlugin<RouteDeps> = async (app, deps) => {
   for (const family of families) resourceRoutes(app, family, deps);
-}
+};

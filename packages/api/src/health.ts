@@ -1,13 +1,29 @@
+import { envelope, refusalEnvelope } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Database } from './db';
 import { access } from './http/access';
 import { failure, ok } from './http/reply';
+import type { RoutePlugin } from './http/schemas';
 
-export async function healthRoutes(app: FastifyInstance, { database }: { database: Database }) {
+const health = z.object({
+  status: z.literal('up'),
+  database: z.enum(['pglite', 'postgres']),
+  databaseMs: z.number().meta({ description: '数据库往返耗时（毫秒）' }),
+  time: z.string(),
+});
+
+export const healthRoutes: RoutePlugin<{ database: Database }> = async (app, { database }) => {
   app.get(
     '/api/health',
-    { config: { access: access.public }, schema: { summary: '健康检查（含数据库连通）', tags: ['系统'] } },
+    {
+      config: { access: access.public },
+      schema: {
+        summary: '健康检查（含数据库连通）',
+        tags: ['系统'],
+        response: { 200: envelope(health), 503: refusalEnvelope },
+      },
+    },
     async (request, reply) => {
       const started = performance.now();
       try {
@@ -24,4 +40,4 @@ export async function healthRoutes(app: FastifyInstance, { database }: { databas
       });
     },
   );
-}
+};

@@ -22,30 +22,28 @@ export type ExportRequest = z.input<typeof exportRequest>;
 
 export const downloadRecordQuery = pageQuery.strict();
 
+/** An export the user may run: its kind (the list's route key), name and button. */
+export const exportKind = z.object({ kind: z.string(), name: z.string(), permission: z.string() });
+
 /** A row of /downloadRecord. */
-export interface DownloadRecordDto {
-  id: string;
-  kind: string;
-  name: string;
-  fileName: string;
-  status: ExportStatus;
-  statusLabel: string;
-  /** 0…100 */
-  progress: number;
-  rowCount: number;
-  /** Bytes of the finished file, 0 before. */
-  size: number;
-  failureReason: string;
-  createdAt: string;
-  finishedAt: string | null;
-  expiresAt: string | null;
-  /** Finished and not yet expired. */
-  downloadable: boolean;
-}
+export const downloadRecordDto = z.object({
+  id: z.string(),
+  kind: z.string(),
+  name: z.string(),
+  fileName: z.string(),
+  status: exportStatus.schema,
+  statusLabel: z.string(),
+  progress: z.number().int().meta({ description: '0…100' }),
+  rowCount: z.number().int(),
+  size: z.number().int().meta({ description: '完成的文件字节数，完成前为 0' }),
+  failureReason: z.string(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  downloadable: z.boolean().meta({ description: '已完成且未过期' }),
+});
+export type DownloadRecordDto = z.infer<typeof downloadRecordDto>;
 
 /** `GET /api/download-records/:id/url`: a signed address to fetch the file with. */
-export interface DownloadLink {
-  url: string;
-  fileName: string;
-  expiresAt: string;
-}
+export const downloadLink = z.object({ url: z.string(), fileName: z.string(), expiresAt: z.string() });
+export type DownloadLink = z.infer<typeof downloadLink>;

@@ -41,11 +41,8 @@ export type FaultInput = z.infer<typeof faultInput>;
 export const productDocumentRequest = z.strictObject({ sysName });
 
 /** `POST /api/feedback/product-document`, as SPEC.md §3 names it. */
-export interface ProductDocument {
-  picsPath: { fileAccessUrl: string };
-}
+export const productDocument = z.object({ picsPath: z.object({ fileAccessUrl: z.string() }) });
+export type ProductDocument = z.infer<typeof productDocument>;
 
-export interface FeedbackReceipt {
-  id: string;
-  createdAt: string;
-}
+export const feedbackReceipt = z.object({ id: z.string(), createdAt: z.string() });
+export type FeedbackReceipt = z.infer<typeof feedbackReceipt>;

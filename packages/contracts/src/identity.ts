@@ -22,45 +22,68 @@ export const roleMenuQuery = z.strictObject({
   appId: text().min(1).max(64).default(consoleAppId).meta({ title: '应用编号' }),
 });
 
-export interface LoginResult {
-  access_token: string;
-  token_type: 'bearer';
-  expires_in: number;
-}
+export const loginResult = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int().meta({ description: '有效秒数' }),
+});
+export type LoginResult = z.infer<typeof loginResult>;
 
-export interface RoleCode {
-  code: string;
-  name: string;
-}
+export const roleCode = z.object({ code: z.string(), name: z.string() });
+export type RoleCode = z.infer<typeof roleCode>;
+
+/** A node of the menu tree (a section, a group or a page). */
+export const menuNode: z.ZodType<MenuNode> = z
+  .object({
+    key: z.string(),
+    title: z.string(),
+    path: z.string().optional(),
+    badge: z.literal('pending').optional(),
+    get children() {
+      return z.array(menuNode).optional();
+    },
+  })
+  .meta({ id: 'MenuNode' });
+
+export const roleMenu = z.object({
+  menuData: z.array(menuNode),
+  authBtnData: z.array(z.string()).meta({ description: '按钮权限键' }),
+});
+export type RoleMenu = z.infer<typeof roleMenu>;
 
 /** Login user info, exactly the fields of SPEC.md §3. */
-export interface UserInfo {
-  id: string;
-  userName: string;
-  name: string;
-  code: string;
-  loginId: string;
-  roleCodes: RoleCode[];
-  mobile: string;
-  companyName: string;
-  email: string;
-  avatar: string;
-  menuData: MenuNode[];
-  authBtnData: string[];
-  pendingNum: number;
-}
+export const userInfo = z.object({
+  id: z.string(),
+  userName: z.string(),
+  name: z.string(),
+  code: z.string(),
+  loginId: z.string(),
+  roleCodes: z.array(roleCode),
+  mobile: z.string(),
+  companyName: z.string(),
+  email: z.string(),
+  avatar: z.string(),
+  ...roleMenu.shape,
+  pendingNum: z.number().int(),
+});
+export type UserInfo = z.infer<typeof userInfo>;
 
-export interface RoleMenu {
-  menuData: MenuNode[];
-  authBtnData: string[];
-}
+/** The session's user and branch company, without menus. */
+export const baseUser = z.object({
+  id: z.string(),
+  loginId: z.string(),
+  userName: z.string(),
+  tenantId: z.string(),
+  tenantName: z.string(),
+});
 
 /** A row of the switch-account dialog. */
-export interface AccountRow {
-  tenantName: string;
-  loginId: string;
-  userName: string;
-  roleName: string;
-  tenantId: string;
-  currentUser: boolean;
-}
+export const accountRow = z.object({
+  tenantName: z.string(),
+  loginId: z.string(),
+  userName: z.string(),
+  roleName: z.string(),
+  tenantId: z.string(),
+  currentUser: z.boolean(),
+});
+export type AccountRow = z.infer<typeof accountRow>;

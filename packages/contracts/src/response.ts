@@ -27,6 +27,32 @@ export const errorCodes = {
 
 export type ErrorCodeName = keyof typeof errorCodes;
 
+/**
+ * The response schema of an operation: the envelope around what `data` holds on success. It documents the
+ * operation (OpenAPI) and types the handler's answer; the server does not serialize with it. On an error
+ * (code ≠ 0) `data` is null, or the error's details (an import's problems).
+ */
+export function envelope<T extends z.ZodType>(
+  data: T,
+  description = '成功时 code 为 0，data 如下；业务错误同样以 HTTP 200 返回，code 非 0，msg 说明原因',
+) {
+  return z
+    .object({
+      code: z.number().int().meta({ description: '0 表示成功，其余见错误码表' }),
+      msg: z.string(),
+      data,
+      isSuccess: z.boolean(),
+      requestId: z.string().optional().meta({ description: '出错时的请求编号' }),
+    })
+    .meta({ description });
+}
+
+/** An answer carrying no data: a deletion, a logout. */
+export const emptyEnvelope = envelope(z.null());
+
+/** An error answered with its own HTTP status (an expired link's 403, a database that is down's 503). */
+export const refusalEnvelope = envelope(z.null(), '出错：code 与 msg 说明原因，data 为 null');
+
 /** Page request of every list: `page` from 1, `limit` up to the largest pager size. */
 export const maxPageSize = 500;
 /** The last page a list pages to: past it, a filter narrows better than paging. */
@@ -51,5 +77,26 @@ export interface PageResult<T> {
 }
 export const totalCap = 10_000;
 
+/** The schema of a `PageResult` of `item`. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    list: z.array(item),
+    total: z.number().int().meta({ description: '匹配条数，超过 10000 时为 10000' }),
+    totalExact: z.boolean().meta({ description: 'false 表示匹配超过 10000 条，total 为上限' }),
+    page: z.number().int(),
+    limit: z.number().int(),
+  });
+}
+
 /** Ids are integers in the database and strings on the wire, so large values survive JavaScript. */
 export const idString = idText.meta({ title: '编号' });
+
+/** One change of a row's history: who did what when, and each field's value before and after. */
+export const historyEntry = z.object({
+  id: z.string(),
+  action: z.string().meta({ description: 'create、update、delete 或状态操作名' }),
+  userName: z.string(),
+  at: z.string().meta({ description: 'ISO 时间' }),
+  changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })).nullable(),
+});
+export type HistoryEntry = z.infer<typeof historyEntry>;

@@ -47,16 +47,17 @@ export const roleListQuery = pageQuery
   })
   .strict();
 
-export interface RoleDto {
-  id: string;
-  code: string;
-  name: string;
-  remark: string;
-  appId: string;
-  menuKeys: string[];
-  buttonKeys: string[];
-  accountCount: number;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export const roleDto = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  remark: z.string(),
+  appId: z.string(),
+  menuKeys: z.array(z.string()),
+  buttonKeys: z.array(z.string()),
+  accountCount: z.number().int().meta({ description: '分配了该角色的账号数' }),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type RoleDto = z.infer<typeof roleDto>;

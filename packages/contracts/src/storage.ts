@@ -1,21 +1,20 @@
+import { z } from 'zod';
+
 /** A stored file as the API answers it (SPEC.md §3 "Uploaded file"). */
-export interface StoredFileDto {
-  fileLocation: string;
-  attachmentName: string;
-  /** Lower-case extension without the dot: `pdf`. */
-  fileExtensions: string;
-  size: number;
-  /** A signed address valid for a few minutes (private files), or the permanent one (public files). */
-  fileTempUrl: string;
-  url: string;
-  /** When `fileTempUrl` stops working; null for public files. */
-  expiresAt: string | null;
-}
+export const storedFileDto = z.object({
+  fileLocation: z.string(),
+  attachmentName: z.string(),
+  fileExtensions: z.string().meta({ description: '小写扩展名，不含点：pdf' }),
+  size: z.number().int(),
+  fileTempUrl: z.string().meta({ description: '私有文件为数分钟有效的签名地址，公开文件为永久地址' }),
+  url: z.string(),
+  expiresAt: z.string().nullable().meta({ description: 'fileTempUrl 失效的时间；公开文件为 null' }),
+});
+export type StoredFileDto = z.infer<typeof storedFileDto>;
 
 /** What an upload answers: the first file's fields (`data.fileLocation`), and every file of the request. */
-export interface UploadResult extends StoredFileDto {
-  files: StoredFileDto[];
-}
+export const uploadResult = storedFileDto.extend({ files: z.array(storedFileDto) });
+export type UploadResult = z.infer<typeof uploadResult>;
 
 /** The messages of SPEC.md §5, the same on the client and the server. */
 export const uploadMessages = {

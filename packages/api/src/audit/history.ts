@@ -1,14 +1,9 @@
+import type { HistoryEntry } from '@cp/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db';
 import { auditLog } from './tables';
 
-export interface HistoryEntry {
-  id: string;
-  action: string;
-  userName: string;
-  at: string;
-  changes: Record<string, { from: unknown; to: unknown }> | null;
-}
+export type { HistoryEntry };
 
 /** The change history of one entity, newest first, as detail pages show it. */
 export async function entityHistory(db: Db, tenantId: number, entity: string, entityId: string, limit = 200) {

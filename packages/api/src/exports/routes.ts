@@ -1,18 +1,27 @@
-import { downloadRecordQuery, exportRequest, idString, type PageQuery } from '@cp/contracts';
-import type { FastifyInstance } from 'fastify';
+import {
+  downloadLink,
+  downloadRecordDto,
+  downloadRecordQuery,
+  envelope,
+  exportKind,
+  exportRequest,
+  idString,
+  pageOf,
+} from '@cp/contracts';
 import { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { access, sessionOf } from '../http/access';
 import { ok } from '../http/reply';
+import type { RoutePlugin } from '../http/schemas';
 import { exportCleanupJob } from './cleanup';
 import { exportJob } from './job';
-import { availableExports, createExport, downloadLink, listDownloadRecords } from './service';
+import { availableExports, createExport, downloadLink as linkOf, listDownloadRecords } from './service';
 
 const tags = ['导出与下载中心'];
 const idParams = z.strictObject({ id: idString });
 
-export async function exportRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+export const exportRoutes: RoutePlugin<{ db: Db; config: Config }> = async (app, { db, config }) => {
   app.jobs.define(exportJob);
   app.jobs.define(exportCleanupJob);
 
@@ -26,10 +35,11 @@ export async function exportRoutes(app: FastifyInstance, { db, config }: { db: D
         description: '需要该列表的导出按钮权限，例如角色管理为 roleManagement:export。',
         tags,
         body: exportRequest,
+        response: { 200: envelope(downloadRecordDto) },
       },
     },
     async (request) => {
-      const record = await createExport(db, request, request.body as z.output<typeof exportRequest>);
+      const record = await createExport(db, request, request.body);
       app.jobs.wake();
       return ok(record);
     },
@@ -37,7 +47,10 @@ export async function exportRoutes(app: FastifyInstance, { db, config }: { db: D
 
   app.get(
     '/api/exports/kinds',
-    { config: { access: access.session }, schema: { summary: '当前用户可用的导出', tags } },
+    {
+      config: { access: access.session },
+      schema: { summary: '当前用户可用的导出', tags, response: { 200: envelope(z.array(exportKind)) } },
+    },
     async (request) => ok(availableExports(sessionOf(request))),
   );
 
@@ -45,20 +58,27 @@ export async function exportRoutes(app: FastifyInstance, { db, config }: { db: D
     '/api/download-records',
     {
       config: { access: access.session },
-      schema: { summary: '下载记录（本人的导出，最新在前）', tags, querystring: downloadRecordQuery },
+      schema: {
+        summary: '下载记录（本人的导出，最新在前）',
+        tags,
+        querystring: downloadRecordQuery,
+        response: { 200: envelope(pageOf(downloadRecordDto)) },
+      },
     },
-    async (request) => ok(await listDownloadRecords(db, sessionOf(request), request.query as PageQuery)),
+    async (request) => ok(await listDownloadRecords(db, sessionOf(request), request.query)),
   );
 
   app.get(
     '/api/download-records/:id/url',
     {
       config: { access: access.session },
-      schema: { summary: '下载地址（限时签名链接）', tags, params: idParams },
+      schema: {
+        summary: '下载地址（限时签名链接）',
+        tags,
+        params: idParams,
+        response: { 200: envelope(downloadLink) },
+      },
     },
-    async (request) => {
-      const { id } = request.params as { id: string };
-      return ok(await downloadLink(db, config, sessionOf(request), Number(id)));
-    },
+    async (request) => ok(await linkOf(db, config, sessionOf(request), Number(request.params.id))),
   );
-}
+};

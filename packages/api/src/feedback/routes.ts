@@ -1,46 +1,52 @@
 import {
-  type FaultInput,
+  envelope,
   faultInput,
+  feedbackReceipt,
   type ProductDocument,
+  productDocument,
   productDocumentRequest,
-  type SuggestionInput,
   suggestionInput,
 } from '@cp/contracts';
-import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { signedUrl } from '../files/service';
 import { access, sessionOf } from '../http/access';
 import { ok } from '../http/reply';
+import type { RoutePlugin } from '../http/schemas';
 import { userManualPdf } from '../pdf/documents';
 import { submitFault, submitSuggestion } from './service';
 
 const tags = ['意见反馈'];
 
-export async function feedbackRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+export const feedbackRoutes: RoutePlugin<{ db: Db; config: Config }> = async (app, { db, config }) => {
   app.post(
     '/api/feedback/suggestions',
     {
       config: { access: access.session },
-      schema: { summary: '提交建议', tags, body: suggestionInput },
+      schema: { summary: '提交建议', tags, body: suggestionInput, response: { 200: envelope(feedbackReceipt) } },
     },
-    async (request) => ok(await submitSuggestion(db, request, request.body as SuggestionInput), '操作成功'),
+    async (request) => ok(await submitSuggestion(db, request, request.body), '操作成功'),
   );
 
   app.post(
     '/api/feedback/faults',
     {
       config: { access: access.session },
-      schema: { summary: '提交故障报告', tags, body: faultInput },
+      schema: { summary: '提交故障报告', tags, body: faultInput, response: { 200: envelope(feedbackReceipt) } },
     },
-    async (request) => ok(await submitFault(db, request, request.body as FaultInput), '操作成功'),
+    async (request) => ok(await submitFault(db, request, request.body), '操作成功'),
   );
 
   app.post(
     '/api/feedback/product-document',
     {
       config: { access: access.session },
-      schema: { summary: '产品文档（用户手册PDF的限时地址）', tags, body: productDocumentRequest },
+      schema: {
+        summary: '产品文档（用户手册PDF的限时地址）',
+        tags,
+        body: productDocumentRequest,
+        response: { 200: envelope(productDocument) },
+      },
     },
     async (request) => {
       // Opening the manual changes nothing: no audit record.
@@ -56,4 +62,4 @@ export async function feedbackRoutes(app: FastifyInstance, { db, config }: { db:
       return ok(document);
     },
   );
-}
+};

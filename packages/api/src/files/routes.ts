@@ -1,11 +1,12 @@
-import { text } from '@cp/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { envelope, storedFileDto, text, uploadMessages, uploadResult } from '@cp/contracts';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { access, sessionOf } from '../http/access';
-import { businessError } from '../http/errors';
+import { badRequest, businessError } from '../http/errors';
 import { ok } from '../http/reply';
+import type { RoutePlugin } from '../http/schemas';
 import { imageExtensions } from './content';
 import { generatedDocuments } from './generated';
 import { fileDto, findFile, signedUrl, type Visibility } from './service';
@@ -48,9 +49,11 @@ export function publicUploadPolicy(config: Config, only: readonly string[] = pub
 const multipartBody = {
   consumes: ['multipart/form-data'],
   description: '表单字段 file，可多个（默认最多5个，每个不超过500MB）。',
+  response: { 200: envelope(uploadResult) },
 };
+const storedFile = { 200: envelope(storedFileDto) };
 
-export async function fileRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+export const fileRoutes: RoutePlugin<{ db: Db; config: Config }> = async (app, { db, config }) => {
   const storage = storageFor(config.dataDir);
 
   const upload = async (
@@ -62,7 +65,9 @@ export async function fileRoutes(app: FastifyInstance, { db, config }: { db: Db;
     const { staged } = await receiveFiles(request, policy, storage.stagingDir);
     const rows = await storeStaged(db, storage, request, staged, options);
     const stored = await Promise.all(rows.map((row) => fileDto(db, config, row)));
-    return ok({ ...stored[0], files: stored });
+    const [first] = stored;
+    if (!first) throw badRequest(uploadMessages.noFile);
+    return ok({ ...first, files: stored });
   };
 
   app.post(
@@ -116,10 +121,15 @@ export async function fileRoutes(app: FastifyInstance, { db, config }: { db: Db;
     '/api/gateway/storage/temp-url',
     {
       config: { access: access.session },
-      schema: { summary: '文件临时访问地址（限时签名链接，仅本分公司文件）', tags, querystring: tempUrlQuery },
+      schema: {
+        summary: '文件临时访问地址（限时签名链接，仅本分公司文件）',
+        tags,
+        querystring: tempUrlQuery,
+        response: storedFile,
+      },
     },
     async (request) => {
-      const query = request.query as z.infer<typeof tempUrlQuery>;
+      const { query } = request;
       const row = await findFile(db, sessionOf(request).tenantId, query.fileLocation);
       const disposition = query.disposition ?? (inlineKinds.has(row.fileExtensions) ? 'inline' : 'attachment');
       return ok(await fileDto(db, config, row, disposition));
@@ -130,10 +140,15 @@ export async function fileRoutes(app: FastifyInstance, { db, config }: { db: Db;
     '/api/gateway/storage/company-contract/temp-url',
     {
       config: { access: access.permission('rentalOrder', 'customerManage', 'company-operation') },
-      schema: { summary: '企业合同临时访问地址（PDF，在线查看）', tags, querystring: tempUrlQuery },
+      schema: {
+        summary: '企业合同临时访问地址（PDF，在线查看）',
+        tags,
+        querystring: tempUrlQuery,
+        response: storedFile,
+      },
     },
     async (request) => {
-      const query = request.query as z.infer<typeof tempUrlQuery>;
+      const { query } = request;
       const row = await findFile(db, sessionOf(request).tenantId, query.fileLocation);
       if (row.fileExtensions !== 'pdf') throw businessError('合同文件必须是PDF');
       return ok(await fileDto(db, config, row, query.disposition ?? 'inline'));
@@ -144,7 +159,7 @@ export async function fileRoutes(app: FastifyInstance, { db, config }: { db: Db;
     '/api/gateway/storage/company-contract/demo',
     {
       config: { access: access.session },
-      schema: { summary: '演示合同（生成的多页PDF，供PDF查看器使用）', tags },
+      schema: { summary: '演示合同（生成的多页PDF，供PDF查看器使用）', tags, response: storedFile },
     },
     async (request) => {
       const document = await generatedDocuments['demo-contract']?.(config);
@@ -166,4 +181,4 @@ export async function fileRoutes(app: FastifyInstance, { db, config }: { db: Db;
       });
     },
   );
-}
+};

@@ -1,11 +1,12 @@
-import { text } from '@cp/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { envelope, text, uploadMessages, uploadResult } from '@cp/contracts';
 import { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { access, hasPermission, sessionOf } from '../http/access';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors';
 import { ok } from '../http/reply';
+import { fileResponses, type RoutePlugin } from '../http/schemas';
+import type { SessionContext } from '../identity/sessions';
 import { readHeaderRow, XlsxError } from '../xlsx/reader';
 import { contentTypeOf } from './content';
 import { openGenerated } from './generated';
@@ -19,17 +20,17 @@ import { discardStaged, receiveFiles } from './upload';
 
 const tags = ['导入模板'];
 const kindParams = z.strictObject({ kind: text().trim().min(1).max(64).meta({ title: '模板类型' }) });
+const uploadedTemplate = uploadResult.extend({ templateKind: text() });
 
 /** The template of `kind`, if the user holds the import button of its screen. */
-function templateFor(request: FastifyRequest) {
-  const { kind } = request.params as { kind: string };
+function templateFor(auth: SessionContext, kind: string) {
   const template = importTemplate(kind);
   if (!template) throw notFound('导入模板');
-  if (!hasPermission(sessionOf(request), [template.permission])) throw forbidden();
+  if (!hasPermission(auth, [template.permission])) throw forbidden();
   return template;
 }
 
-export async function templateRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+export const templateRoutes: RoutePlugin<{ db: Db; config: Config }> = async (app, { db, config }) => {
   const storage = storageFor(config.dataDir);
 
   app.get(
@@ -37,10 +38,15 @@ export async function templateRoutes(app: FastifyInstance, { db, config }: { db:
     {
       // Each template checks the import button of its own screen.
       config: { access: access.session },
-      schema: { summary: '下载导入模板（xlsx 二进制）', tags, params: kindParams },
+      schema: {
+        summary: '下载导入模板（xlsx 二进制）',
+        tags,
+        params: kindParams,
+        response: fileResponses('导入模板', contentTypeOf('xlsx')),
+      },
     },
     async (request, reply) => {
-      const template = templateFor(request);
+      const template = templateFor(sessionOf(request), request.params.kind);
       const file = await templateFile(config, template);
       return sendFile(request, reply, {
         size: file.size,
@@ -62,10 +68,11 @@ export async function templateRoutes(app: FastifyInstance, { db, config }: { db:
         tags,
         params: kindParams,
         consumes: ['multipart/form-data'],
+        response: { 200: envelope(uploadedTemplate) },
       },
     },
     async (request) => {
-      const template = templateFor(request);
+      const template = templateFor(sessionOf(request), request.params.kind);
       const policy = { ...uploadPolicy(config, ['xlsx']), maxFiles: 1 };
       if (policy.extensions.length === 0) throw badRequest('文件格式不正确!');
       const { staged } = await receiveFiles(request, policy, storage.stagingDir);
@@ -83,7 +90,9 @@ export async function templateRoutes(app: FastifyInstance, { db, config }: { db:
         purpose: `import:${template.kind}`,
       });
       const stored = await Promise.all(rows.map((row) => fileDto(db, config, row, 'attachment')));
-      return ok({ ...stored[0], files: stored, templateKind: template.kind });
+      const [first] = stored;
+      if (!first) throw badRequest(uploadMessages.noFile);
+      return ok({ ...first, files: stored, templateKind: template.kind });
     },
   );
-}
+};

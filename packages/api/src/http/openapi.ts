@@ -1,8 +1,8 @@
 import { errorCodes } from '@cp/contracts';
-import fastifySwagger from '@fastify/swagger';
+import fastifySwagger, { type SwaggerTransformObject } from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { type Access, access, docsPrefix } from './access';
 
 const errorTable = [
@@ -18,6 +18,27 @@ const description = `CP运营管理系统接口。所有接口返回 \`{code, ms
 ## 错误码
 
 ${errorTable}`;
+
+const refsIn = (value: unknown) =>
+  [...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1] as string);
+
+/**
+ * Named schemas (the menu tree, a family's rows) in components/schemas, keeping those the operations refer
+ * to (directly or through another): the request-side twin of an answer's schema (`MenuNodeInput`) is not.
+ */
+const namedSchemas: SwaggerTransformObject = (input) => {
+  const document = jsonSchemaTransformObject(input) as { paths?: unknown; components?: { schemas?: object } };
+  const schemas: Record<string, unknown> = { ...document.components?.schemas };
+  const kept = new Set<string>();
+  const pending = refsIn(document.paths);
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (kept.has(id)) continue;
+    kept.add(id);
+    pending.push(...refsIn(schemas[id]));
+  }
+  const used = Object.fromEntries(Object.entries(schemas).filter(([id]) => kept.has(id)));
+  return { ...document, components: { ...document.components, schemas: used } } as ReturnType<SwaggerTransformObject>;
+};
 
 /** OpenAPI document from the routes' zod schemas, at /api/openapi.json, explorer at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
@@ -40,6 +61,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       security: [{ token: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: namedSchemas,
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: docsPrefix,

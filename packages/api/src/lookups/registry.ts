@@ -1,4 +1,4 @@
-import { type LookupDef, lookupOf } from '@cp/contracts';
+import { type LookupDef, type LookupOption, lookupOf } from '@cp/contracts';
 import type { Db, Executor } from '../db';
 import { perDatabase } from '../db/perDatabase';
 
@@ -9,11 +9,7 @@ export interface Named {
 }
 
 /** A dropdown option as the endpoints answer it (ids as strings). */
-export interface Option {
-  label: string;
-  value: string;
-  children?: Option[];
-}
+export type Option = LookupOption;
 
 export interface SearchQuery {
   text?: string | undefined;

@@ -1,18 +1,20 @@
-import { numberList, smallintMax, text } from '@cp/contracts';
+import { envelope, lookupOption, numberList, smallintMax, text } from '@cp/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { recordAudit } from '../audit/service';
 import type { Db } from '../db';
 import { access, sessionOf } from '../http/access';
 import { businessError } from '../http/errors';
 import { ok } from '../http/reply';
+import type { RoutePlugin, ZodApp } from '../http/schemas';
 import { translateUnique } from '../resource/db-errors';
 import { type Option, registeredLookups, type ServerLookup } from './registry';
 import { cities, companies, labels } from './tables';
 
 const tags = ['下拉与字典'];
 const option = (label: string, value: number | string): Option => ({ label, value: String(value) });
+
+const optionList = envelope(z.array(lookupOption));
 
 const labelBody = z.strictObject({
   name: text().trim().min(1, '不能为空').max(20).meta({ title: '标签名称' }),
@@ -26,6 +28,12 @@ const labelBody = z.strictObject({
 const idList = (title: string, count: number) => numberList(count, Number.MAX_SAFE_INTEGER).optional().meta({ title });
 const codeList = (title: string, count: number) => numberList(count, smallintMax).optional().meta({ title });
 
+const label = z.object({
+  label: z.string(),
+  value: z.string().meta({ description: '标签名称' }),
+  color: z.string().meta({ title: '标签颜色' }),
+});
+
 /** The query a searched lookup takes: the text typed, or the ids of rows already chosen, and its filters. */
 function searchQuery(lookup: ServerLookup) {
   const filters = Object.fromEntries((lookup.def.filters ?? []).map((name) => [name, codeList(name, 50)]));
@@ -37,16 +45,24 @@ function searchQuery(lookup: ServerLookup) {
 }
 
 /** One dropdown endpoint per lookup endpoint of the registry (the catalogue's three lookups share one). */
-function registerLookupEndpoint(app: FastifyInstance, db: Db, lookup: ServerLookup) {
+function registerLookupEndpoint(app: ZodApp, db: Db, lookup: ServerLookup) {
   const { def } = lookup;
   const guard = lookup.access ? access.permission(...lookup.access) : access.session;
   if (def.searchable) {
     const querystring = searchQuery(lookup);
     app.get(
       def.endpoint,
-      { config: { access: guard }, schema: { summary: `${def.title}下拉（按输入搜索，最多20条）`, tags, querystring } },
+      {
+        config: { access: guard },
+        schema: {
+          summary: `${def.title}下拉（按输入搜索，最多20条）`,
+          tags,
+          querystring,
+          response: { 200: optionList },
+        },
+      },
       async (request) => {
-        const { search, ids, ...filters } = request.query as z.output<typeof querystring>;
+        const { search, ids, ...filters } = request.query;
         const rows =
           (await lookup.search?.(db, sessionOf(request).tenantId, {
             text: search,
@@ -61,7 +77,7 @@ function registerLookupEndpoint(app: FastifyInstance, db: Db, lookup: ServerLook
   }
   app.get(
     def.endpoint,
-    { config: { access: guard }, schema: { summary: `${def.title}下拉`, tags } },
+    { config: { access: guard }, schema: { summary: `${def.title}下拉`, tags, response: { 200: optionList } } },
     async (request) => {
       const tenantId = sessionOf(request).tenantId;
       if (lookup.options) return ok(await lookup.options(db, tenantId));
@@ -72,7 +88,7 @@ function registerLookupEndpoint(app: FastifyInstance, db: Db, lookup: ServerLook
 }
 
 /** The dropdowns of SPEC §7 "Lists and lookups": one endpoint per lookup of the registry, and the labels. */
-export async function lookupRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export const lookupRoutes: RoutePlugin<{ db: Db }> = async (app, { db }) => {
   const served = new Set<string>();
   for (const lookup of registeredLookups()) {
     if (served.has(lookup.def.endpoint)) continue;
@@ -82,7 +98,10 @@ export async function lookupRoutes(app: FastifyInstance, { db }: { db: Db }) {
 
   app.get(
     '/api/lookups/company-cities',
-    { config: { access: access.session }, schema: { summary: '本分公司运营城市', tags } },
+    {
+      config: { access: access.session },
+      schema: { summary: '本分公司运营城市', tags, response: { 200: optionList } },
+    },
     async (request) => {
       const rows = await db
         .selectDistinct({ id: cities.id, name: cities.name, code: cities.code })
@@ -96,7 +115,10 @@ export async function lookupRoutes(app: FastifyInstance, { db }: { db: Db }) {
 
   app.get(
     '/api/lookups/labels',
-    { config: { access: access.session }, schema: { summary: '标签列表', tags } },
+    {
+      config: { access: access.session },
+      schema: { summary: '标签列表', tags, response: { 200: envelope(z.array(label)) } },
+    },
     async (request) => {
       const rows = await db
         .select()
@@ -111,11 +133,11 @@ export async function lookupRoutes(app: FastifyInstance, { db }: { db: Db }) {
     '/api/lookups/labels',
     {
       config: { access: access.permission('vehicleList:edit', 'vehicleList:add') },
-      schema: { summary: '保存标签', tags, body: labelBody },
+      schema: { summary: '保存标签', tags, body: labelBody, response: { 200: envelope(label) } },
     },
     async (request) => {
       const auth = sessionOf(request);
-      const body = request.body as z.infer<typeof labelBody>;
+      const body = request.body;
       const [existing] = await db
         .select({ id: labels.id })
         .from(labels)
@@ -142,4 +164,4 @@ export async function lookupRoutes(app: FastifyInstance, { db }: { db: Db }) {
       return ok({ ...option(body.name, body.name), color: row?.color ?? body.color });
     },
   );
-}
+};

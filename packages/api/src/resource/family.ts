@@ -47,8 +47,8 @@ export interface LinkSpec {
 
 /** What a lifecycle action does on the server besides checking and moving the state. */
 export interface ActionImpl {
-  /** Writes the action's own records; its answer is the action's. */
-  run?(ctx: WriteContext, row: Row, body: Row): Promise<unknown>;
+  /** Writes the action's own records; its answer is the action's (a new record's id). */
+  run?(ctx: WriteContext, row: Row, body: Row): Promise<Row | null>;
   /** Columns of the row the action sets besides the state (a return's 验收 details). */
   patch?(body: Row, row: Row, ctx: WriteContext, result: unknown): Row;
   /** Whether the state moves (a failed inspection is recorded, the vehicle waits); it does by default. */

@@ -35,7 +35,7 @@ export async function takeAction(
   action: string,
   body: Row = {},
   outer?: WriteContext,
-): Promise<unknown> {
+): Promise<Row | null> {
   const { resource } = family;
   const lifecycle = resource.lifecycle;
   if (!lifecycle) throw new Error(`${resource.key} has no lifecycle`);

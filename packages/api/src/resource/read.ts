@@ -1,4 +1,4 @@
-import { type PageResult, refNameOf, totalCap } from '@cp/contracts';
+import { type ListQuery, type PageResult, refNameOf, totalCap } from '@cp/contracts';
 import { and, count, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { entityHistory } from '../audit/history';
@@ -11,12 +11,7 @@ import { rowReader, toDto } from './dto';
 import type { Row, ServerResource } from './family';
 import { type Columns, filterCondition, listFilter, listOrder } from './query';
 
-export interface ListQuery extends Record<string, unknown> {
-  page: number;
-  limit: number;
-  sort: string;
-  order: 'asc' | 'desc';
-}
+export type { ListQuery };
 
 const namedRefsOf = new WeakMap<ServerResource, { field: string; lookup: string; nameKey: string }[]>();
 

@@ -1,5 +1,15 @@
-import { actionPath, idString } from '@cp/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  actionPath,
+  actionResult,
+  emptyEnvelope,
+  envelope,
+  historyEntry,
+  idString,
+  importResult,
+  offeredAction,
+  pageOf,
+  rowSchema,
+} from '@cp/contracts';
 import { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db';
@@ -10,16 +20,17 @@ import { discardStaged, receiveFiles } from '../files/upload';
 import { access, sessionOf } from '../http/access';
 import { badRequest, businessError } from '../http/errors';
 import { ok } from '../http/reply';
+import type { ZodApp } from '../http/schemas';
 import { readSheetRows, XlsxError } from '../xlsx/reader';
 import { fixedFilters } from './exports';
-import type { Row, ServerResource } from './family';
+import type { ServerResource } from './family';
 import { importRows, maxImportFileMb, maxRowsOf } from './import';
 import { offeredActions, takeAction } from './lifecycle';
-import { getRow, type ListQuery, listRows, rowHistory } from './read';
+import { getRow, listRows, rowHistory } from './read';
 import { createRow, removeRow, updateRow } from './write';
 
 export const idParams = z.strictObject({ id: idString });
-export const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
+export const idOf = (params: z.output<typeof idParams>) => Number(params.id);
 
 export interface RouteDeps {
   db: Db;
@@ -32,11 +43,12 @@ export interface RouteDeps {
  * has the buttons, each lifecycle action, and the import. Every route checks the button the catalogue
  * gives it; every query is the session's tenant's.
  */
-export function resourceRoutes(app: FastifyInstance, family: ServerResource, { db, config }: RouteDeps) {
+export function resourceRoutes(app: ZodApp, family: ServerResource, { db, config }: RouteDeps) {
   const { resource } = family;
   const { endpoint, permissions, title } = resource;
   const tags = [title];
   const view = access.permission(...family.viewKeys);
+  const row = envelope(rowSchema(resource, 'detail'));
 
   for (const screen of family.screens) {
     const fixed = fixedFilters(screen);
@@ -44,22 +56,34 @@ export function resourceRoutes(app: FastifyInstance, family: ServerResource, { d
       screen.endpoint,
       {
         config: { access: access.permission(screen.route.menuKey) },
-        schema: { summary: `${screen.route.title}列表`, tags, querystring: screen.listQuery },
+        schema: {
+          summary: `${screen.route.title}列表`,
+          tags,
+          querystring: screen.listQuery,
+          response: { 200: envelope(pageOf(rowSchema(resource, 'list'))) },
+        },
       },
-      async (request) =>
-        ok(await listRows(db, family, sessionOf(request).tenantId, { ...(request.query as ListQuery), ...fixed })),
+      async (request) => ok(await listRows(db, family, sessionOf(request).tenantId, { ...request.query, ...fixed })),
     );
   }
 
   app.get(
     `${endpoint}/:id`,
-    { config: { access: view }, schema: { summary: `${title}详情`, tags, params: idParams } },
-    async (request) => ok(await getRow(db, family, sessionOf(request).tenantId, idOf(request))),
+    { config: { access: view }, schema: { summary: `${title}详情`, tags, params: idParams, response: { 200: row } } },
+    async (request) => ok(await getRow(db, family, sessionOf(request).tenantId, idOf(request.params))),
   );
   app.get(
     `${endpoint}/:id/history`,
-    { config: { access: view }, schema: { summary: `${title}变更历史`, tags, params: idParams } },
-    async (request) => ok(await rowHistory(db, family, sessionOf(request).tenantId, idOf(request))),
+    {
+      config: { access: view },
+      schema: {
+        summary: `${title}变更历史`,
+        tags,
+        params: idParams,
+        response: { 200: envelope(z.array(historyEntry)) },
+      },
+    },
+    async (request) => ok(await rowHistory(db, family, sessionOf(request).tenantId, idOf(request.params))),
   );
 
   if (permissions.create) {
@@ -67,9 +91,9 @@ export function resourceRoutes(app: FastifyInstance, family: ServerResource, { d
       endpoint,
       {
         config: { access: access.permission(permissions.create) },
-        schema: { summary: `新增${title}`, tags, body: resource.createInput },
+        schema: { summary: `新增${title}`, tags, body: resource.createInput, response: { 200: row } },
       },
-      async (request) => ok(await createRow(db, family, request, request.body as Row)),
+      async (request) => ok(await createRow(db, family, request, request.body)),
     );
   }
   if (permissions.update) {
@@ -77,9 +101,15 @@ export function resourceRoutes(app: FastifyInstance, family: ServerResource, { d
       `${endpoint}/:id`,
       {
         config: { access: access.permission(permissions.update) },
-        schema: { summary: `编辑${title}（需带版本号）`, tags, params: idParams, body: resource.updateInput },
+        schema: {
+          summary: `编辑${title}（需带版本号）`,
+          tags,
+          params: idParams,
+          body: resource.updateInput,
+          response: { 200: row },
+        },
       },
-      async (request) => ok(await updateRow(db, family, request, idOf(request), request.body as Row)),
+      async (request) => ok(await updateRow(db, family, request, idOf(request.params), request.body)),
     );
   }
   if (permissions.remove) {
@@ -87,10 +117,10 @@ export function resourceRoutes(app: FastifyInstance, family: ServerResource, { d
       `${endpoint}/:id`,
       {
         config: { access: access.permission(permissions.remove) },
-        schema: { summary: `删除${title}`, tags, params: idParams },
+        schema: { summary: `删除${title}`, tags, params: idParams, response: { 200: emptyEnvelope } },
       },
       async (request) => {
-        await removeRow(db, family, request, idOf(request));
+        await removeRow(db, family, request, idOf(request.params));
         return ok(null);
       },
     );
@@ -100,24 +130,32 @@ export function resourceRoutes(app: FastifyInstance, family: ServerResource, { d
   if (lifecycle) {
     app.get(
       `${endpoint}/:id/actions`,
-      { config: { access: view }, schema: { summary: `当前用户可对该${title}执行的操作`, tags, params: idParams } },
-      async (request) => ok(await offeredActions(db, family, request, idOf(request))),
+      {
+        config: { access: view },
+        schema: {
+          summary: `当前用户可对该${title}执行的操作`,
+          tags,
+          params: idParams,
+          response: { 200: envelope(z.array(offeredAction)) },
+        },
+      },
+      async (request) => ok(await offeredActions(db, family, request, idOf(request.params))),
     );
     for (const transition of lifecycle.transitions.filter((candidate) => !candidate.internal)) {
-      app.post(
-        `${endpoint}/:id/${actionPath(transition.action)}`,
-        {
-          config: { access: access.permission(transition.button) },
-          schema: {
-            summary: transition.title,
-            tags,
-            params: idParams,
-            ...(transition.body ? { body: transition.body } : {}),
-          },
-        },
-        async (request) =>
-          ok(await takeAction(db, family, request, idOf(request), transition.action, (request.body ?? {}) as Row)),
-      );
+      const path = `${endpoint}/:id/${actionPath(transition.action)}`;
+      const options = { config: { access: access.permission(transition.button) } };
+      const schema = { summary: transition.title, tags, params: idParams, response: { 200: envelope(actionResult) } };
+      const { action, body } = transition;
+      // An action without a body schema takes no input: whatever a request carries is not passed on.
+      if (body) {
+        app.post(path, { ...options, schema: { ...schema, body } }, async (request) =>
+          ok(await takeAction(db, family, request, idOf(request.params), action, request.body)),
+        );
+      } else {
+        app.post(path, { ...options, schema }, async (request) =>
+          ok(await takeAction(db, family, request, idOf(request.params), action)),
+        );
+      }
     }
   }
 
@@ -125,7 +163,7 @@ export function resourceRoutes(app: FastifyInstance, family: ServerResource, { d
 }
 
 /** `POST …/import`: a filled-in template (xlsx), imported whole or refused with every problem. */
-function importRoute(app: FastifyInstance, family: ServerResource, button: string, { db, config }: RouteDeps) {
+function importRoute(app: ZodApp, family: ServerResource, button: string, { db, config }: RouteDeps) {
   const { resource } = family;
   const template = importTemplate(resource.key);
   if (!template) throw new Error(`${resource.key} has no import template`);
@@ -142,6 +180,7 @@ function importRoute(app: FastifyInstance, family: ServerResource, button: strin
           '（与已有数据重复的行跳过）；有错误时 code 1000，data.problems 列出每处错误（row 行号、field 列名、message）。',
         tags: [resource.title],
         consumes: ['multipart/form-data'],
+        response: { 200: envelope(importResult) },
       },
     },
     async (request) => {

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * A lookup: the rows a `ref` field points at, declared once. The server names referenced rows with it
  * (lists show `cityName` beside `cityId`), checks a saved id exists in the branch company, resolves the
@@ -64,3 +66,13 @@ export interface LookupOption {
   value: string;
   children?: LookupOption[];
 }
+
+export const lookupOption: z.ZodType<LookupOption> = z
+  .object({
+    label: z.string(),
+    value: z.string(),
+    get children() {
+      return z.array(lookupOption).optional();
+    },
+  })
+  .meta({ id: 'LookupOption' });

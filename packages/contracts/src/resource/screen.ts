@@ -5,6 +5,14 @@ import { fieldOf, type Resource } from './resource';
 
 type FieldName<R extends Resource> = keyof R['fields'] & string;
 
+/** A list query once checked: the page, the order, and the filters it carries (which differ by resource). */
+export interface ListQuery extends Record<string, unknown> {
+  page: number;
+  limit: number;
+  sort: string;
+  order: 'asc' | 'desc';
+}
+
 export interface ScreenSpec<R extends Resource> {
   /** The catalogue route the screen is: its menu key opens it, its buttons are its controls. */
   route: string;
@@ -51,7 +59,7 @@ export function defineScreen<R extends Resource>(resource: R, spec: ScreenSpec<R
     /** The screen's list endpoint: the family's own, or a view of it the server keeps to the fixed filters. */
     endpoint: main ? resource.endpoint : `${resource.endpoint}/views/${route.key}`,
     /** The list query the screen's endpoint takes: the resource's, without the fixed filters. */
-    listQuery: resource.listQuery.omit(omitted as never) as z.ZodType<Record<string, unknown>>,
+    listQuery: resource.listQuery.omit(omitted as never) as unknown as z.ZodType<ListQuery>,
     /** The export of the screen, when its route has an 导出 button: its kind is the route key. */
     exportButton: pageButton(route.key, 'export'),
     /** A button of the screen's own route: `screen.button('add')` → `temporaryDelivery:add`. */

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { type FieldDef, refNameOf } from './fields';
+import { lookupOf } from './lookups';
+import type { Resource } from './resource';
+
+/** A field's value as the API sends it: ids as strings, dates and times as text, money in fen, lists never null. */
+function valueSchema(def: FieldDef): z.ZodType {
+  switch (def.kind) {
+    case 'text':
+      return z.string();
+    case 'integer':
+    case 'money':
+      return z.number().int();
+    case 'date':
+      return z.string().meta({ format: 'date' });
+    case 'datetime':
+      return z.string().meta({ format: 'date-time' });
+    case 'enum':
+      return def.enumDef?.schema ?? z.number().int();
+    case 'boolean':
+      return z.boolean();
+    case 'ref':
+      return z.string();
+    case 'refs':
+    case 'files':
+    case 'tags':
+      return z.array(z.string());
+  }
+}
+
+const plural = (kind: FieldDef['kind']) => kind === 'refs' || kind === 'files' || kind === 'tags';
+
+/** The properties a field gives a row: its value, and the name of what it refers to where lists show one. */
+function fieldShape(name: string, def: FieldDef): Record<string, z.ZodType> {
+  const value = valueSchema(def);
+  const shape: Record<string, z.ZodType> = {
+    [name]: (plural(def.kind) || def.required ? value : value.nullable()).meta({ title: def.title }),
+  };
+  // Names come from the lookups kept whole (the server's name book); a searched lookup's rows are not named.
+  if ((def.kind === 'ref' || def.kind === 'refs') && def.lookup && !lookupOf(def.lookup).searchable) {
+    const names = def.kind === 'refs' ? z.array(z.string()) : z.string();
+    shape[refNameOf(name)] = names.meta({ title: `${def.title}名称` });
+  }
+  return shape;
+}
+
+const capitalized = (key: string) => key.charAt(0).toUpperCase() + key.slice(1);
+
+function rowOf(resource: Resource, view: 'list' | 'detail'): z.ZodType<Record<string, unknown>> {
+  const shape: Record<string, z.ZodType> = { id: z.string() };
+  const hasFiles = resource.entries.some(([, def]) => def.kind === 'files');
+  for (const [name, def] of resource.entries) {
+    if (view === 'list' ? def.list : def.detail) Object.assign(shape, fieldShape(name, def));
+  }
+  shape.version = z.number().int().optional().meta({ description: '版本号，编辑时带回（有并发编辑的数据才有）' });
+  if (view === 'detail') {
+    shape.createdAt = z.string().optional();
+    if (hasFiles) {
+      shape.fileNames = z.record(z.string(), z.string()).optional().meta({ description: '文件地址 → 上传时的文件名' });
+    }
+  }
+  // Families add what travels with each row (a record's vehicleId): the schema names the declared fields.
+  const suffix = view === 'list' ? 'ListItem' : 'Row';
+  return z.looseObject(shape).meta({
+    id: `${capitalized(resource.key)}${suffix}`,
+    title: `${resource.title}${view === 'list' ? '（列表行）' : ''}`,
+  });
+}
+
+const rowSchemas = new WeakMap<
+  Resource,
+  { list: z.ZodType<Record<string, unknown>>; detail: z.ZodType<Record<string, unknown>> }
+>();
+
+/**
+ * A row of a resource as the API answers it, from its fields: `list` is a list page's row (the list fields),
+ * `detail` the whole row the detail page and the edit form read. Built once per resource.
+ */
+export function rowSchema(resource: Resource, view: 'list' | 'detail'): z.ZodType<Record<string, unknown>> {
+  let schemas = rowSchemas.get(resource);
+  if (!schemas) {
+    schemas = { list: rowOf(resource, 'list'), detail: rowOf(resource, 'detail') };
+    rowSchemas.set(resource, schemas);
+  }
+  return schemas[view];
+}
+
+/** An action a row's state offers the user (`GET …/:id/actions`). */
+export const offeredAction = z.object({ action: z.string(), title: z.string(), button: z.string() });
+
+/** What a lifecycle action answers: what it wrote (a new record's id…), differing by action; null when nothing. */
+export const actionResult = z
+  .looseObject({})
+  .nullable()
+  .meta({ description: '操作的结果（如新记录的编号），各操作不同；没有时为 null' });
+
+/** What an import answers when every row passed. */
+export const importResult = z.object({
+  imported: z.number().int(),
+  skipped: z.number().int().meta({ description: '与已有数据重复而跳过的行数' }),
+});
