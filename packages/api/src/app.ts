@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { registerAuditTrail } from './audit/service';
 import type { Config } from './config';
 import type { Database } from './db';
@@ -18,6 +18,7 @@ import { registerAccessControl } from './http/access';
 import { registerErrorHandler } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
 import { redactUrl } from './http/redact';
+import { failure } from './http/reply';
 import { jsonSerializerCompiler } from './http/schemas';
 import { registerSecurityHeaders } from './http/security-headers';
 import { zodValidatorCompiler } from './http/validation';
@@ -35,6 +36,10 @@ export interface AppDeps {
   logger?: boolean;
   /** Where the log goes, when not stdout (a test reading what is logged). */
   logStream?: { write(line: string): void };
+}
+
+function refuseUnroutableUrl(_error: Error, request: FastifyRequest, reply: FastifyReply): void {
+  void reply.code(400).send(failure(400, '请求地址无效', String(request.id)));
 }
 
 export async function buildApp({ config, database, logger = true, logStream }: AppDeps): Promise<FastifyInstance> {
@@ -57,6 +62,9 @@ export async function buildApp({ config, database, logger = true, logStream }: A
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    // A path the router cannot take apart (a broken %-escape, a parameter past its length) is the caller's
+    // mistake: answered in the console's envelope and words, like every other refusal.
+    frameworkErrors: refuseUnroutableUrl,
     ajv: { customOptions: { removeAdditional: false } },
   });
   app.setValidatorCompiler(zodValidatorCompiler);

@@ -73,6 +73,14 @@ describe('the schemas refuse what the database would, naming the field', () => {
     expect(role).toMatchObject({ code: 400, msg: '角色名称：包含无效字符' });
   });
 
+  it("a malformed percent-encoding or an absurdly long path parameter, in the console's own words", async () => {
+    for (const url of ['/api/vehicles/%zz', '/api/vehicles/%FF', `/api/vehicles/${'9'.repeat(500)}`]) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { token } });
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 400 });
+      expect(response.json()).toMatchObject({ code: 400, msg: '请求地址无效', isSuccess: false });
+    }
+  });
+
   it('an enumeration filter past its values (and past smallint)', async () => {
     expect(await get('/api/vehicles?stage=9999999999')).toMatchObject({
       status: 200,

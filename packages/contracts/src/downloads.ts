@@ -23,27 +23,27 @@ export type ExportRequest = z.input<typeof exportRequest>;
 export const downloadRecordQuery = pageQuery.strict();
 
 /** An export the user may run: its kind (the list's route key), name and button. */
-export const exportKind = z.object({ kind: z.string(), name: z.string(), permission: z.string() });
+export const exportKind = z.object({ kind: text(), name: text(), permission: text() });
 
 /** A row of /downloadRecord. */
 export const downloadRecordDto = z.object({
-  id: z.string(),
-  kind: z.string(),
-  name: z.string(),
-  fileName: z.string(),
+  id: text(),
+  kind: text(),
+  name: text(),
+  fileName: text(),
   status: exportStatus.schema,
-  statusLabel: z.string(),
+  statusLabel: text(),
   progress: z.number().int().meta({ description: '0…100' }),
   rowCount: z.number().int(),
   size: z.number().int().meta({ description: '完成的文件字节数，完成前为 0' }),
-  failureReason: z.string(),
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
-  expiresAt: z.string().nullable(),
+  failureReason: text(),
+  createdAt: text(),
+  finishedAt: text().nullable(),
+  expiresAt: text().nullable(),
   downloadable: z.boolean().meta({ description: '已完成且未过期' }),
 });
 export type DownloadRecordDto = z.infer<typeof downloadRecordDto>;
 
 /** `GET /api/download-records/:id/url`: a signed address to fetch the file with. */
-export const downloadLink = z.object({ url: z.string(), fileName: z.string(), expiresAt: z.string() });
+export const downloadLink = z.object({ url: text(), fileName: text(), expiresAt: text() });
 export type DownloadLink = z.infer<typeof downloadLink>;

@@ -41,8 +41,8 @@ export type FaultInput = z.infer<typeof faultInput>;
 export const productDocumentRequest = z.strictObject({ sysName });
 
 /** `POST /api/feedback/product-document`, as SPEC.md §3 names it. */
-export const productDocument = z.object({ picsPath: z.object({ fileAccessUrl: z.string() }) });
+export const productDocument = z.object({ picsPath: z.object({ fileAccessUrl: text() }) });
 export type ProductDocument = z.infer<typeof productDocument>;
 
-export const feedbackReceipt = z.object({ id: z.string(), createdAt: z.string() });
+export const feedbackReceipt = z.object({ id: text(), createdAt: text() });
 export type FeedbackReceipt = z.infer<typeof feedbackReceipt>;

@@ -23,21 +23,21 @@ export const roleMenuQuery = z.strictObject({
 });
 
 export const loginResult = z.object({
-  access_token: z.string(),
+  access_token: text(),
   token_type: z.literal('bearer'),
   expires_in: z.number().int().meta({ description: '有效秒数' }),
 });
 export type LoginResult = z.infer<typeof loginResult>;
 
-export const roleCode = z.object({ code: z.string(), name: z.string() });
+export const roleCode = z.object({ code: text(), name: text() });
 export type RoleCode = z.infer<typeof roleCode>;
 
 /** A node of the menu tree (a section, a group or a page). */
 export const menuNode: z.ZodType<MenuNode> = z
   .object({
-    key: z.string(),
-    title: z.string(),
-    path: z.string().optional(),
+    key: text(),
+    title: text(),
+    path: text().optional(),
     badge: z.literal('pending').optional(),
     get children() {
       return z.array(menuNode).optional();
@@ -47,22 +47,22 @@ export const menuNode: z.ZodType<MenuNode> = z
 
 export const roleMenu = z.object({
   menuData: z.array(menuNode),
-  authBtnData: z.array(z.string()).meta({ description: '按钮权限键' }),
+  authBtnData: z.array(text()).meta({ description: '按钮权限键' }),
 });
 export type RoleMenu = z.infer<typeof roleMenu>;
 
 /** Login user info, exactly the fields of SPEC.md §3. */
 export const userInfo = z.object({
-  id: z.string(),
-  userName: z.string(),
-  name: z.string(),
-  code: z.string(),
-  loginId: z.string(),
+  id: text(),
+  userName: text(),
+  name: text(),
+  code: text(),
+  loginId: text(),
   roleCodes: z.array(roleCode),
-  mobile: z.string(),
-  companyName: z.string(),
-  email: z.string(),
-  avatar: z.string(),
+  mobile: text(),
+  companyName: text(),
+  email: text(),
+  avatar: text(),
   ...roleMenu.shape,
   pendingNum: z.number().int(),
 });
@@ -70,20 +70,20 @@ export type UserInfo = z.infer<typeof userInfo>;
 
 /** The session's user and branch company, without menus. */
 export const baseUser = z.object({
-  id: z.string(),
-  loginId: z.string(),
-  userName: z.string(),
-  tenantId: z.string(),
-  tenantName: z.string(),
+  id: text(),
+  loginId: text(),
+  userName: text(),
+  tenantId: text(),
+  tenantName: text(),
 });
 
 /** A row of the switch-account dialog. */
 export const accountRow = z.object({
-  tenantName: z.string(),
-  loginId: z.string(),
-  userName: z.string(),
-  roleName: z.string(),
-  tenantId: z.string(),
+  tenantName: text(),
+  loginId: text(),
+  userName: text(),
+  roleName: text(),
+  tenantId: text(),
   currentUser: z.boolean(),
 });
 export type AccountRow = z.infer<typeof accountRow>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idText } from './values';
+import { idText, text } from './values';
 
 /** Every API answer is this envelope. Business errors also travel with HTTP 200 and a non-zero code. */
 export interface ApiResponse<T> {
@@ -39,10 +39,10 @@ export function envelope<T extends z.ZodType>(
   return z
     .object({
       code: z.number().int().meta({ description: '0 表示成功，其余见错误码表' }),
-      msg: z.string(),
+      msg: text(),
       data,
       isSuccess: z.boolean(),
-      requestId: z.string().optional().meta({ description: '出错时的请求编号' }),
+      requestId: text().optional().meta({ description: '出错时的请求编号' }),
     })
     .meta({ description });
 }
@@ -93,10 +93,10 @@ export const idString = idText.meta({ title: '编号' });
 
 /** One change of a row's history: who did what when, and each field's value before and after. */
 export const historyEntry = z.object({
-  id: z.string(),
-  action: z.string().meta({ description: 'create、update、delete 或状态操作名' }),
-  userName: z.string(),
-  at: z.string().meta({ description: 'ISO 时间' }),
-  changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })).nullable(),
+  id: text(),
+  action: text().meta({ description: 'create、update、delete 或状态操作名' }),
+  userName: text(),
+  at: text().meta({ description: 'ISO 时间' }),
+  changes: z.record(text(), z.object({ from: z.unknown(), to: z.unknown() })).nullable(),
 });
 export type HistoryEntry = z.infer<typeof historyEntry>;

@@ -48,16 +48,16 @@ export const roleListQuery = pageQuery
   .strict();
 
 export const roleDto = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
-  remark: z.string(),
-  appId: z.string(),
-  menuKeys: z.array(z.string()),
-  buttonKeys: z.array(z.string()),
+  id: text(),
+  code: text(),
+  name: text(),
+  remark: text(),
+  appId: text(),
+  menuKeys: z.array(text()),
+  buttonKeys: z.array(text()),
   accountCount: z.number().int().meta({ description: '分配了该角色的账号数' }),
   version: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: text(),
+  updatedAt: text(),
 });
 export type RoleDto = z.infer<typeof roleDto>;

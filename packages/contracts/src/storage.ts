@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { text } from './values';
 
 /** A stored file as the API answers it (SPEC.md §3 "Uploaded file"). */
 export const storedFileDto = z.object({
-  fileLocation: z.string(),
-  attachmentName: z.string(),
-  fileExtensions: z.string().meta({ description: '小写扩展名，不含点：pdf' }),
+  fileLocation: text(),
+  attachmentName: text(),
+  fileExtensions: text().meta({ description: '小写扩展名，不含点：pdf' }),
   size: z.number().int(),
-  fileTempUrl: z.string().meta({ description: '私有文件为数分钟有效的签名地址，公开文件为永久地址' }),
-  url: z.string(),
-  expiresAt: z.string().nullable().meta({ description: 'fileTempUrl 失效的时间；公开文件为 null' }),
+  fileTempUrl: text().meta({ description: '私有文件为数分钟有效的签名地址，公开文件为永久地址' }),
+  url: text(),
+  expiresAt: text().nullable().meta({ description: 'fileTempUrl 失效的时间；公开文件为 null' }),
 });
 export type StoredFileDto = z.infer<typeof storedFileDto>;
 

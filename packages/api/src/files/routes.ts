@@ -85,10 +85,10 @@ export const fileRoutes: RoutePlugin<{ db: Db; config: Config }> = async (app, {
       config: { access: access.permission('contentManagement:publicUpload') },
       schema: {
         summary: '公开文件上传（永久链接，任何人可访问）',
+        ...multipartBody,
         description:
           '需要内容管理的「上传公开文件」按钮权限。仅图片、PDF、MP4，默认每个不超过10MB、最多5个；图片以外的文件以附件方式下载。',
         tags,
-        consumes: multipartBody.consumes,
       },
     },
     (request) => upload(request, { only: publicExtensions, visibility: 'public', purpose: 'public-upload' }),
@@ -109,9 +109,9 @@ export const fileRoutes: RoutePlugin<{ db: Db; config: Config }> = async (app, {
       config: { access: access.permission('marketplaceProducts:add', 'marketplaceProducts:edit') },
       schema: {
         summary: '商品图片上传（公开）',
+        ...multipartBody,
         description: '表单字段 file，可多个（默认最多5个，每个不超过10MB）。',
         tags,
-        consumes: multipartBody.consumes,
       },
     },
     (request) => upload(request, { only: imageExtensions, visibility: 'public', purpose: 'product-image' }),

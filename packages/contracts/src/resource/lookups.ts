@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../values';
 
 /**
  * A lookup: the rows a `ref` field points at, declared once. The server names referenced rows with it
@@ -69,8 +70,8 @@ export interface LookupOption {
 
 export const lookupOption: z.ZodType<LookupOption> = z
   .object({
-    label: z.string(),
-    value: z.string(),
+    label: text(),
+    value: text(),
     get children() {
       return z.array(lookupOption).optional();
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../values';
 import { type FieldDef, refNameOf } from './fields';
 import { lookupOf } from './lookups';
 import type { Resource } from './resource';
@@ -7,24 +8,24 @@ import type { Resource } from './resource';
 function valueSchema(def: FieldDef): z.ZodType {
   switch (def.kind) {
     case 'text':
-      return z.string();
+      return text();
     case 'integer':
     case 'money':
       return z.number().int();
     case 'date':
-      return z.string().meta({ format: 'date' });
+      return text().meta({ format: 'date' });
     case 'datetime':
-      return z.string().meta({ format: 'date-time' });
+      return text().meta({ format: 'date-time' });
     case 'enum':
       return def.enumDef?.schema ?? z.number().int();
     case 'boolean':
       return z.boolean();
     case 'ref':
-      return z.string();
+      return text();
     case 'refs':
     case 'files':
     case 'tags':
-      return z.array(z.string());
+      return z.array(text());
   }
 }
 
@@ -38,7 +39,7 @@ function fieldShape(name: string, def: FieldDef): Record<string, z.ZodType> {
   };
   // Names come from the lookups kept whole (the server's name book); a searched lookup's rows are not named.
   if ((def.kind === 'ref' || def.kind === 'refs') && def.lookup && !lookupOf(def.lookup).searchable) {
-    const names = def.kind === 'refs' ? z.array(z.string()) : z.string();
+    const names = def.kind === 'refs' ? z.array(text()) : text();
     shape[refNameOf(name)] = names.meta({ title: `${def.title}名称` });
   }
   return shape;
@@ -47,16 +48,16 @@ function fieldShape(name: string, def: FieldDef): Record<string, z.ZodType> {
 const capitalized = (key: string) => key.charAt(0).toUpperCase() + key.slice(1);
 
 function rowOf(resource: Resource, view: 'list' | 'detail'): z.ZodType<Record<string, unknown>> {
-  const shape: Record<string, z.ZodType> = { id: z.string() };
+  const shape: Record<string, z.ZodType> = { id: text() };
   const hasFiles = resource.entries.some(([, def]) => def.kind === 'files');
   for (const [name, def] of resource.entries) {
     if (view === 'list' ? def.list : def.detail) Object.assign(shape, fieldShape(name, def));
   }
   shape.version = z.number().int().optional().meta({ description: '版本号，编辑时带回（有并发编辑的数据才有）' });
   if (view === 'detail') {
-    shape.createdAt = z.string().optional();
+    shape.createdAt = text().optional();
     if (hasFiles) {
-      shape.fileNames = z.record(z.string(), z.string()).optional().meta({ description: '文件地址 → 上传时的文件名' });
+      shape.fileNames = z.record(text(), text()).optional().meta({ description: '文件地址 → 上传时的文件名' });
     }
   }
   // Families add what travels with each row (a record's vehicleId): the schema names the declared fields.
@@ -86,7 +87,7 @@ export function rowSchema(resource: Resource, view: 'list' | 'detail'): z.ZodTyp
 }
 
 /** An action a row's state offers the user (`GET …/:id/actions`). */
-export const offeredAction = z.object({ action: z.string(), title: z.string(), button: z.string() });
+export const offeredAction = z.object({ action: text(), title: text(), button: text() });
 
 /** What a lifecycle action answers: what it wrote (a new record's id…), differing by action; null when nothing. */
 export const actionResult = z
