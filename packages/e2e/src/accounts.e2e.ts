@@ -11,6 +11,8 @@ describe('accounts and menus', () => {
     const first = await signIn(context, demoAccounts.admin);
     await page.goto('/home');
     await page.getByText('北京分公司 ·').waitFor();
+    // The header says which branch company the user works in, on every page.
+    await page.locator('header').getByLabel('当前分公司：北京分公司').waitFor();
 
     await page.getByRole('button', { name: '用户菜单' }).click();
     await page.getByRole('menuitem', { name: '切换账号' }).click();
@@ -25,6 +27,8 @@ describe('accounts and menus', () => {
     await reloaded;
 
     await page.getByText('上海分公司 ·').waitFor();
+    await page.locator('header').getByLabel('当前分公司：上海分公司').waitFor();
+    expect(await page.locator('header').getByLabel('当前分公司：北京分公司').count()).toBe(0);
     const second = await tokenCookie(context);
     expect(second).toBeDefined();
     expect(second).not.toBe(first);

@@ -1,5 +1,5 @@
 import { vehicleResource } from '@cp/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { createEvent, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Button, Form } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ResourceForm } from './ResourceForm';
@@ -68,6 +68,20 @@ describe('ResourceForm', () => {
     expect(await screen.findByText('车架号：车架号校验位（第9位）不正确')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('车牌号'), { target: { value: '京AI2345' } });
     expect(await screen.findByText('车牌号：车牌号格式不正确')).toBeTruthy();
+  });
+
+  it('keeps Enter in the field: a multi-field form is saved by 保存 only', async () => {
+    const onFinish = vi.fn();
+    renderWithShell(<VehicleForm onFinish={onFinish} />);
+    const enterIn = (element: HTMLElement) => {
+      const event = createEvent.keyDown(element, { key: 'Enter', code: 'Enter' });
+      fireEvent(element, event);
+      return event.defaultPrevented;
+    };
+    // A prevented keydown is what stops the browser's implicit submission of the form.
+    expect(enterIn(screen.getByLabelText('车架号'))).toBe(true);
+    expect(enterIn(screen.getByLabelText('注册日期'))).toBe(true);
+    expect(onFinish).not.toHaveBeenCalled();
   });
 
   it('shows money in yuan and dates as dates, and hands back what the API takes', async () => {

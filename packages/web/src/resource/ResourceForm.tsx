@@ -1,6 +1,6 @@
 import type { Resource } from '@cp/contracts';
 import { Col, Divider, Form, type FormInstance, Row } from 'antd';
-import type { ReactElement, ReactNode } from 'react';
+import type { KeyboardEvent, ReactElement, ReactNode } from 'react';
 import { cloneElement, useId } from 'react';
 import { fieldControl } from './FieldInput';
 import { type FileNames, FileNamesContext } from './fileNames';
@@ -65,6 +65,7 @@ export function ResourceForm({
   const formName = `resource-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const editable = (names: readonly string[]) => names.filter((name) => fieldOf(resource, name).form);
   const sections = groups ?? [{ title: '', fields: resource.entries.map(([name]) => name) }];
+  const fieldCount = sections.reduce((count, group) => count + editable(group.fields).length, 0);
   return (
     <FileNamesContext value={fileNames}>
       <Form
@@ -74,6 +75,7 @@ export function ResourceForm({
         initialValues={initialValues}
         onFinish={onFinish}
         disabled={disabled}
+        onKeyDown={fieldCount > 1 ? keepEnterInField : undefined}
       >
         {sections.map((group) => {
           const names = editable(group.fields);
@@ -89,4 +91,15 @@ export function ResourceForm({
       </Form>
     </FileNamesContext>
   );
+}
+
+/**
+ * Enter in a field of a form with several fields stays in that field (it confirms a date, picks an option)
+ * and never saves the whole form: a record was once created by accident that way. 保存 saves; Enter in a
+ * text area still starts a new line, and on a button still presses it.
+ */
+function keepEnterInField(event: KeyboardEvent<HTMLFormElement>) {
+  if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+  const target = event.target as HTMLElement;
+  if (target instanceof HTMLInputElement) event.preventDefault();
 }

@@ -62,7 +62,8 @@ export function ResourceFormBody({ family, record, onDone, onCancel, onReload }:
         }
         disabled={save.isPending}
       >
-        <Space>
+        {/* Stays in sight at the bottom of the drawer or page however long the form is. */}
+        <Space className="resource-form-actions">
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             保存
           </Button>

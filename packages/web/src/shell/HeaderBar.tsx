@@ -1,6 +1,6 @@
-import { DownloadOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { BankOutlined, DownloadOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import type { MenuNode } from '@cp/contracts';
-import { Button, Menu, Tooltip } from 'antd';
+import { Button, Menu, Tag, Tooltip } from 'antd';
 import { Link } from 'react-router';
 import { systemTitle } from '../app/routeTable';
 import { useSession } from '../auth/session';
@@ -52,6 +52,13 @@ export function HeaderBar(props: HeaderBarProps) {
             <Button type="text" aria-label="下载记录" icon={<DownloadOutlined />} disabled />
           )}
         </Tooltip>
+        {user.companyName && (
+          <Tooltip title="当前分公司：数据与操作都属于这家分公司，可在头像菜单「切换账号」中更换">
+            <Tag color="orange" className="shell-company" aria-label={`当前分公司：${user.companyName}`}>
+              <BankOutlined /> {user.companyName}
+            </Tag>
+          </Tooltip>
+        )}
         <UserMenu user={user} />
         {!props.mobile && <span className="shell-user-name">{user.userName}</span>}
         <a
