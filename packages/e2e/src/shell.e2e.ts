@@ -27,6 +27,17 @@ describe('console shell', () => {
     await expectLocation(page, '/roleManagement');
   });
 
+  it('keeps the header in place on a page longer than the window', async () => {
+    const { context, page } = await open({ width: 1440, height: 500 });
+    await signIn(context, admin);
+    await page.goto('/vehicleList');
+    await page.locator('.ant-table-row').first().waitFor();
+    await page.mouse.wheel(0, 2000);
+    await page.waitForFunction(() => window.scrollY > 200);
+    expect((await page.locator('header').boundingBox())?.y).toBe(0);
+    await page.locator('header').getByRole('link', { name: '退出登录' }).waitFor();
+  });
+
   it('wears the orange theme over the prebuilt antd styles: selected menu entry, primary button, focused input', async () => {
     const { context, page } = await open();
     await signIn(context, admin);

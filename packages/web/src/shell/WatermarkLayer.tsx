@@ -25,7 +25,9 @@ export function WatermarkLayer({ user, children }: { user: UserInfo; children: R
   return (
     <div className="watermark-layer" data-watermark={text}>
       <Watermark
-        style={{ minHeight: '100vh' }}
+        // Clipped without becoming a scroll container (the component's own `hidden` would): the header's
+        // `position: sticky` then holds to the page, not to this box.
+        style={{ minHeight: '100vh', overflow: 'clip' }}
         content={text}
         width={watermarkStyle.width}
         font={{ fontSize: watermarkStyle.fontSize, color: `rgba(0, 0, 0, ${watermarkStyle.opacity})` }}
