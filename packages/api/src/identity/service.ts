@@ -12,7 +12,7 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { businessError, forbidden } from '../http/errors';
 import { verifyPassword } from './passwords';
-import { createSession, forgetSession, replaceSession, type SessionContext } from './sessions';
+import { createSession, forgetSessions, replaceSession, type SessionContext } from './sessions';
 import { accountRoles, accounts, roles, sessions, tenants, users } from './tables';
 import { reserveLoginAttempt, settleLoginAttempt } from './throttle';
 
@@ -85,33 +85,50 @@ export async function passwordLogin(
 }
 
 /**
+ * A new session of the same login (it ends when `auth`'s would, never later), for `account`: in `auth`'s
+ * place — the old token stops working (`replace` says why) — or opened from it and revoked with it.
+ */
+async function continueLogin(
+  db: Db,
+  config: Config,
+  auth: SessionContext,
+  client: ClientInfo,
+  account: { accountId: number; tenantId: number },
+  how: { replace: string } | 'openFrom',
+): Promise<LoginResult> {
+  const replace = how === 'openFrom' ? undefined : how.replace;
+  const session = await db.transaction(async (tx) => {
+    const created = await createSession(tx, config, {
+      userId: auth.userId,
+      ...account,
+      clientAddress: client.address,
+      userAgent: client.userAgent,
+      from: { expiresAt: auth.expiresAt, parentId: replace ? auth.parentId : auth.sessionId },
+    });
+    if (replace) await replaceSession(tx, auth, created.sessionId, replace);
+    return created;
+  });
+  // Again once committed: a read between the change and the commit may have cached the old session.
+  forgetSessions(db, [auth.sessionId]);
+  return loginResult(session.token, session.expiresIn);
+}
+
+/**
  * A session for the account of a valid token. With `consume` (a token a page was opened with, which has
  * been in a URL, a history and perhaps a log), the new session takes the token's place and the token stops
  * working; otherwise (a link from another internal system that keeps its own session) the new session is
  * opened from it. Either way it ends when the token's session would have ended, never later, and one opened
  * from a token is revoked with it.
  */
-export async function tokenLogin(
+export function tokenLogin(
   db: Db,
   config: Config,
   auth: SessionContext,
   client: ClientInfo,
   options: { consume: boolean },
 ): Promise<LoginResult> {
-  const session = await db.transaction(async (tx) => {
-    const created = await createSession(tx, config, {
-      userId: auth.userId,
-      accountId: auth.accountId,
-      tenantId: auth.tenantId,
-      clientAddress: client.address,
-      userAgent: client.userAgent,
-      from: { expiresAt: auth.expiresAt, parentId: options.consume ? auth.parentId : auth.sessionId },
-    });
-    if (options.consume) await replaceSession(tx, auth, created.sessionId, 'exchanged');
-    return created;
-  });
-  forgetSession(db, auth.sessionId);
-  return loginResult(session.token, session.expiresIn);
+  const account = { accountId: auth.accountId, tenantId: auth.tenantId };
+  return continueLogin(db, config, auth, client, account, options.consume ? { replace: 'exchanged' } : 'openFrom');
 }
 
 export async function switchAccount(
@@ -130,20 +147,16 @@ export async function switchAccount(
     .limit(1);
   if (!account) throw businessError('无权切换到该分公司');
   // The same login in another branch company: it keeps the login's absolute expiry.
-  const result = await db.transaction(async (tx) => {
-    const session = await createSession(tx, config, {
-      userId: auth.userId,
-      accountId: account.id,
-      tenantId: input.tenantId,
-      clientAddress: client.address,
-      userAgent: client.userAgent,
-      from: { expiresAt: auth.expiresAt, parentId: auth.parentId },
-    });
-    await replaceSession(tx, auth, session.sessionId, 'switch');
-    return loginResult(session.token, session.expiresIn);
-  });
-  forgetSession(db, auth.sessionId);
-  return result;
+  return continueLogin(
+    db,
+    config,
+    auth,
+    client,
+    { accountId: account.id, tenantId: input.tenantId },
+    {
+      replace: 'switch',
+    },
+  );
 }
 
 export async function rolesOfAccount(db: Db, accountId: number, appId = consoleAppId) {

@@ -134,11 +134,6 @@ export function forgetSessions(db: Executor, sessionIds: readonly number[]): voi
   for (const [hash, entry] of recent) if (ended.has(entry.row.sessionId)) recent.delete(hash);
 }
 
-/** Drops a session from this process's cache (after it is revoked). */
-export function forgetSession(db: Executor, sessionId: number): void {
-  forgetSessions(db, [sessionId]);
-}
-
 async function readSession(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
   const recent = recentSessionsOf(db);
   const now = Date.now();

@@ -2,7 +2,7 @@ import { userResource, userScreens } from '@cp/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { businessError } from '../http/errors';
 import { hashPassword, oneTimePassword } from '../identity/passwords';
-import { forgetHeldKeys, forgetSession, revokeSessions } from '../identity/sessions';
+import { forgetHeldKeys, forgetSessions, revokeSessions } from '../identity/sessions';
 import { accountRoles, accounts, roles, sessions, users } from '../identity/tables';
 import { defineServerResource, type Row, type WriteContext } from '../resource/family';
 import { superAdminRoleCode } from '../seed/platform';
@@ -11,7 +11,7 @@ import { superAdminRoleCode } from '../seed/platform';
 async function endSessions(ctx: WriteContext, where: SQL) {
   const ended = await revokeSessions(ctx.tx, where, 'userManagement');
   ctx.afterCommit(() => {
-    for (const id of ended) forgetSession(ctx.db, id);
+    forgetSessions(ctx.db, ended);
   });
 }
 
