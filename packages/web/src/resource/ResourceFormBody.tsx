@@ -1,9 +1,12 @@
+import type { Resource } from '@cp/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Space } from 'antd';
 import { useState } from 'react';
 import type { WebFamily } from './family';
 import { fileNamesOf } from './fileNames';
 import { useResourceSave } from './mutations';
 import { ResourceForm } from './ResourceForm';
+import { createResourceApi } from './resourceApi';
 import type { ResourceRecord } from './types';
 import { formValuesOf } from './values';
 
@@ -15,6 +18,19 @@ export interface ResourceFormBodyProps {
   onCancel: () => void;
   /** Loads the row again after someone else saved it. */
   onReload: () => void;
+}
+
+/**
+ * The latest version of the row a form edits (`id`; nothing to load for 新增), read afresh whenever a form
+ * opens: an edit starts from what is saved now, not from a cached list row.
+ */
+export function useRecordToEdit(resource: Resource, id: string | undefined) {
+  return useQuery({
+    queryKey: [resource.key, 'detail', id],
+    queryFn: () => createResourceApi(resource.endpoint).detail(id ?? ''),
+    enabled: id !== undefined && /^[1-9]\d{0,15}$/.test(id),
+    staleTime: 0,
+  });
 }
 
 /**

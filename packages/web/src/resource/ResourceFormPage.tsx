@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { Card, Spin } from 'antd';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { WebFamily } from './family';
-import { ResourceFormBody } from './ResourceFormBody';
-import { createResourceApi } from './resourceApi';
+import { ResourceFormBody, useRecordToEdit } from './ResourceFormBody';
 
 /**
  * 新增… / 编辑… as a page, for families whose catalogue has those routes: the edit page reads the id from
@@ -15,12 +13,7 @@ export function ResourceFormPage({ family, mode }: { family: WebFamily; mode: 'a
   const [params] = useSearchParams();
   const path = useParams();
   const id = mode === 'edit' ? (path.id ?? params.get('id') ?? '') : undefined;
-  const detail = useQuery({
-    queryKey: [resource.key, 'detail', id],
-    queryFn: () => createResourceApi(resource.endpoint).detail(id ?? ''),
-    enabled: id !== undefined && /^[1-9]\d{0,15}$/.test(id),
-    staleTime: 0,
-  });
+  const detail = useRecordToEdit(resource, id);
   const back = () => navigate(main.route.path);
   return (
     <Card title={`${mode === 'add' ? '新增' : '编辑'}${resource.title}`}>
