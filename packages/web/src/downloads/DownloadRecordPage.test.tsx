@@ -4,6 +4,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../app/queryClient';
+import { rowOf } from '../resource/testing/rows';
 import type { DownloadsApi } from './api';
 import { DownloadRecordPage } from './DownloadRecordPage';
 
@@ -57,8 +58,6 @@ function renderPage(api: DownloadsApi, save = vi.fn(), refreshMs = 2000, path = 
   );
   return save;
 }
-
-const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;
 
 describe('DownloadRecordPage', () => {
   it('lists the exports with their status, progress, rows, size and failure reason', async () => {

@@ -4,6 +4,7 @@ import { ResourceListPage } from './ResourceListPage';
 import { calls, lastCall, serve } from './testing/fakeServer';
 import { fixtureFamily, fixtureRow, fixtureScreens, serveFixtures } from './testing/fixture';
 import { renderWithShell } from './testing/render';
+import { buttonsOf, rowOf } from './testing/rows';
 
 vi.mock('../request', () => import('./testing/requestMock'));
 // antd tables and forms render slowly in happy-dom.
@@ -23,11 +24,6 @@ const everything = [
   'inspectedVehicle:prepare',
 ];
 
-const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
-const buttonsOf = (row: HTMLElement) =>
-  within(row)
-    .queryAllByRole('button')
-    .map((button) => button.textContent);
 const listCalls = (url = '/api/fixtures') => calls.filter((call) => call.method === 'GET' && call.url === url);
 
 function renderList(options: { buttons?: readonly string[]; menus?: readonly string[]; url?: string } = {}) {

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls, lastCall, resetServer, serve } from '../resource/testing/fakeServer';
 import { renderWithShell } from '../resource/testing/render';
+import { buttonsOf, rowOf } from '../resource/testing/rows';
 import { page } from './families';
 
 vi.mock('../request', () => import('../resource/testing/requestMock'));
@@ -25,11 +26,6 @@ const active = {
 };
 const stopped = { ...active, id: '6', loginId: 'lisi', userName: '李四', code: 'CP0006', status: 0 };
 
-const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
-const buttonsOf = (row: HTMLElement) =>
-  within(row)
-    .queryAllByRole('button')
-    .map((button) => button.textContent);
 const posts = () => calls.filter((call) => call.method === 'POST');
 
 function openUsers(buttons: readonly string[] = buttonKeys.filter((key) => key.startsWith('userManagement:'))) {

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { lastCall, resetServer, serve } from '../resource/testing/fakeServer';
 import { serveLookups } from '../resource/testing/lookups';
 import { renderWithShell } from '../resource/testing/render';
+import { buttonsOf, rowOf } from '../resource/testing/rows';
 import { page } from './families';
 import { allButtons, pageOf } from './testing';
 
@@ -11,11 +12,6 @@ vi.mock('../request', () => import('../resource/testing/requestMock'));
 vi.setConfig({ testTimeout: 40_000 });
 
 const base = { id: '1', vehicleId: '11', vin: 'LSVAU2180N2183294', version: 1 };
-const rowOf = async (plate: string) => (await screen.findByText(plate)).closest('tr') as HTMLElement;
-const buttonsOf = (row: HTMLElement) =>
-  within(row)
-    .queryAllByRole('button')
-    .map((button) => button.textContent);
 const ok = (dialog: HTMLElement) => fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
 const type = (dialog: HTMLElement, name: string, value: string) =>
   fireEvent.change(within(dialog).getByRole('textbox', { name }), { target: { value } });

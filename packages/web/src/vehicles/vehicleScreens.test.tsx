@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls, lastCall, refuse, serve } from '../resource/testing/fakeServer';
 import { renderWithShell } from '../resource/testing/render';
+import { buttonsOf, rowOf } from '../resource/testing/rows';
 import { page } from './families';
 import { allButtons, serveVehicles, vehicle, vehicleMenus } from './testing';
 
@@ -10,11 +11,6 @@ vi.mock('../request', () => import('../resource/testing/requestMock'));
 vi.setConfig({ testTimeout: 40_000 });
 
 const shell = { buttons: allButtons, menus: vehicleMenus };
-const rowOf = async (plate: string) => (await screen.findByText(plate)).closest('tr') as HTMLElement;
-const buttonsOf = (row: HTMLElement) =>
-  within(row)
-    .queryAllByRole('button')
-    .map((button) => button.textContent);
 const viewQuery = (route: string) => lastCall('GET', `/api/vehicles/views/${route}`)?.query;
 const ok = (dialog: HTMLElement) => fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
 
