@@ -14,6 +14,7 @@ import { fileDownloadRoutes } from './files/download-routes';
 import { fileRoutes } from './files/routes';
 import { templateRoutes } from './files/template-routes';
 import { healthRoutes } from './health';
+import { homeRoutes } from './home/routes';
 import { registerAccessControl } from './http/access';
 import { registerErrorHandler } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
@@ -89,6 +90,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   const deps = { db: database.db, config, pending, database };
   await app.register(healthRoutes, deps);
   await app.register(identityRoutes, deps);
+  await app.register(homeRoutes, deps);
   await app.register(roleRoutes, deps);
   await app.register(lookupRoutes, deps);
   await app.register(familyRoutes, deps);
