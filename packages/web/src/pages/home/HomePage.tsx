@@ -1,14 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Row, Space, Statistic, Typography } from 'antd';
+import { Card, Col, Empty, Row, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
-import { authApi } from '../../auth/api';
 import { useSession } from '../../auth/session';
 import { pagesOf } from '../../shell/menus';
 import { useShellMenu } from '../../shell/shellMenu';
 import { greetingAt } from './greeting';
 import { homeCards } from './homeCards';
+import { PendingQueues } from './PendingQueues';
 
 function Shortcuts() {
   const sections = useShellMenu();
@@ -36,7 +35,6 @@ function Shortcuts() {
 
 export function HomePage() {
   const { user, held } = useSession();
-  const pending = useQuery({ queryKey: ['session', 'pending'], queryFn: authApi.pending });
   const cards = homeCards.filter((card) => held.menus.has(card.menuKey));
   return (
     <div className="home-page">
@@ -49,13 +47,11 @@ export function HomePage() {
         </Typography.Text>
       </Card>
       <Row gutter={[16, 16]} className="home-row">
-        <Col xs={24} md={8}>
-          <Card>
-            <Statistic title="我的待办" value={pending.data?.pendingNum ?? user.pendingNum} suffix="项" />
-          </Card>
+        <Col xs={24} xl={cards.length > 0 ? 14 : 24}>
+          <PendingQueues />
         </Col>
         {cards.map(({ key, Component }) => (
-          <Col key={key} xs={24} md={8}>
+          <Col key={key} xs={24} xl={10}>
             <Suspense>
               <Component />
             </Suspense>

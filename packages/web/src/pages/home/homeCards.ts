@@ -1,4 +1,5 @@
 import type { PageComponent } from '../../app/pageRegistry';
+import { FleetChart } from './FleetChart';
 
 /** A card a section adds to the home page, shown to users who hold its menu key. */
 export interface HomeCard {
@@ -7,5 +8,5 @@ export interface HomeCard {
   Component: PageComponent;
 }
 
-/** Sections register their home-page cards here, next to their pages in `app/pages.ts`. */
-export const homeCards: readonly HomeCard[] = [];
+/** The home page's cards beside 我的待办; a section adds its own here. */
+export const homeCards: readonly HomeCard[] = [{ key: 'fleetByStage', menuKey: 'vehicleList', Component: FleetChart }];
