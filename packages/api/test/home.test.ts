@@ -1,4 +1,12 @@
-import { type FleetByStage, type HomeQueues, queuesByKey, type RoleDto, vehicleEnums } from '@cp/contracts';
+import {
+  type AccountRow,
+  type FleetByStage,
+  type HomeQueues,
+  queuesByKey,
+  type RoleDto,
+  vehicleEnums,
+} from '@cp/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestContext, withdrawButton } from './harness';
 
@@ -120,5 +128,24 @@ describe('the fleet by stage', () => {
     const keys = (await homeQueues(ops)).queues.map((queue) => queue.key);
     expect(keys).not.toContain('awaitingOutbound');
     expect(keys).toContain('pendingInspection');
+  });
+});
+
+describe('a queue past the cap', () => {
+  it('counts no further than a list does, and says so', async () => {
+    const accounts = await get<AccountRow[]>('/api/user/accounts', beijing);
+    const tenantId = Number(accounts.find((row) => row.currentUser)?.tenantId);
+    await ctx.database.db.execute(sql`
+      insert into vehicle_risks (tenant_id, vehicle_id, rule, detail)
+      select ${tenantId}, (select id from vehicles where tenant_id = ${tenantId} limit 1), 5, '批量'
+      from generate_series(1, 10001)`);
+    const answer = await homeQueues(beijing);
+    expect(answer.queues.find((queue) => queue.key === 'risksToHandle')).toEqual({
+      key: 'risksToHandle',
+      total: 10_000,
+      totalExact: false,
+    });
+    const others = answer.queues.filter((queue) => queue.key !== 'risksToHandle');
+    expect(answer.pendingNum).toBe(others.reduce((sum, queue) => sum + queue.total, 10_000));
   });
 });

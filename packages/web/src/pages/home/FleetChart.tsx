@@ -1,11 +1,11 @@
 import { Card, Empty } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { fleetChartOption, stageListLink } from './fleetChartOption';
+import { fleetChartOption, fleetSummary, stageListLink } from './fleetChartOption';
 import { useFleetByStage } from './homeApi';
 
 /** The bars of vehicles per stage, drawn by ECharts (loaded with the chart, not before); a bar opens its list. */
-function StageBars({ option }: { option: ReturnType<typeof fleetChartOption> }) {
+function StageBars({ option, summary }: { option: ReturnType<typeof fleetChartOption>; summary: string }) {
   const box = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   useEffect(() => {
@@ -31,7 +31,7 @@ function StageBars({ option }: { option: ReturnType<typeof fleetChartOption> }) 
       cleanup();
     };
   }, [option, navigate]);
-  return <div ref={box} role="img" aria-label="各阶段车辆数柱状图" style={{ height: 280 }} />;
+  return <div ref={box} role="img" aria-label={summary} style={{ height: 280 }} />;
 }
 
 /** 车辆阶段分布: the branch company's fleet by stage, for users who may open 车辆列表. */
@@ -41,8 +41,8 @@ export function FleetChart() {
   const option = useMemo(() => data && fleetChartOption(data), [data]);
   return (
     <Card title="车辆阶段分布" extra={data && <Link to="/vehicleList">共 {total} 辆</Link>} loading={isPending}>
-      {option && total > 0 ? (
-        <StageBars option={option} />
+      {data && option && total > 0 ? (
+        <StageBars option={option} summary={fleetSummary(data)} />
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={isError ? '车辆数据加载失败' : '暂无车辆'} />
       )}

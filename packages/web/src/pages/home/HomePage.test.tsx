@@ -83,6 +83,11 @@ describe('the home page', () => {
     serve('GET', '/api/home/queues', queues([]));
     const view = renderHome(['vehicleList']);
     expect((await screen.findByRole('link', { name: '共 45 辆' })).getAttribute('href')).toBe('/vehicleList');
+    expect(
+      screen.getByRole('img', {
+        name: '车辆阶段分布：待验车0辆，已验车1辆，整备中2辆，待出库12辆，已出库4辆，租赁中5辆，还车中6辆，在库7辆，临时交车8辆',
+      }),
+    ).toBeTruthy();
     await waitFor(() => expect(chart.options).toHaveLength(1));
     const option = chart.options[0] as { xAxis: { data: string[] }; series: { data: { value: number }[] }[] };
     expect(option.xAxis.data.slice(0, 4)).toEqual(['待验车', '已验车', '整备中', '待出库']);

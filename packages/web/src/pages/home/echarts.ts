@@ -1,9 +1,9 @@
 import { BarChart } from 'echarts/charts';
-import { AriaComponent, GridComponent, TooltipComponent } from 'echarts/components';
+import { GridComponent, TooltipComponent } from 'echarts/components';
 import { init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 
 // Only what the home page's charts draw: loaded by them on demand, never by the entry.
-use([BarChart, GridComponent, TooltipComponent, AriaComponent, CanvasRenderer]);
+use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
 
 export { init };
