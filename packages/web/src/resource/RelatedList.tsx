@@ -34,7 +34,10 @@ function useColumns({ family, screen }: List): TableColumnsType<ResourceRecord> 
   const withDetail = detail !== undefined && access.canOpen(detail);
   return useMemo(
     () => [
-      ...buildColumns<ResourceRecord>(screen.resource, { only: screen.columns }),
+      // A glance at the newest rows: sorting is the screen's (查看全部).
+      ...buildColumns<ResourceRecord>(screen.resource, { only: screen.columns }).map(
+        ({ sorter: _sorter, sortOrder: _order, sortDirections: _directions, ...column }) => column,
+      ),
       ...(withDetail && detailKey
         ? [
             {
