@@ -76,6 +76,7 @@ async function namesOf(db: Db, tenantId: number, wanted: Map<string, Set<string>
       names.set(key, new Map(Object.entries(await fileNames(db, tenantId, [...values]))));
     } else if (!serverLookup(key).all) {
       const ids = [...values].map(Number).filter(Number.isSafeInteger);
+      if (ids.length === 0) continue;
       const rows = (await serverLookup(key).search?.(db, tenantId, { ids, limit: ids.length })) ?? [];
       names.set(key, new Map(rows.map((row) => [String(row.id), row.name])));
     }
