@@ -136,7 +136,12 @@ describe('编辑', () => {
     });
     expect(history.data[0]?.changes).toEqual({
       userName: { from: '改前', to: '改后' },
-      roleIds: { from: [Number(roles.ops.value)], to: [Number(roles.superAdmin.value)] },
+      roleIds: {
+        from: [Number(roles.ops.value)],
+        to: [Number(roles.superAdmin.value)],
+        fromName: [roles.ops.label],
+        toName: ['超级管理员'],
+      },
     });
   });
 

@@ -92,11 +92,29 @@ export function pageOf<T extends z.ZodType>(item: T) {
 export const idString = idText.meta({ title: '编号' });
 
 /** One change of a row's history: who did what when, and each field's value before and after. */
+/**
+ * What a changed value refers to, by name: a referenced row's (`北京市`, `#12（已删除）` when it is gone), a
+ * `refs` field's rows, a file field's uploaded names.
+ */
+const historyName = z
+  .union([text(), z.array(text())])
+  .meta({ description: '引用数据的名称（已删除的为 #编号（已删除））或附件的文件名' });
+
 export const historyEntry = z.object({
   id: text(),
   action: text().meta({ description: 'create、update、delete 或状态操作名' }),
   userName: text(),
   at: text().meta({ description: 'ISO 时间' }),
-  changes: z.record(text(), z.object({ from: z.unknown(), to: z.unknown() })).nullable(),
+  changes: z
+    .record(
+      text(),
+      z.object({
+        from: z.unknown(),
+        to: z.unknown(),
+        fromName: historyName.optional(),
+        toName: historyName.optional(),
+      }),
+    )
+    .nullable(),
 });
 export type HistoryEntry = z.infer<typeof historyEntry>;

@@ -1,7 +1,7 @@
 import { type ListQuery, type PageResult, refNameOf, totalCap } from '@cp/contracts';
 import { and, count, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { entityHistory } from '../audit/history';
+import { entityHistory, withHistoryNames } from '../audit/history';
 import type { Db, Executor } from '../db';
 import { filterKey, paginate, preparedStatement, rememberedCount } from '../db/paging';
 import { withFileNames } from '../files/names';
@@ -186,14 +186,15 @@ export async function getRow(db: Db, family: ServerResource, tenantId: number, i
   return dto as Row;
 }
 
-/** The change history of a row of the tenant, newest first. */
+/** The change history of a row of the tenant, newest first, naming what its references and files were. */
 export async function rowHistory(db: Db, family: ServerResource, tenantId: number, id: number) {
   const [row] = await db
     .select({ id: family.table.id })
     .from(family.table)
     .where(and(eq(family.table.id, id), eq(family.table.tenantId, tenantId)));
   if (!row) throw notFound(family.resource.title);
-  return entityHistory(db, tenantId, family.resource.key, String(id));
+  const entries = await entityHistory(db, tenantId, family.resource.key, String(id));
+  return withHistoryNames(db, tenantId, family.resource, entries);
 }
 
 /** A batch of whole rows, newest first, below `beforeId`: what an export writes. */

@@ -35,6 +35,11 @@ export interface FieldDef<T = unknown> {
   list: boolean;
   sortable: boolean;
   filter?: FilterMode;
+  /**
+   * false: a filter the search panel does not offer, set by links only — a related list's 查看全部 lands on
+   * its screen filtered by the parent row (`vehicleId`).
+   */
+  panel?: false;
   /** Editable in the create/edit form. */
   form: boolean;
   /** Set when the row is created, never changed after (a login id). */
@@ -76,6 +81,7 @@ function field<T>(kind: FieldKind, title: string, input: z.ZodType<T>, options: 
     unique: options.unique ?? false,
     ...(imported ? { import: imported } : {}),
     ...(options.filter ? { filter: options.filter } : {}),
+    ...(options.panel === false ? { panel: false as const } : {}),
     ...(options.lookup ? { lookup: options.lookup } : {}),
     ...(options.hint ? { hint: options.hint } : {}),
   };

@@ -4,8 +4,22 @@ import { defineResource } from '../resource/resource';
 import { acceptReturnBody, handleRiskBody } from './actions';
 import { vehicleEnums } from './enums';
 
+/**
+ * The record's vehicle, as a filter only: the vehicle detail's related lists and their 查看全部 ask for one
+ * vehicle's records (`?vehicleId=7`); the search panel offers the plate instead.
+ */
+const ofVehicle = { filter: 'eq', panel: false } as const;
+
 /** What every vehicle record list shows and searches of its vehicle: the plate and VIN (matched on the vehicle). */
 const vehicleColumns = {
+  vehicleId: fields.ref('车辆', 'vehicle', {
+    ...ofVehicle,
+    required: true,
+    form: false,
+    list: false,
+    detail: false,
+    export: false,
+  }),
   plateNo: fields.text('车牌号', { max: 8, filter: 'like', form: false }),
   vin: fields.text('车架号', { max: 17, filter: 'like', form: false }),
 };
@@ -124,6 +138,7 @@ export const violationResource = defineResource({
   defaultSort: { field: 'occurredAt', order: 'desc' },
   fields: {
     vehicleId: fields.ref('车辆', 'vehicle', {
+      ...ofVehicle,
       required: true,
       list: false,
       import: { header: '车牌号', example: '京A12345', note: '本分公司车辆的车牌号' },
@@ -155,7 +170,7 @@ export const maintenanceResource = defineResource({
   identity: 'plateNo',
   defaultSort: { field: 'serviceDate', order: 'desc' },
   fields: {
-    vehicleId: fields.ref('车辆', 'vehicle', { required: true, list: false }),
+    vehicleId: fields.ref('车辆', 'vehicle', { ...ofVehicle, required: true, list: false }),
     plateNo: fields.text('车牌号', { max: 8, filter: 'like', form: false }),
     type: fields.enumOf(vehicleEnums.maintenanceType, { required: true, filter: 'eq' }),
     serviceDate: fields.date('维保日期', { required: true, filter: 'range', sortable: true }),

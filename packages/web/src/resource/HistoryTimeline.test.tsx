@@ -54,6 +54,34 @@ describe('HistoryTimeline', () => {
     expect(screen.getByText('整备项目：GPS')).toBeTruthy();
   });
 
+  it('reads references, files, tags, dates and money as the detail view shows them, never a bare id', async () => {
+    serve('GET', url, [
+      {
+        id: '2',
+        action: 'update',
+        userName: '李四',
+        at: '2025-01-02T02:00:00.000Z',
+        changes: {
+          cityId: { from: 1, to: 2, fromName: '北京市', toName: '上海市' },
+          modelId: { from: 20, to: 21, fromName: '秦PLUS EV', toName: '汉EV' },
+          companyId: { from: 7, to: 1, fromName: '#7（已删除）', toName: '北京CP汽车租赁有限公司' },
+          attachments: { from: [], to: ['private/2025/01/3f9a.pdf'], fromName: [], toName: ['行驶证.pdf'] },
+          labels: { from: ['新车'], to: ['新车', '重点'] },
+          registrationDate: { from: null, to: '2024-03-01' },
+          purchasePrice: { from: 12980000, to: 13000000 },
+        },
+      },
+    ]);
+    renderWithShell(<HistoryTimeline resource={vehicleResource} url={url} />);
+    expect(await screen.findByText('城市：北京市 → 上海市')).toBeTruthy();
+    expect(screen.getByText('车型：秦PLUS EV → 汉EV')).toBeTruthy();
+    expect(screen.getByText('所属公司：#7（已删除） → 北京CP汽车租赁有限公司')).toBeTruthy();
+    expect(screen.getByText('附件：— → 行驶证.pdf')).toBeTruthy();
+    expect(screen.getByText('标签：新车 → 新车、重点')).toBeTruthy();
+    expect(screen.getByText('注册日期：2024-03-01')).toBeTruthy();
+    expect(screen.getByText('采购价：¥129,800.00 → ¥130,000.00')).toBeTruthy();
+  });
+
   it('says so when nothing has changed yet', async () => {
     serve('GET', url, []);
     renderWithShell(<HistoryTimeline resource={vehicleResource} url={url} />);

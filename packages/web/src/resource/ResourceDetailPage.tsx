@@ -8,8 +8,10 @@ import { DetailById } from './DetailById';
 import type { WebFamily } from './family';
 import { fileNamesOf } from './fileNames';
 import { HistoryTimeline } from './HistoryTimeline';
+import { RelatedRecords } from './RelatedList';
 import { ResourceDescriptions } from './ResourceDescriptions';
 import { ResourceFormDrawer } from './ResourceFormDrawer';
+import { relatedLists } from './related';
 import { createResourceApi } from './resourceApi';
 import { pageLink } from './routes';
 import { StoredFileList } from './StoredFileList';
@@ -51,6 +53,8 @@ function Detail({ family, record }: { family: WebFamily; record: ResourceRecord 
     ...group,
     fields: group.fields.filter((name) => resource.fields[name]?.kind !== 'files'),
   }));
+  // An action on the row writes records of other families (验车 an inspection): their lists follow it.
+  const alsoRefresh = relatedLists(family).map((list) => list.screen.resource.key);
   const edit = () => (family.routes?.edit ? navigate(pageLink(family.routes.edit, record.id)) : setEditing(true));
   return (
     <Flex vertical gap={16}>
@@ -62,7 +66,7 @@ function Detail({ family, record }: { family: WebFamily; record: ResourceRecord 
               <Button
                 key={transition.action}
                 type="primary"
-                onClick={() => setActing({ family, action: transition.action, id: record.id, record })}
+                onClick={() => setActing({ family, action: transition.action, id: record.id, record, alsoRefresh })}
               >
                 {transition.title}
               </Button>
@@ -87,6 +91,7 @@ function Detail({ family, record }: { family: WebFamily; record: ResourceRecord 
         // biome-ignore lint/suspicious/noArrayIndexKey: as above
         <Section key={index} record={record} />
       ))}
+      <RelatedRecords family={family} parentId={record.id} />
       <Card title="变更记录">
         <HistoryTimeline resource={resource} url={createResourceApi(resource.endpoint).historyUrl(record.id)} />
       </Card>
@@ -98,7 +103,8 @@ function Detail({ family, record }: { family: WebFamily; record: ResourceRecord 
 
 /**
  * A family's detail page (`/vehicleDetail?id=`): the row's fields by section, its attachments in the image
- * preview, the actions its state offers, the family's own sections and the history of every change.
+ * preview, the actions its state offers, the family's own sections, its related records and the history of
+ * every change.
  */
 export function ResourceDetailPage({ family }: { family: WebFamily }) {
   const { resource, main } = family;

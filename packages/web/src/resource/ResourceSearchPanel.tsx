@@ -2,7 +2,8 @@ import { Form } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { SearchPanel } from '../widgets';
 import { buildSearchItems } from './buildSearchItems';
-import { toFormValues, toUrlFilters } from './filters';
+import { searchFieldNames, toFormValues, toUrlFilters } from './filters';
+import { LinkFilterTags, linkFilterValues } from './LinkFilterTags';
 import type { ResourceList } from './useResourceList';
 
 const sameFilters = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, string | undefined>>) =>
@@ -19,18 +20,22 @@ export function ResourceSearchPanel({ list }: { list: ResourceList }) {
   const shown = useMemo(() => toFormValues(resource, filters), [resource, filters]);
   useEffect(() => form.setFieldsValue(shown), [form, shown]);
   const items = useMemo(() => buildSearchItems(resource, { only: filterNames }), [resource, filterNames]);
+  const offered = useMemo(() => searchFieldNames(resource, { only: filterNames }), [resource, filterNames]);
   const search = (next: Record<string, string>) => {
     if (sameFilters(filters, next) && list.page === 1) void list.result.refetch();
     else setFilters(next);
   };
   return (
-    <SearchPanel<Record<string, unknown>>
-      form={form}
-      onSearch={(values) => search(toUrlFilters(resource, filterNames, values))}
-      onReset={() => search({})}
-      loading={list.result.isFetching}
-    >
-      {items}
-    </SearchPanel>
+    <>
+      <LinkFilterTags list={list} />
+      <SearchPanel<Record<string, unknown>>
+        form={form}
+        onSearch={(values) => search({ ...linkFilterValues(list), ...toUrlFilters(resource, offered, values) })}
+        onReset={() => search({})}
+        loading={list.result.isFetching}
+      >
+        {items}
+      </SearchPanel>
+    </>
   );
 }

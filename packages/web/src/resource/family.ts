@@ -31,6 +31,20 @@ export type CustomControl =
   /** A control of its own, given the row (or none, in the toolbar) and what to call when it is done. */
   | { button: string; place: 'toolbar' | 'row'; render: ComponentType<{ record?: ResourceRecord; title: string }> };
 
+/**
+ * A list of another family's rows that belong to this one, on its detail page (a vehicle's violations):
+ * one of that family's screens, filtered by the field naming the parent row.
+ */
+export interface RelatedSpec {
+  family: WebFamily;
+  /** The screen's route key: its columns, its list endpoint, its menu key; 查看全部 opens it. */
+  screen: string;
+  /** The screen's filter naming the parent row (`vehicleId`): an `eq` filter its URL carries. */
+  via: string;
+  /** The list's title: the resource's on its own screen, the route's on another view of it (临时交车). */
+  title?: string;
+}
+
 /** The web half of a screen family: the contracts resource and screens, and what is really its own. */
 export interface FamilySpec {
   resource: Resource;
@@ -49,6 +63,11 @@ export interface FamilySpec {
   controls?: Readonly<Record<string, readonly CustomControl[]>>;
   /** Sections of the detail page below the fields (a delivery's checklist). */
   detailSections?: readonly ComponentType<{ record: ResourceRecord }>[];
+  /**
+   * The related lists of the detail page, each a small paged table linking to its screen. A function, as
+   * the families it names are often declared after this one (and name it in their controls).
+   */
+  related?: () => readonly RelatedSpec[];
   /** What the detail page's title shows besides the row's identity (a vehicle's VIN). */
   subtitle?: (record: ResourceRecord) => ReactNode;
   /** The lookup that picks rows of the family in other families' dialogs (`vehicle`). */

@@ -7,7 +7,10 @@ export type FilterFormValue = string | number | number[] | [Dayjs, Dayjs] | unde
 
 const numeric = (def: FieldDef) => def.kind === 'enum' || def.kind === 'integer' || def.kind === 'boolean';
 
-/** The filters a list's search panel offers: the resource's, or those named, minus those held fixed. */
+/**
+ * The filters a list's search panel offers: the resource's, or those named, minus those held fixed and
+ * those only links set (`panel: false`).
+ */
 export function searchFieldNames(
   resource: Resource,
   options: { only?: readonly string[]; fixed?: Readonly<Record<string, string>> } = {},
@@ -16,7 +19,7 @@ export function searchFieldNames(
   for (const name of names) {
     if (!fieldOf(resource, name).filter) throw new Error(`${resource.key}.${name} declares no filter`);
   }
-  return names.filter((name) => !(options.fixed && name in options.fixed));
+  return names.filter((name) => !(options.fixed && name in options.fixed) && fieldOf(resource, name).panel !== false);
 }
 
 /** One URL filter (`0,3`, `2024-01-01,2024-12-31`) as its search field holds it. */

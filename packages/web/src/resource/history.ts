@@ -1,14 +1,11 @@
-import { buttonTitle, type FieldDef, type Resource } from '@cp/contracts';
-import { displayTitle, formatPlain } from './format';
+import { buttonTitle, type FieldDef, type HistoryEntry, type Resource } from '@cp/contracts';
+import { displayTitle, emptyText, formatPlain } from './format';
 
-/** An audit record of one row, as `GET …/:id/history` answers it (newest first). */
-export interface HistoryEntry {
-  id: string;
-  action: string;
-  userName: string;
-  at: string;
-  changes: Record<string, { from: unknown; to: unknown }> | null;
-}
+/**
+ * An audit record of one row, as `GET …/:id/history` answers it (newest first): each change's values, and
+ * the names the server gives those that refer to something (`fromName: '北京市'`, files' uploaded names).
+ */
+export type { HistoryEntry };
 
 export interface HistoryLabels {
   /** Titles of actions beyond create/update/delete: a lifecycle's `验车`, `出库`… */
@@ -43,16 +40,25 @@ function actionTitle(resource: Resource, action: string, given?: Readonly<Record
   );
 }
 
+type Described = Partial<Pick<FieldDef, 'kind' | 'enumDef'>> | undefined;
+
+/** A changed value as the detail view reads it: the name the server gave it, or the value formatted as shown. */
+function shown(def: Described, value: unknown, name: string | string[] | undefined): string {
+  if (name === undefined) return formatPlain(def, value);
+  if (Array.isArray(name)) return name.length > 0 ? name.join('、') : emptyText;
+  return name;
+}
+
 /** An entry's action title and its changes with field titles and shown values. */
 export function describeEntry(resource: Resource, entry: HistoryEntry, labels: HistoryLabels = {}) {
   const action = actionTitle(resource, entry.action, labels.actions);
-  const changes = Object.entries(entry.changes ?? {}).map(([key, { from, to }]): HistoryChange => {
+  const changes = Object.entries(entry.changes ?? {}).map(([key, change]): HistoryChange => {
     const def = resource.fields[key] ?? labels.fields?.[key];
     return {
       key,
       title: def ? displayTitle(def) : key,
-      from: from === null || from === undefined ? null : formatPlain(def, from),
-      to: formatPlain(def, to),
+      from: change.from === null || change.from === undefined ? null : shown(def, change.from, change.fromName),
+      to: shown(def, change.to, change.toName),
     };
   });
   return { action, changes };

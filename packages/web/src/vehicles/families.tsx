@@ -33,6 +33,7 @@ export const vehicleFamily = defineFamily({
     </Typography.Text>
   ),
   actionFields: { inspect: inspectFields, deliver: handoverFields, temporaryDeliver: handoverFields },
+  related: () => vehicleRecordLists,
 });
 
 const screensOf = (resource: Resource): Record<string, Screen> =>
@@ -80,5 +81,10 @@ export const vehicleRecordFamilies = [
   record(violationResource),
   record(maintenanceResource),
 ];
+
+/** What happened to a vehicle, on its detail page: every record screen, filtered by the vehicle. */
+const vehicleRecordLists = vehicleRecordFamilies.flatMap((family) =>
+  Object.keys(family.screens).map((screen) => ({ family, screen, via: 'vehicleId' })),
+);
 
 export const { families, keys, page, prefetch } = familyModule([vehicleFamily, ...vehicleRecordFamilies]);

@@ -1,7 +1,8 @@
 import { routesByKey } from '@cp/contracts';
 import { describe, expect, it } from 'vitest';
+import { relatedLists } from '../resource/related';
 import { vehiclePages } from '.';
-import { keys } from './families';
+import { keys, vehicleFamily } from './families';
 
 describe('vehicle pages', () => {
   it('register exactly the route keys the families make pages for', () => {
@@ -10,5 +11,21 @@ describe('vehicle pages', () => {
 
   it('register only routes of the vehicle section of the catalogue', () => {
     expect(Object.keys(vehiclePages).filter((key) => routesByKey.get(key)?.section !== 'vehicle')).toEqual([]);
+  });
+
+  it("list a vehicle's records on its detail page, each screen filtered by the vehicle", () => {
+    const lists = relatedLists(vehicleFamily);
+    expect(lists.map((list) => list.title)).toEqual([
+      '验车记录',
+      '出库记录',
+      '交车记录',
+      '临时交车',
+      '还车记录',
+      '调车记录',
+      '车辆风险',
+      '违章记录',
+      '维保记录',
+    ]);
+    expect(lists.every((list) => list.via === 'vehicleId' && list.screen.filters.includes('vehicleId'))).toBe(true);
   });
 });

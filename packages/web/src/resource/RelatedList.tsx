@@ -1,0 +1,111 @@
+import { routesByKey } from '@cp/contracts/routes';
+import { Card, Empty, Flex, Table, type TableColumnsType, Tabs, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useAccess } from '../auth/access';
+import { buildColumns } from './buildColumns';
+import type { WebFamily } from './family';
+import { type RelatedList as List, relatedLink, relatedLists, relatedPageSize, useRelatedPage } from './related';
+import { pageLink } from './routes';
+import type { ResourceRecord } from './types';
+
+interface ListProps {
+  list: List;
+  parentId: string;
+}
+
+/** `违章记录（3）`: the list's title and how many rows it has (`10000+` past the server's count cap). */
+export function RelatedTitle({ list, parentId }: ListProps) {
+  const { data } = useRelatedPage(list, parentId);
+  const count = data ? `（${data.total}${data.totalExact ? '' : '+'}）` : '';
+  return (
+    <span>
+      {list.title}
+      {count}
+    </span>
+  );
+}
+
+/** The columns of the list's screen, and 详情 where the family has a detail page the user may open. */
+function useColumns({ family, screen }: List): TableColumnsType<ResourceRecord> {
+  const access = useAccess();
+  const detailKey = family.routes?.detail;
+  const detail = detailKey ? routesByKey.get(detailKey) : undefined;
+  const withDetail = detail !== undefined && access.canOpen(detail);
+  return useMemo(
+    () => [
+      // A glance at the newest rows: sorting is the screen's (查看全部).
+      ...buildColumns<ResourceRecord>(screen.resource, { only: screen.columns }).map(
+        ({ sorter: _sorter, sortOrder: _order, sortDirections: _directions, ...column }) => column,
+      ),
+      ...(withDetail && detailKey
+        ? [
+            {
+              title: '操作',
+              key: 'detail',
+              fixed: 'right' as const,
+              render: (_: unknown, row: ResourceRecord) => <Link to={pageLink(detailKey, row.id)}>详情</Link>,
+            },
+          ]
+        : []),
+    ],
+    [screen, withDetail, detailKey],
+  );
+}
+
+/** One related list: a few rows of its screen's columns, paged on the server, and 查看全部 on the screen itself. */
+export function RelatedList({ list, parentId }: ListProps) {
+  const [page, setPage] = useState(1);
+  const result = useRelatedPage(list, parentId, page);
+  const columns = useColumns(list);
+  const total = result.data?.total ?? 0;
+  return (
+    <Flex vertical gap={8}>
+      <Flex justify="space-between" align="center">
+        <Typography.Text type="secondary">
+          {result.data ? `共 ${total}${result.data.totalExact ? '' : '+'} 条` : ''}
+        </Typography.Text>
+        <Link to={relatedLink(list, parentId)}>查看全部</Link>
+      </Flex>
+      <Table<ResourceRecord>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={result.data?.list ?? []}
+        loading={result.isFetching}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`暂无${list.title}`} /> }}
+        pagination={{
+          current: page,
+          pageSize: relatedPageSize,
+          total,
+          size: 'small',
+          showSizeChanger: false,
+          hideOnSinglePage: true,
+          onChange: setPage,
+        }}
+      />
+    </Flex>
+  );
+}
+
+/**
+ * The detail page's related records (a vehicle's inspections, handovers, violations…): a tab per list the
+ * user may open, each titled with its count.
+ */
+export function RelatedRecords({ family, parentId }: { family: WebFamily; parentId: string }) {
+  const access = useAccess();
+  const lists = relatedLists(family).filter((list) => access.canOpen(list.screen.route));
+  if (lists.length === 0) return null;
+  return (
+    <Card title="相关记录">
+      <Tabs
+        items={lists.map((list) => ({
+          key: list.screen.key,
+          label: <RelatedTitle list={list} parentId={parentId} />,
+          children: <RelatedList list={list} parentId={parentId} />,
+        }))}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,60 @@
+import type { PageResult, Screen } from '@cp/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { get } from '../request';
+import type { RelatedSpec, WebFamily } from './family';
+import type { ResourceRecord } from './types';
+
+/** Rows a related list shows per page: a glance, 查看全部 has the rest. */
+export const relatedPageSize = 5;
+
+/** A related list, checked and resolved: the family, its screen, the parent filter and the title. */
+export interface RelatedList {
+  family: WebFamily;
+  screen: Screen;
+  via: string;
+  title: string;
+}
+
+const resolved = new WeakMap<WebFamily, readonly RelatedList[]>();
+
+function resolve(owner: WebFamily, spec: RelatedSpec): RelatedList {
+  const { family, via } = spec;
+  const screen = family.screens[spec.screen];
+  const where = `family ${owner.resource.key}: related ${spec.screen}`;
+  if (!screen) throw new Error(`${where} is not a screen of ${family.resource.key}`);
+  if (family.resource.fields[via]?.filter !== 'eq') throw new Error(`${where}: ${via} is not an eq filter`);
+  // 查看全部 must land on the screen showing just these rows: its URL state has to carry the filter.
+  if (!screen.filters.includes(via)) throw new Error(`${where}: the screen's URL does not carry ${via}`);
+  const title = spec.title ?? (screen.main ? family.resource.title : screen.route.title);
+  return { family, screen, via, title };
+}
+
+/** The related lists a family's detail page shows, checked once: each screen's URL takes its parent filter. */
+export function relatedLists(family: WebFamily): readonly RelatedList[] {
+  let lists = resolved.get(family);
+  if (!lists) {
+    lists = (family.related?.() ?? []).map((spec) => resolve(family, spec));
+    resolved.set(family, lists);
+  }
+  return lists;
+}
+
+/** 查看全部: the screen, filtered to the parent row's rows (`/violationManagement?vehicleId=7`). */
+export function relatedLink(list: RelatedList, parentId: string): string {
+  return `${list.screen.route.path}?${new URLSearchParams({ [list.via]: parentId })}`;
+}
+
+/**
+ * A page of a related list, from the screen's own list endpoint filtered by the parent (the server checks
+ * the filter and keeps it to the branch company). Keyed under the resource, so a change to its rows
+ * refreshes it as it refreshes the screen.
+ */
+export function useRelatedPage(list: RelatedList, parentId: string, page = 1) {
+  const { screen } = list;
+  const query = { [list.via]: parentId, page, limit: relatedPageSize };
+  return useQuery({
+    queryKey: [screen.resource.key, 'list', screen.endpoint, query],
+    queryFn: () => get<PageResult<ResourceRecord>>(screen.endpoint, query),
+    placeholderData: keepPreviousData,
+  });
+}
