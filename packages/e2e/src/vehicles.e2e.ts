@@ -105,16 +105,16 @@ describe('vehicles', () => {
     await page.locator('.ant-modal').getByRole('button', { name: '确定' }).click();
     await success(page);
 
-    await act(page, await findByVin(page, '/networkMaintenance', vin), '完成', none);
+    await act(page, await findByVin(page, '/networkMaintenance', vin), '完成入网', none);
     const plate = `京AD${String(Math.floor(Math.random() * 100_000)).padStart(5, '0')}`;
-    await act(page, await findByVin(page, '/drivingLicense', vin), '完成', async (dialog) => {
+    await act(page, await findByVin(page, '/drivingLicense', vin), '完成行驶证办理', async (dialog) => {
       await field(dialog, '车牌号').fill(plate);
       await pickDate(dialog, '行驶证发证日期', '2024-03-01');
     });
-    await act(page, await findByVin(page, '/gpsList', vin), '完成', async (dialog) => {
+    await act(page, await findByVin(page, '/gpsList', vin), '完成GPS安装', async (dialog) => {
       await field(dialog, 'GPS设备号').fill(`GPS${vin.slice(-8)}`);
     });
-    await act(page, await findByVin(page, '/operationCertificate', vin), '完成', async (dialog) => {
+    await act(page, await findByVin(page, '/operationCertificate', vin), '完成运输证办理', async (dialog) => {
       await field(dialog, '运输证号').fill(`YS${vin.slice(-8)}`);
       await pickDate(dialog, '运输证有效期至', '2030-12-31');
     });
@@ -134,6 +134,10 @@ describe('vehicles', () => {
     await page.getByText('变更记录').waitFor();
     await page.locator('.ant-card-head').getByText('租赁中', { exact: true }).waitFor();
     expect(await page.locator('.ant-card-head').first().textContent()).toContain(plate);
+    // The history names each preparation item as its screen's button did.
+    for (const item of ['完成入网', '完成行驶证办理', '完成GPS安装', '完成运输证办理']) {
+      await page.getByText(item, { exact: true }).first().waitFor();
+    }
   });
 
   const lists = [
