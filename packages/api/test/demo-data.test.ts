@@ -10,6 +10,7 @@ import {
   maintenanceRecords,
   outboundRecords,
   shuntingRecords,
+  vehicleRisks,
   violations,
 } from '../src/vehicles/record-tables';
 import { vehicleInspections, vehiclePreparations, vehicles } from '../src/vehicles/tables';
@@ -65,6 +66,7 @@ describe('demo data looks real', () => {
       violations: await db.select().from(violations),
       maintenance: await db.select().from(maintenanceRecords),
       shunting: await db.select().from(shuntingRecords),
+      risks: await db.select().from(vehicleRisks),
     };
   };
   let data: Awaited<ReturnType<typeof load>>;
@@ -118,6 +120,14 @@ describe('demo data looks real', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('dates each risk flag when its rule began to hold, after the vehicle was registered', () => {
+    const registered = new Map(data.vehicles.map((vehicle) => [vehicle.id, at(vehicle.createdAt)]));
+    expect(data.risks.length).toBeGreaterThan(0);
+    expect(data.risks.filter((risk) => at(risk.detectedAt) < (registered.get(risk.vehicleId) ?? 0))).toEqual([]);
+    expect(data.risks.filter((risk) => at(risk.createdAt) !== at(risk.detectedAt))).toEqual([]);
+    expect(new Set(data.risks.map((risk) => at(risk.detectedAt))).size).toBeGreaterThan(data.risks.length / 2);
   });
 
   it('puts violations in the time a driver had the vehicle, and maintenance after it went out', () => {

@@ -17,11 +17,11 @@ export function storyClock(random: Random, now: number) {
     now,
     /** Days drawn from a range. */
     draw: ([min, max]: readonly [number, number]) => min + random.next() * (max - min),
-    /** About `days` after `from`, in working hours, later than `from`, never after now. */
+    /** About `days` after `from`, in working hours, later than `from`, never after now (then between the two). */
     after(from: number, days: number): number {
       let time = workingHours(from + days * day);
       if (time <= from) time = from + random.int(10, 120) * 60_000;
-      return Math.min(time, now);
+      return time <= now ? time : from + random.next() * Math.max(0, now - from);
     },
     /** Any moment between `from` and `to` (a violation happens at any hour), never after now. */
     between(from: number, to: number): number {
