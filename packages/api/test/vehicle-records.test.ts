@@ -205,4 +205,23 @@ describe('risks', () => {
     const handled = await get('/api/vehicle-risks?status=1');
     expect(handled.data.list[0]).toMatchObject({ id: risk.id, handledBy: '系统管理员', note: '已联系保险公司续保' });
   });
+
+  it('says what a scan found: the flags it added and how many wait for 处理, in the branch company only', async () => {
+    const pending = async (token = admin) => (await get('/api/vehicle-risks?status=0&limit=1', token)).data.total;
+    const scan = async (token = admin) =>
+      (await post('/api/vehicle-risks/scan', {}, token)).data as unknown as { flagged: number; pending: number };
+    // A flag handled before this test whose rule still holds is flagged anew by the first scan.
+    const settled = await scan();
+    const before = await pending();
+    expect(settled.pending).toBe(before);
+    expect(before).toBeGreaterThan(0);
+    expect(await scan()).toEqual({ flagged: 0, pending: before });
+    const risk = (await get('/api/vehicle-risks?status=0&limit=1')).data.list[0] as Row;
+    expect((await post(`/api/vehicle-risks/${risk.id}/handle`, { note: '已提醒续保' })).code).toBe(0);
+    expect(await pending()).toBe(before - 1);
+    // Handled, but the vehicle still meets the rule: the scan flags it anew.
+    expect(await scan()).toEqual({ flagged: 1, pending: before });
+    const shanghai = await ctx.loginToOtherTenant();
+    expect(await scan(shanghai)).toEqual({ flagged: 0, pending: await pending(shanghai) });
+  });
 });

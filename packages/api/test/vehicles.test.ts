@@ -249,7 +249,9 @@ describe('vehicle lifecycle', () => {
         })
       ).msg,
     ).toBe('车辆当前为「待验车」，不能交车');
-    expect((await act(vehicle.id, 'prepare-gps', { gpsDeviceNo: 'X1' })).msg).toBe('车辆当前为「待验车」，不能完成GPS');
+    expect((await act(vehicle.id, 'prepare-gps', { gpsDeviceNo: 'X1' })).msg).toBe(
+      '车辆当前为「待验车」，不能完成GPS安装',
+    );
     const after = await ctx.request<Vehicle>({ method: 'GET', url: `/api/vehicles/${vehicle.id}`, token: admin });
     expect(after.data).toMatchObject({ stage: 0, version: 1, gpsDeviceNo: null });
   });

@@ -46,6 +46,6 @@ describe('accounts and menus', () => {
     expect(await topMenu.getByText('APP管理').count()).toBe(0);
     expect(await topMenu.getByText('配置管理').count()).toBe(0);
     await page.goto('/roleManagement');
-    await expectLocation(page, '/404');
+    await expectLocation(page, '/404?path=/roleManagement');
   });
 });

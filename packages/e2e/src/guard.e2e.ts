@@ -15,15 +15,28 @@ describe('route guard', () => {
     await expectTitle(page, '登录 - CP运营管理系统');
   });
 
-  it('shows 404 for an unknown path, with a way home', async () => {
+  it('shows 404 for an unknown path inside the console, naming the path, with a way home', async () => {
     const { context, page } = await open();
     await signIn(context, admin);
     await page.goto('/no-such-page');
-    await expectLocation(page, '/404');
-    await page.getByText('抱歉，您访问的页面不存在').waitFor();
+    await expectLocation(page, '/404?path=/no-such-page');
+    await page.getByText('页面不存在：/no-such-page').waitFor();
     await expectTitle(page, '404 - CP运营管理系统');
+    // The frame stays: header with the user, and the menus to go on from.
+    await page.locator('header').getByText('系统管理员').waitFor();
+    await page.getByRole('navigation', { name: '顶部菜单' }).waitFor();
+    await page.getByRole('navigation', { name: '侧边菜单' }).waitFor();
     await page.getByRole('button', { name: '返回首页' }).click();
     await expectLocation(page, '/home');
+  });
+
+  it('shows 404 alone, naming the path, to a visitor without a session', async () => {
+    const { page } = await open();
+    await page.goto('/no-such-page');
+    await expectLocation(page, '/404?path=/no-such-page');
+    await page.getByText('页面不存在：/no-such-page').waitFor();
+    await page.getByText('抱歉，您访问的页面不存在').waitFor();
+    expect(await page.locator('header').count()).toBe(0);
   });
 
   it('sends a signed-out visitor of a console page to login, remembering the page', async () => {
@@ -61,6 +74,7 @@ describe('route guard', () => {
     await expectLocation(page, '/login');
     await page.goto('/404');
     await page.getByText('抱歉，您访问的页面不存在').waitFor();
+    await page.locator('header').getByText('系统管理员').waitFor();
     await expectLocation(page, '/404');
   });
 

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser';
@@ -84,6 +86,43 @@ async function shunt(page: Page) {
   await success(page);
 }
 
+/** A VIN with its check digit (ISO 3779), from 16 other characters: `LGXCE4CB` + `P` + 7 more. */
+function vinFrom(serial: string): string {
+  const letters = 'ABCDEFGHJKLMNPRSTUVWXYZ';
+  const letterValues = '12345678123457923456789';
+  const weights = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
+  const value = (char: string) => Number(/\d/.test(char) ? char : letterValues[letters.indexOf(char)]);
+  const draft = `LGXCE4CB0P${serial.padStart(7, '0').slice(-7)}`;
+  const sum = [...draft].reduce((total, char, index) => total + value(char) * (weights[index] ?? 0), 0);
+  const check = sum % 11 === 10 ? 'X' : String(sum % 11);
+  return `${draft.slice(0, 8)}${check}${draft.slice(9)}`;
+}
+
+/** The header row of a downloaded template (inline strings, as the console writes them). */
+function templateHeaders(file: Uint8Array): string[] {
+  const sheet = new TextDecoder().decode(unzipSync(file)['xl/worksheets/sheet1.xml']);
+  const first = sheet.match(/<row r="1"[^>]*>(.*?)<\/row>/)?.[1] ?? '';
+  return [...first.matchAll(/<t[^>]*>([^<]*)<\/t>/g)].map((match) => match[1] ?? '');
+}
+
+/** A filled-in template as a spreadsheet program saves it: the template's headers, then one row per record. */
+function filledSheet(headers: string[], records: Record<string, string>[]): Buffer {
+  const column = (index: number) => String.fromCharCode(65 + (index % 26)).padStart(index >= 26 ? 2 : 1, 'A');
+  const row = (cells: string[], index: number) =>
+    `<row r="${index + 1}">${cells
+      .map((text, at) => `<c r="${column(at)}${index + 1}" t="inlineStr"><is><t>${text}</t></is></c>`)
+      .join('')}</row>`;
+  const rows = [headers, ...records.map((record) => headers.map((header) => record[header] ?? ''))];
+  const sheet = `<worksheet><sheetData>${rows.map(row).join('')}</sheetData></worksheet>`;
+  return Buffer.from(
+    zipSync({
+      '[Content_Types].xml': strToU8('<Types/>'),
+      'xl/workbook.xml': strToU8('<workbook/>'),
+      'xl/worksheets/sheet1.xml': strToU8(sheet),
+    }),
+  );
+}
+
 describe('vehicles', () => {
   it('walks a vehicle from 待验车 to 租赁中 through the stage screens', { timeout: 150_000 }, async () => {
     const { context, page } = await open();
@@ -105,16 +144,16 @@ describe('vehicles', () => {
     await page.locator('.ant-modal').getByRole('button', { name: '确定' }).click();
     await success(page);
 
-    await act(page, await findByVin(page, '/networkMaintenance', vin), '完成', none);
+    await act(page, await findByVin(page, '/networkMaintenance', vin), '完成入网', none);
     const plate = `京AD${String(Math.floor(Math.random() * 100_000)).padStart(5, '0')}`;
-    await act(page, await findByVin(page, '/drivingLicense', vin), '完成', async (dialog) => {
+    await act(page, await findByVin(page, '/drivingLicense', vin), '完成行驶证办理', async (dialog) => {
       await field(dialog, '车牌号').fill(plate);
       await pickDate(dialog, '行驶证发证日期', '2024-03-01');
     });
-    await act(page, await findByVin(page, '/gpsList', vin), '完成', async (dialog) => {
+    await act(page, await findByVin(page, '/gpsList', vin), '完成GPS安装', async (dialog) => {
       await field(dialog, 'GPS设备号').fill(`GPS${vin.slice(-8)}`);
     });
-    await act(page, await findByVin(page, '/operationCertificate', vin), '完成', async (dialog) => {
+    await act(page, await findByVin(page, '/operationCertificate', vin), '完成运输证办理', async (dialog) => {
       await field(dialog, '运输证号').fill(`YS${vin.slice(-8)}`);
       await pickDate(dialog, '运输证有效期至', '2030-12-31');
     });
@@ -134,6 +173,61 @@ describe('vehicles', () => {
     await page.getByText('变更记录').waitFor();
     await page.locator('.ant-card-head').getByText('租赁中', { exact: true }).waitFor();
     expect(await page.locator('.ant-card-head').first().textContent()).toContain(plate);
+    // The history names each preparation item as its screen's button did.
+    for (const item of ['完成入网', '完成行驶证办理', '完成GPS安装', '完成运输证办理']) {
+      await page.getByText(item, { exact: true }).first().waitFor();
+    }
+  });
+
+  it('imports vehicles on 车辆列表: the template downloads, a filled one adds its rows, a bad one names its problems', {
+    timeout: 120_000,
+  }, async () => {
+    const { context, page } = await open();
+    await signIn(context, demoAccounts.admin);
+    await page.goto('/vehicleList');
+    await rows(page).first().waitFor();
+    await page.getByRole('button', { name: '导入', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: '导入车辆' });
+    await dialog.waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: '下载模板' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('车辆导入模板.xlsx');
+    const headers = templateHeaders(await readFile(await download.path()));
+    expect(headers.slice(0, 2)).toEqual(['车牌号', '车架号']);
+
+    const upload = async (records: Record<string, string>[]) => {
+      await dialog.locator('input[type=file]').setInputFiles({
+        name: '车辆导入.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: filledSheet(headers, records),
+      });
+      await dialog.getByRole('button', { name: '开始导入' }).click();
+    };
+    const vin = vinFrom(String(Date.now()));
+    const good = {
+      车架号: vin,
+      车型: '秦PLUS EV 2023款 510km',
+      能源类型: '纯电动',
+      城市: '北京市',
+      所属公司: '北京CP汽车租赁有限公司',
+      '里程（公里）': '12',
+    };
+    // A wrong check digit and a model the catalogue does not have: nothing is saved, each problem is named.
+    await upload([
+      { ...good, 车架号: `${vin.slice(0, 8)}${vin[8] === '1' ? '2' : '1'}${vin.slice(9)}`, 车型: '无此车型' },
+    ]);
+    const problems = dialog.locator('.ant-table-tbody tr.ant-table-row');
+    await problems.first().waitFor();
+    const named = await problems.allTextContents();
+    expect(named.some((text) => text.startsWith('2车架号'))).toBe(true);
+    expect(named.some((text) => text.startsWith('2车型'))).toBe(true);
+
+    await upload([good]);
+    await dialog.waitFor({ state: 'detached' });
+    const imported = await findByVin(page, '/vehicleList', vin);
+    expect(await imported.textContent()).toContain('待验车');
   });
 
   const lists = [

@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import { tenants } from '../identity/tables';
 import { scanRisks } from '../vehicles/risks';
 import { seedPlatform } from './platform';
+import { dateFirstFlags } from './risks';
 import { seedDemoShunting, seedDemoVehicles, seedReferenceData } from './vehicles';
 
 /** Everything a first start needs to show a working console; later starts only fill what is missing. */
@@ -10,9 +11,13 @@ export async function seedDemoData(db: Db, options: { vehiclesPerTenant?: number
   await seedPlatform(db);
   await seedReferenceData(db);
   const perTenant = options.vehiclesPerTenant ?? 150;
+  const written: number[] = [];
   for (const [index, tenant] of (await db.select().from(tenants).orderBy(asc(tenants.id))).entries()) {
-    await seedDemoVehicles(db, tenant.id, perTenant, 20_260_001 + index);
+    if ((await seedDemoVehicles(db, tenant.id, perTenant, 20_260_001 + index)) > 0) written.push(tenant.id);
     await seedDemoShunting(db, tenant.id, 20_261_001 + index);
   }
+  // Flags raised now over vehicles written now are dated as a daily scan would have raised them.
+  const scanned = new Date();
   await scanRisks(db);
+  await dateFirstFlags(db, written, scanned);
 }

@@ -1,34 +1,18 @@
 import { vinCheckDigit } from '@cp/contracts';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db';
 import { tenants } from '../identity/tables';
 import { cities, companies, labels, vehicleCatalog } from '../lookups/tables';
-import {
-  carReturns,
-  deliveries,
-  maintenanceRecords,
-  outboundRecords,
-  shuntingRecords,
-  violations,
-} from '../vehicles/record-tables';
-import { vehicleInspections, vehiclePreparations, vehicles } from '../vehicles/tables';
+import { shuntingRecords } from '../vehicles/record-tables';
+import { vehicles } from '../vehicles/tables';
+import { driverName, writeDemoVehicle } from './demo-vehicle';
+import { depotIn } from './places';
 import { type Random, seededRandom } from './random';
-import {
-  demoCatalog,
-  demoCities,
-  demoCompanies,
-  demoLabels,
-  driverGivenNames,
-  driverSurnames,
-  insurers,
-  vendors,
-  violationItems,
-  violationPlaces,
-} from './reference-data';
+import { demoCatalog, demoCities, demoCompanies, demoLabels } from './reference-data';
+import { planStory, storyClock } from './timeline';
 
 const plateLetters = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 const vinChars = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
-const day = 86_400_000;
 
 export function makeVin(random: Random, wmi: string, year: number): string {
   const body = Array.from({ length: 5 }, () => random.pick(vinChars.split(''))).join('');
@@ -52,15 +36,6 @@ export function makePlate(random: Random, prefix: string, energyType: number): s
   );
   return `${prefix}${city}${tail.join('')}`;
 }
-
-const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
-const driverName = (random: Random) => `${random.pick(driverSurnames)}${random.pick(driverGivenNames)}`;
-const driverPhone = (random: Random) =>
-  `1${random.pick(['3', '5', '7', '8', '9'])}${String(random.int(0, 999_999_999)).padStart(9, '0')}`;
-const standardChecklist = ['外观', '内饰', '轮胎', '灯光', '随车工具', '行驶证原件'].map((item) => ({
-  item,
-  ok: true,
-}));
 
 /** Cities, the manufacturer tree, and each tenant's companies and labels; only what is missing is written. */
 export async function seedReferenceData(db: Db): Promise<void> {
@@ -133,177 +108,48 @@ async function catalogModels(tx: Tx): Promise<CatalogModel[]> {
 }
 
 /**
- * Demo vehicles of a tenant in every lifecycle stage, each with the records its stage implies
- * (inspection, preparation, outbound, delivery, return, violations, maintenance). Written once per tenant.
+ * Demo vehicles of a tenant in every lifecycle stage, each with the records its stage implies (inspection,
+ * preparation, outbound, delivery, return, violations, maintenance), told as a story over the past months
+ * (`planStory`): every record is created when its step happened, in the vehicle's order, never later than
+ * now. Plates and places are those of the vehicle's city. Written once per tenant.
  */
 export async function seedDemoVehicles(db: Db, tenantId: number, total: number, seed: number): Promise<number> {
   const [existing] = await db.select({ n: count() }).from(vehicles).where(eq(vehicles.tenantId, tenantId));
   if (Number(existing?.n) > 0) return 0;
   const random = seededRandom(seed);
-  const now = Date.now();
+  const clock = storyClock(random, Date.now());
   await db.transaction(async (tx) => {
     const models = await catalogModels(tx);
     const tenantCompanies = await tx.select().from(companies).where(eq(companies.tenantId, tenantId));
     const cityRows = await tx.select().from(cities);
     const plateOf = new Map<string, string>(demoCities.map((city) => [city.code, city.plate]));
-    const base = { tenantId };
     for (let index = 0; index < total; index++) {
       const model = random.pick(models);
       const company = random.pick(tenantCompanies);
       const city = cityRows.find((row) => row.id === company.cityId) ?? random.pick(cityRows);
       const stage = index % 9;
-      const registered = now - random.int(30, 1400) * day;
-      const hasPlate = stage >= 3 || random.next() < 0.3;
-      const insuranceStart = now - random.int(10, 360) * day;
-      const mileage = stage <= 1 ? random.int(5, 60) : random.int(200, 180_000);
-      const [vehicle] = await tx
-        .insert(vehicles)
-        .values({
-          ...base,
-          plateNo: hasPlate ? makePlate(random, plateOf.get(city.code) ?? '京', model.energyType) : null,
-          vin: makeVin(random, model.wmi, 2018 + random.int(0, 6)),
-          engineNo: `${random.pick(['BYD', 'M15', 'EA2', 'HR1', 'JLB'])}${random.int(100000, 999999)}`,
-          modelId: model.modelId,
-          seriesId: model.seriesId,
-          brandId: model.brandId,
-          colour: random.pick(['白色', '黑色', '银色', '灰色', '蓝色', '红色']),
-          energyType: model.energyType,
-          seats: 5,
-          cityId: city.id,
-          companyId: company.id,
-          registrationDate: isoDate(registered),
-          purchasePrice: random.int(9, 26) * 1_000_000,
-          mileage,
-          gpsDeviceNo: stage >= 3 ? `GT06N${random.int(10_000_000, 99_999_999)}` : null,
-          gpsLastSeenAt: stage >= 3 ? new Date(now - random.int(0, random.next() < 0.1 ? 10 * day : day)) : null,
-          drivingLicenseIssueDate: hasPlate ? isoDate(registered) : null,
-          operationCertificateNo:
-            stage >= 3 ? `${plateOf.get(city.code)}交运管字${random.int(100000000, 999999999)}号` : null,
-          operationCertificateExpiry: stage >= 3 ? isoDate(now + random.int(-10, 1000) * day) : null,
-          compulsoryInsurer: random.pick(insurers),
-          compulsoryPolicyNo: `PDZA${random.int(10 ** 9, 10 ** 10 - 1)}`,
-          compulsoryStart: isoDate(insuranceStart),
-          compulsoryEnd: isoDate(insuranceStart + 365 * day),
-          commercialInsurer: random.pick(insurers),
-          commercialPolicyNo: `PDAA${random.int(10 ** 9, 10 ** 10 - 1)}`,
-          commercialStart: isoDate(insuranceStart),
-          commercialEnd: isoDate(insuranceStart + 365 * day),
-          nextInspectionDate: isoDate(now + random.int(-5, 700) * day),
-          stage,
-          rentStatus: stage === 5 || stage === 8 ? 0 : stage === 6 ? 1 : 2,
-          labels: random.next() < 0.4 ? [random.pick(demoLabels)[0]] : [],
-        })
-        .returning({ id: vehicles.id, plateNo: vehicles.plateNo });
-      if (!vehicle) continue;
-      const vehicleId = vehicle.id;
-      const handler = random.pick(['张建华', '李志远', '王海峰', '赵立新']);
-      if (stage >= 1) {
-        await tx.insert(vehicleInspections).values({
-          ...base,
-          vehicleId,
-          inspectedAt: new Date(registered + 2 * day),
-          inspector: handler,
-          mileage: random.int(5, 60),
-          result: 1,
-          checklist: standardChecklist,
-        });
-      }
-      if (stage >= 2) {
-        await tx.insert(vehiclePreparations).values(
-          [0, 1, 2, 3].map((item) => {
-            const done = stage >= 3 || item < index % 4;
-            return {
-              ...base,
-              vehicleId,
-              item,
-              done,
-              doneAt: done ? new Date(registered + 5 * day) : null,
-              doneBy: done ? handler : null,
-            };
-          }),
-        );
-      }
-      if (stage >= 4 && stage !== 8) {
-        await tx.insert(outboundRecords).values({
-          ...base,
-          vehicleId,
-          outboundAt: new Date(registered + 8 * day),
-          location: `${city.name}${random.pick(['朝阳', '浦东', '海淀', '闵行'])}停车场`,
-          handler,
-          mileage: random.int(60, 200),
-          purpose: '交付承租司机',
-        });
-      }
-      if (stage === 5 || stage === 6 || stage === 7 || stage === 8) {
-        const deliveredAt = now - random.int(20, 300) * day;
-        const driver = driverName(random);
-        const [delivery] = await tx
-          .insert(deliveries)
-          .values({
-            ...base,
-            vehicleId,
-            kind: stage === 8 ? 1 : 0,
-            deliveredAt: new Date(deliveredAt),
-            driverName: driver,
-            driverPhone: driverPhone(random),
-            mileage: Math.max(0, mileage - random.int(100, 5000)),
-            energyLevel: random.int(60, 100),
-            checklist: standardChecklist,
-            handler,
-            endedAt: stage === 7 ? new Date(now - random.int(1, 15) * day) : null,
-          })
-          .returning({ id: deliveries.id });
-        if (stage === 6 || stage === 7) {
-          await tx.insert(carReturns).values({
-            ...base,
-            vehicleId,
-            deliveryId: delivery?.id,
-            status: stage === 7 ? 1 : 0,
-            requestedAt: new Date(now - random.int(1, 15) * day),
-            returnedAt: stage === 7 ? new Date(now - random.int(0, 1) * day) : null,
-            mileage: stage === 7 ? mileage : null,
-            energyLevel: stage === 7 ? random.int(20, 90) : null,
-            damage: stage === 7 && random.next() < 0.3 ? '右后门轻微刮擦' : null,
-            handler,
-          });
-        }
-        for (let v = random.int(0, 4); v > 0; v--) {
-          const [item, points, fine] = random.pick(violationItems);
-          await tx.insert(violations).values({
-            ...base,
-            vehicleId,
-            plateNo: vehicle.plateNo ?? '',
-            occurredAt: new Date(deliveredAt + random.int(1, 20) * day),
-            place: random.pick(violationPlaces),
-            item,
-            points,
-            fine,
-            status: random.int(0, 2),
-            driverName: driver,
-          });
-        }
-      }
-      if (stage >= 4 && random.next() < 0.6) {
-        await tx.insert(maintenanceRecords).values({
-          ...base,
-          vehicleId,
-          plateNo: vehicle.plateNo,
-          type: random.int(0, 3),
-          serviceDate: isoDate(now - random.int(1, 200) * day),
-          mileage,
-          vendor: random.pick(vendors),
-          cost: random.int(2, 300) * 10_000,
-          status: random.int(0, 2),
-        });
-      }
+      const platePrefix = plateOf.get(city.code) ?? '京';
+      await writeDemoVehicle(tx, random, clock, {
+        tenantId,
+        stage,
+        story: planStory(clock, stage, index % 4),
+        model,
+        city,
+        companyId: company.id,
+        platePrefix,
+        plate: (energyType) => makePlate(random, platePrefix, energyType),
+        vin: makeVin(random, model.wmi, 2018 + random.int(0, 6)),
+      });
     }
   });
   return total;
 }
 
 /**
- * 调车 already done in a tenant: a few vehicles moved in from another city, so 调车管理 is not empty. Each
- * vehicle's city is where the move took it. Written once per tenant.
+ * 调车 already done in a tenant: a few vehicles not yet out (验车 done, preferably not yet plated) moved in
+ * from another city of the tenant's companies after their last step, so 调车管理 is not empty. Each
+ * vehicle's city is where the move took it; the places are depots of the two cities. Written once per
+ * tenant.
  */
 export async function seedDemoShunting(db: Db, tenantId: number, seed: number): Promise<void> {
   const [existing] = await db
@@ -312,30 +158,45 @@ export async function seedDemoShunting(db: Db, tenantId: number, seed: number): 
     .where(eq(shuntingRecords.tenantId, tenantId));
   if (Number(existing?.n) > 0) return;
   const random = seededRandom(seed);
+  const clock = storyClock(random, Date.now());
   const moved = await db
-    .select({ id: vehicles.id, cityId: vehicles.cityId })
+    .select({ id: vehicles.id, cityId: vehicles.cityId, updatedAt: vehicles.updatedAt })
     .from(vehicles)
-    .where(and(eq(vehicles.tenantId, tenantId), inArray(vehicles.stage, [1, 2, 3, 7]), eq(vehicles.deleted, false)))
-    .orderBy(asc(vehicles.id))
+    .where(and(eq(vehicles.tenantId, tenantId), inArray(vehicles.stage, [1, 2]), eq(vehicles.deleted, false)))
+    .orderBy(sql`${vehicles.plateNo} is not null`, asc(vehicles.id))
     .limit(6);
-  const cityRows = await db.select({ id: cities.id, name: cities.name }).from(cities);
+  const cityRows = await db.select({ id: cities.id, code: cities.code, name: cities.name }).from(cities);
+  const tenantCities = new Set(
+    (await db.select({ cityId: companies.cityId }).from(companies).where(eq(companies.tenantId, tenantId))).map(
+      (row) => row.cityId,
+    ),
+  );
   if (moved.length === 0 || cityRows.length < 2) return;
-  const now = Date.now();
-  await db.insert(shuntingRecords).values(
-    moved.map((vehicle, index) => {
-      const from = random.pick(cityRows.filter((city) => city.id !== vehicle.cityId));
+  await db.transaction(async (tx) => {
+    for (const vehicle of moved) {
+      const others = cityRows.filter((city) => city.id !== vehicle.cityId);
+      const near = others.filter((city) => tenantCities.has(city.id));
+      const from = random.pick(near.length ? near : others);
       const to = cityRows.find((city) => city.id === vehicle.cityId);
-      return {
+      if (!from || !to) continue;
+      const shuntedAt = clock.after(vehicle.updatedAt.getTime(), random.next() * 3);
+      await tx.insert(shuntingRecords).values({
         tenantId,
         vehicleId: vehicle.id,
-        fromCityId: from?.id ?? vehicle.cityId,
-        fromLocation: `${from?.name ?? ''}${random.pick(['北站停车场', '东区库房', '机场停车楼'])}`,
-        toCityId: vehicle.cityId,
-        toLocation: `${to?.name ?? ''}${random.pick(['总部停车场', '南区库房', '高新区停车场'])}`,
+        fromCityId: from.id,
+        fromLocation: depotIn(from, random.pick),
+        toCityId: to.id,
+        toLocation: depotIn(to, random.pick),
         driver: driverName(random),
         reason: random.pick(['区域调配', '运力补充', '年检集中办理']),
-        shuntedAt: new Date(now - (index + 1) * 3 * day),
-      };
-    }),
-  );
+        shuntedAt: new Date(shuntedAt),
+        createdAt: new Date(shuntedAt),
+        updatedAt: new Date(shuntedAt),
+      });
+      await tx
+        .update(vehicles)
+        .set({ updatedAt: new Date(shuntedAt) })
+        .where(eq(vehicles.id, vehicle.id));
+    }
+  });
 }

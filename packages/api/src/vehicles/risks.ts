@@ -39,8 +39,18 @@ const rules: RiskRule[] = [
   },
 ];
 
-/** Flags vehicles by every rule; a vehicle already flagged and not yet handled for a rule is not flagged again. */
-export async function scanRisks(db: Db, tenantId?: number): Promise<number> {
+export interface ScanOutcome {
+  /** Flags this scan added. */
+  flagged: number;
+  /** Flags waiting for 处理 after it, the new ones included. */
+  pending: number;
+}
+
+/**
+ * Flags vehicles by every rule; a vehicle already flagged and not yet handled for a rule is not flagged
+ * again. Says how many flags it added and how many wait for 处理 now (of the tenant, or of all tenants).
+ */
+export async function scanRisks(db: Db, tenantId?: number): Promise<ScanOutcome> {
   let flagged = 0;
   for (const { rule, select } of rules) {
     const scope = tenantId === undefined ? sql`true` : sql`c.tenant_id = ${tenantId}`;
@@ -51,5 +61,9 @@ export async function scanRisks(db: Db, tenantId?: number): Promise<number> {
       returning id`);
     flagged += rowsOf(result).length;
   }
-  return flagged;
+  const scope = tenantId === undefined ? sql`true` : sql`tenant_id = ${tenantId}`;
+  const [open] = rowsOf<{ n: number | string }>(
+    await db.execute(sql`select count(*) as n from vehicle_risks where status = 0 and ${scope}`),
+  );
+  return { flagged, pending: Number(open?.n ?? 0) };
 }

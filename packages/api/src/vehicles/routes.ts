@@ -6,7 +6,10 @@ import { ok } from '../http/reply';
 import type { RoutePlugin } from '../http/schemas';
 import { scanRisks } from './risks';
 
-const scanResult = z.object({ flagged: z.number().int().meta({ description: '本次标记为风险的车辆数' }) });
+const scanResult = z.object({
+  flagged: z.number().int().meta({ description: '本次新标记的风险数' }),
+  pending: z.number().int().meta({ description: '扫描后待处理的风险数（含本次新标记的）' }),
+});
 
 /** What the vehicle section has beyond its families' generated routes: scanning for risks on demand. */
 export const vehicleRoutes: RoutePlugin<{ db: Db }> = async (app, { db }) => {
@@ -16,6 +19,6 @@ export const vehicleRoutes: RoutePlugin<{ db: Db }> = async (app, { db }) => {
       config: { access: access.permission('riskManagement:handle') },
       schema: { summary: '按规则重新扫描风险车辆', tags: ['车辆风险'], response: { 200: envelope(scanResult) } },
     },
-    async (request) => ok({ flagged: await scanRisks(db, sessionOf(request).tenantId) }),
+    async (request) => ok(await scanRisks(db, sessionOf(request).tenantId)),
   );
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buttonKeys } from '../routes/catalogue';
+import { buttonKeys, buttonTitle } from '../routes/catalogue';
 import { preparationActions, stage, vehicleLifecycle } from './lifecycle';
 import { vehicleScreens } from './screens';
 
@@ -32,6 +32,20 @@ describe('vehicle lifecycle table', () => {
     ]);
     const screens = [vehicleScreens.networkMaintenance, vehicleScreens.drivingLicense, vehicleScreens.gpsList];
     expect(screens.map((screen) => screen.actions)).toEqual([['prepareNetwork'], ['prepareLicense'], ['prepareGps']]);
+  });
+
+  it('names the preparation item it completes, on the button as in the dialog, history and refusal', () => {
+    const titles = preparationActions.map((action) => vehicleLifecycle.transition(action));
+    expect(titles.map((transition) => transition.title)).toEqual([
+      '完成入网',
+      '完成行驶证办理',
+      '完成GPS安装',
+      '完成运输证办理',
+    ]);
+    expect(titles.map((transition) => buttonTitle(transition.button))).toEqual(titles.map(({ title }) => title));
+    expect(vehicleLifecycle.refusal('prepareGps', stage.pendingInspection, '车辆')).toBe(
+      '车辆当前为「待验车」，不能完成GPS安装',
+    );
   });
 
   it('says why an action is refused from a stage', () => {

@@ -27,7 +27,9 @@ export type VehicleStage = (typeof stage)[keyof typeof stage];
 
 /**
  * The vehicle lifecycle: from → action → to, with the button key each action needs. The four preparation
- * items each move the vehicle to 待出库 once the last of them is done (the server decides).
+ * items each move the vehicle to 待出库 once the last of them is done (the server decides); each is titled by
+ * its catalogue button (完成入网, 完成行驶证办理, 完成GPS安装, 完成运输证办理), so the row's button, the dialog and
+ * the history say the same.
  */
 export const vehicleLifecycle = defineLifecycle({
   field: 'stage',
@@ -49,7 +51,6 @@ export const vehicleLifecycle = defineLifecycle({
     },
     {
       action: 'prepareNetwork',
-      title: '完成入网维护',
       from: [stage.preparing],
       to: stage.awaitingOutbound,
       button: 'networkMaintenance:edit',
@@ -57,7 +58,6 @@ export const vehicleLifecycle = defineLifecycle({
     },
     {
       action: 'prepareLicense',
-      title: '完成行驶证',
       from: [stage.preparing],
       to: stage.awaitingOutbound,
       button: 'drivingLicense:edit',
@@ -66,7 +66,6 @@ export const vehicleLifecycle = defineLifecycle({
     },
     {
       action: 'prepareGps',
-      title: '完成GPS',
       from: [stage.preparing],
       to: stage.awaitingOutbound,
       button: 'gpsList:edit',
@@ -75,7 +74,6 @@ export const vehicleLifecycle = defineLifecycle({
     },
     {
       action: 'prepareCertificate',
-      title: '完成运输证',
       from: [stage.preparing],
       to: stage.awaitingOutbound,
       button: 'operationCertificate:edit',

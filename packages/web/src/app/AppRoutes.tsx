@@ -1,7 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { decideNavigation, type GuardDecision } from '../auth/guard';
+import { decideNavigation, type GuardDecision, notFoundKey } from '../auth/guard';
 import { SessionGate } from '../auth/SessionGate';
 import { prefetchUserInfo } from '../auth/session';
 import { getToken } from '../auth/token';
@@ -66,8 +66,10 @@ export function AppRoutes({ table }: { table: RouteTable }) {
   if (decision.action === 'public') {
     return <Suspense>{decision.route.key === 'login' ? <LoginPage /> : <NotFoundPage />}</Suspense>;
   }
+  // /404 with a token is shown inside the frame; if the session cannot be read, as the public page.
+  const fallback = decision.route.key === notFoundKey ? <NotFoundPage /> : undefined;
   return (
-    <SessionGate route={decision.route}>
+    <SessionGate route={decision.route} fallback={fallback && <Suspense>{fallback}</Suspense>}>
       <Suspense>
         <ShellLayout table={table} />
       </Suspense>

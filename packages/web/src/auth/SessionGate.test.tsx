@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { showErrorToast } from '../request/toast';
@@ -19,7 +20,7 @@ function Where() {
   return <p data-testid="where">{location.pathname + location.search}</p>;
 }
 
-function renderGate(route = testRoute('/home'), queryClient = new QueryClient()) {
+function renderGate(route = testRoute('/home'), queryClient = new QueryClient(), fallback?: ReactNode) {
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={['/roleManagement?keyword=a']}>
@@ -27,7 +28,7 @@ function renderGate(route = testRoute('/home'), queryClient = new QueryClient())
           <Route
             path="/roleManagement"
             element={
-              <SessionGate route={route}>
+              <SessionGate route={route} fallback={fallback}>
                 <p>page content</p>
               </SessionGate>
             }
@@ -81,9 +82,18 @@ describe('session gate', () => {
     expect(showErrorToast).toHaveBeenCalledWith('Has Error');
   });
 
-  it('answers 404 for a route the menus do not grant', async () => {
+  it('answers 404 for a route the menus do not grant, naming the path', async () => {
     userInfo.mockResolvedValue(testUser);
     renderGate(testRoute('/roleManagement', { access: 'menu', menuKey: 'roleManagement' }));
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/404'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/404?path=%2FroleManagement'));
+  });
+
+  it('shows its fallback when the session cannot be read, and stays (the public 404)', async () => {
+    userInfo.mockRejectedValue(new Error('登录已过期，请重新登录'));
+    renderGate(testRoute('/home'), new QueryClient(), <p>public page</p>);
+    await screen.findByText('public page');
+    expect(screen.queryByTestId('where')).toBeNull();
+    expect(getToken()).toBeUndefined();
+    expect(showErrorToast).not.toHaveBeenCalled();
   });
 });

@@ -4,7 +4,7 @@ import { Spin } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { showErrorToast } from '../request/toast';
-import { loginUrl } from './guard';
+import { loginUrl, notFoundUrl } from './guard';
 import { heldKeysOf, resetSessionData, SessionProvider, useUserInfoQuery } from './session';
 import { removeToken } from './token';
 
@@ -16,24 +16,35 @@ function failureText(error: unknown): string {
 
 /**
  * Loads user info and menus once; on failure clears the token, says why and sends the user to login with a
- * redirect back. A route the user's menus do not grant answers 404.
+ * redirect back — or, given a `fallback` (the public 404), shows that instead. A route the user's menus do
+ * not grant answers 404, naming the path.
  */
-export function SessionGate({ route, children }: { route: RouteDef; children: ReactNode }) {
+export function SessionGate({
+  route,
+  fallback,
+  children,
+}: {
+  route: RouteDef;
+  fallback?: ReactNode;
+  children: ReactNode;
+}) {
   const query = useUserInfoQuery();
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const failed = query.isError;
+  const hasFallback = fallback !== undefined;
 
   useEffect(() => {
     if (!failed) return;
     removeToken();
-    showErrorToast(failureText(query.error));
     resetSessionData(queryClient);
+    if (hasFallback) return;
+    showErrorToast(failureText(query.error));
     navigate(loginUrl({ redirect: location.pathname + location.search }), { replace: true });
-  }, [failed, query.error, queryClient, navigate, location.pathname, location.search]);
+  }, [failed, hasFallback, query.error, queryClient, navigate, location.pathname, location.search]);
 
-  if (failed) return null;
+  if (failed) return fallback ?? null;
   if (!query.data) {
     return (
       <div className="session-loading">
@@ -41,6 +52,6 @@ export function SessionGate({ route, children }: { route: RouteDef; children: Re
       </div>
     );
   }
-  if (!canOpenRoute(route, heldKeysOf(query.data))) return <Navigate to="/404" replace />;
+  if (!canOpenRoute(route, heldKeysOf(query.data))) return <Navigate to={notFoundUrl(location.pathname)} replace />;
   return <SessionProvider user={query.data}>{children}</SessionProvider>;
 }

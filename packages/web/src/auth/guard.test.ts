@@ -21,20 +21,21 @@ describe('route guard decisions (SPEC.md §2)', () => {
     expect(redirectOf('/', true)).toBe('/login');
   });
 
-  it('opens /login and /404 to everyone', () => {
+  it('opens /login and /404 to everyone: /404 alone without a token, inside the console with one', () => {
     for (const hasToken of [false, true]) {
       expect(decide('/login', hasToken)).toMatchObject({ action: 'public', route: { key: 'login' } });
-      expect(decide('/404', hasToken)).toMatchObject({ action: 'public', route: { key: '404' } });
     }
+    expect(decide('/404', false)).toMatchObject({ action: 'public', route: { key: '404' } });
+    expect(decide('/404?path=/x', true)).toMatchObject({ action: 'session', route: { key: '404' } });
   });
 
-  it('sends unknown paths to /404, with or without a token', () => {
-    expect(redirectOf('/no-such-page', false)).toBe('/404');
-    expect(redirectOf('/no-such-page', true)).toBe('/404');
+  it('sends unknown paths to /404 naming the path (never its query), with or without a token', () => {
+    expect(redirectOf('/no-such-page', false)).toBe('/404?path=/no-such-page');
+    expect(redirectOf('/no-such-page?token=abc', true)).toBe('/404?path=/no-such-page');
   });
 
   it('treats a catalogue page without a built component as unknown', () => {
-    expect(redirectOf('/vehicleList', true)).toBe('/404');
+    expect(redirectOf('/vehicleList', true)).toBe('/404?path=/vehicleList');
   });
 
   it('sends every other path to /login?redirect={path} without the token cookie', () => {

@@ -2,9 +2,13 @@ import type { RouteDef } from '@cp/contracts/routes';
 
 export type GuardDecision =
   | { action: 'redirect'; to: string }
-  /** /login and /404: open to everyone. */
+  /** /login, and /404 without a token: open to everyone, outside the console's frame. */
   | { action: 'public'; route: RouteDef }
-  /** Needs the session: user info and menus are loaded, then the route's permission is checked. */
+  /**
+   * Needs the session: user info and menus are loaded, then the route's permission is checked. /404 with a
+   * token is shown this way, inside the frame (header and sidebar), and falls back to the public page
+   * when the session cannot be read.
+   */
   | { action: 'session'; route: RouteDef };
 
 export interface GuardInput {
@@ -23,6 +27,14 @@ export const loginTokenParams = ['token', 'system'] as const;
 export function loginUrl(params: Record<string, string>): string {
   const query = new URLSearchParams(params).toString();
   return query ? `/login?${query}` : '/login';
+}
+
+/** The 404 page's key in the route catalogue. */
+export const notFoundKey = '404';
+
+/** /404, saying which path was asked for (`/404?path=/no-such-screen`); the query is left out, it may carry a token. */
+export function notFoundUrl(asked: string): string {
+  return `/404?${new URLSearchParams({ path: asked }).toString()}`;
 }
 
 function tokenParam(query: URLSearchParams): [string, string] | undefined {
@@ -46,8 +58,9 @@ export function decideNavigation({ pathname, search, hasToken, resolve }: GuardI
   const query = new URLSearchParams(search);
   if (pathname === '/') return { action: 'redirect', to: rootRedirect(query) };
   const route = resolve(pathname);
+  if (route?.key === notFoundKey && hasToken) return { action: 'session', route };
   if (route?.access === 'public') return { action: 'public', route };
-  if (!route) return { action: 'redirect', to: '/404' };
+  if (!route) return { action: 'redirect', to: notFoundUrl(pathname) };
   const token = tokenParam(query);
   if (token) {
     for (const name of loginTokenParams) query.delete(name);

@@ -17,3 +17,9 @@ export const NotFoundPage = lazyPage(
   () => import('./notFound/NotFoundPage'),
   (module) => module.NotFoundPage,
 );
+
+/** /404's content inside the console's frame, for a signed-in user. */
+export const NotFoundResult = lazyPage(
+  () => import('./notFound/NotFoundPage'),
+  (module) => module.NotFoundResult,
+);

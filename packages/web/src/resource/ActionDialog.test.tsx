@@ -33,7 +33,7 @@ describe('ActionDialog: an action without a body', () => {
     ok(dialog);
     await waitFor(() => expect(lastCall('POST', '/api/fixtures/2/archive')).toBeTruthy());
     expect(lastCall('POST', '/api/fixtures/2/archive')?.body).toBeUndefined();
-    expect(await screen.findByText('操作成功')).toBeTruthy();
+    expect(await screen.findByText('整备 样例二：操作成功')).toBeTruthy();
     expect(onClose).toHaveBeenCalled();
   });
 
@@ -86,7 +86,7 @@ describe('ActionDialog: an action with a body', () => {
     expect(posts()).toEqual([]);
   });
 
-  it("posts the parsed body to the action path, with the action's own files, says 操作成功 and closes", async () => {
+  it("posts the parsed body to the action path, with the action's own files, says which action was done and closes", async () => {
     serve('POST', '/api/fixtures/:id/review', null);
     const onClose = vi.fn();
     review(onClose);
@@ -98,7 +98,7 @@ describe('ActionDialog: an action with a body', () => {
     ok(dialog);
     await waitFor(() => expect(lastCall('POST', '/api/fixtures/1/review')).toBeTruthy());
     expect(lastCall('POST', '/api/fixtures/1/review')?.body).toEqual({ opinion: '同意', score: 90, documents: [] });
-    expect(await screen.findByText('操作成功')).toBeTruthy();
+    expect(await screen.findByText('验车 样例一：操作成功')).toBeTruthy();
     expect(onClose).toHaveBeenCalled();
   });
 
@@ -115,7 +115,7 @@ describe('ActionDialog: an action with a body', () => {
       expect(within(dialog).getByRole('button', { name: '确定' }).className).not.toContain('loading'),
     );
     expect(onClose).not.toHaveBeenCalled();
-    expect(screen.queryByText('操作成功')).toBeNull();
+    expect(screen.queryByText(/操作成功/)).toBeNull();
   });
 });
 

@@ -66,7 +66,8 @@ function targetPicker(family: WebFamily, transition: Transition) {
 /**
  * The dialog of a lifecycle action: a confirmation when the action takes no body, else its form — the
  * family's own fields, or fields generated from the body's schema — with a picker of the row first when it
- * is chosen in the dialog. Sends the action, says 操作成功 and refreshes what changed.
+ * is chosen in the dialog. Sends the action, says which was done (`完成GPS安装 京AD12345：操作成功`) and refreshes
+ * what changed.
  */
 export function ActionDialog({ target, onClose }: { target: ActionTarget; onClose: () => void }) {
   const { family, action, id, record } = target;
@@ -77,6 +78,9 @@ export function ActionDialog({ target, onClose }: { target: ActionTarget; onClos
   const Dialog = !transition.body && id ? ConfirmAction : FormAction;
   return <Dialog target={target} transition={transition} title={title} invalidate={invalidate} onClose={onClose} />;
 }
+
+/** The toast of a done action names it, as its button and dialog do. */
+const doneMessage = (title: string) => `${title}：操作成功`;
 
 interface DialogProps {
   target: ActionTarget;
@@ -95,6 +99,7 @@ function FormAction({ target, transition, title, invalidate, onClose }: DialogPr
   return (
     <ActionFormModal
       title={title}
+      doneMessage={doneMessage(title)}
       schema={schema}
       initialValues={startingValues(transition, record, own?.initial?.(record))}
       submit={async (values: Record<string, unknown>) => {
@@ -119,7 +124,7 @@ function ConfirmAction({ target, transition, title, invalidate, onClose }: Dialo
   const act = useMutation({
     mutationFn: () => takeAction(target.family.resource, target.id ?? '', target.action),
     onSuccess: async (result) => {
-      message.success('操作成功');
+      message.success(doneMessage(title));
       if (Result) setAnswer({ ...(target.record as ResourceRecord), ...(result as object) });
       else onClose();
       await refreshResources(queryClient, invalidate);

@@ -8,6 +8,8 @@ import { parseForm } from './rules';
 
 export interface ActionFormModalProps<S extends z.ZodType> {
   title: string;
+  /** The toast once it is done; 操作成功 by default. */
+  doneMessage?: string;
   /** The action's request schema: the form's values are parsed with it before they are sent. */
   schema: S;
   initialValues?: Record<string, unknown>;
@@ -21,10 +23,11 @@ export interface ActionFormModalProps<S extends z.ZodType> {
 
 /**
  * A dialog that carries out one action with a form: checks the fields, parses the body with the action's
- * schema, sends it, says 操作成功 and refreshes what changed. A refusal is shown by the request layer.
+ * schema, sends it, says so (操作成功 unless told) and refreshes what changed. A refusal is shown by the request layer.
  */
 export function ActionFormModal<S extends z.ZodType>({
   title,
+  doneMessage = '操作成功',
   schema,
   initialValues,
   submit,
@@ -41,7 +44,7 @@ export function ActionFormModal<S extends z.ZodType>({
   const action = useMutation({
     mutationFn: submit,
     onSuccess: async () => {
-      message.success('操作成功');
+      message.success(doneMessage);
       onClose();
       await refreshResources(queryClient, invalidate);
     },

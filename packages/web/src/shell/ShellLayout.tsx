@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { RouteTable } from '../app/routeTable';
 import { useSession } from '../auth/session';
 import { FeedbackWidget } from '../feedback';
+import { NotFoundResult } from '../pages';
 import { useIsMobileWidth } from '../widgets';
 import { Breadcrumbs } from './Breadcrumbs';
 import { HeaderBar } from './HeaderBar';
@@ -17,6 +18,8 @@ import { useSidebar } from './useSidebar';
 import { WatermarkLayer } from './WatermarkLayer';
 
 export const sidebarWidth = 270;
+/** /404 inside the frame: the path asked for and the way home, with header and sidebar kept. */
+const notFound = <NotFoundResult />;
 /** The scroll-to-top helper's animation (SPEC.md §9). */
 export const scrollToTopMs = 800;
 
@@ -78,7 +81,7 @@ function Shell({ table }: { table: RouteTable }) {
           <main className="shell-main" style={{ marginLeft: !mobile && sidebar.opened ? sidebarWidth : 0 }}>
             {route && <Breadcrumbs route={route} isBuilt={table.isBuilt} />}
             <ShellMenuContext.Provider value={menu}>
-              <PageHost pages={table.pages} />
+              <PageHost pages={table.pages} fallback={notFound} />
             </ShellMenuContext.Provider>
           </main>
         </div>

@@ -74,7 +74,7 @@ describe('用户管理', () => {
     expect(posts()).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(lastCall('POST', '/api/users/5/disable')).toBeTruthy());
-    expect(await screen.findByText('操作成功')).toBeTruthy();
+    expect(await screen.findByText('停用 张三：操作成功')).toBeTruthy();
   });
 
   it('新增 shows the one-time password once, then closes', async () => {

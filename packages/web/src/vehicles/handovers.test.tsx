@@ -94,7 +94,7 @@ describe('临时交车', () => {
     ok(dialog);
     await waitFor(() => expect(lastCall('POST', '/api/vehicles/11/recall')).toBeTruthy());
     expect(lastCall('POST', '/api/vehicles/11/recall')?.body).toEqual({ mileage: 1620, energyLevel: 90 });
-    expect(await screen.findByText('操作成功')).toBeTruthy();
+    expect(await screen.findByText('收回 京AD11111：操作成功')).toBeTruthy();
   });
 });
 

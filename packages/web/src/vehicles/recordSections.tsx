@@ -38,14 +38,26 @@ export function DeliveryChecklist({ record }: { record: ResourceRecord }) {
   );
 }
 
-/** 重新扫描 of 风险管理: flags what the rules find now (a flag still open is not repeated). */
+interface ScanOutcome {
+  flagged: number;
+  pending: number;
+}
+
+/** What a scan found, in words: the flags it added and how many wait for 处理 now. */
+export function scanSummary({ flagged, pending }: ScanOutcome): string {
+  if (flagged > 0) return `扫描完成：新发现 ${flagged} 项风险，共 ${pending} 项待处理`;
+  if (pending > 0) return `扫描完成：未发现新风险，仍有 ${pending} 项待处理`;
+  return '扫描完成：未发现风险';
+}
+
+/** 重新扫描 of 风险管理: flags what the rules find now (a flag still open is not repeated), says what it found. */
 export function ScanRisksButton({ title }: { title: string }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const scan = useMutation({
-    mutationFn: () => post<{ flagged: number }>('/api/vehicle-risks/scan'),
-    onSuccess: async ({ flagged }) => {
-      message.success(`扫描完成，发现风险 ${flagged} 条`);
+    mutationFn: () => post<ScanOutcome>('/api/vehicle-risks/scan'),
+    onSuccess: async (outcome) => {
+      message.success(scanSummary(outcome));
       await refreshResources(queryClient, [riskResource.key]);
     },
   });

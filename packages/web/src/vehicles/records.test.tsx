@@ -6,6 +6,7 @@ import { serveLookups } from '../resource/testing/lookups';
 import { renderWithShell } from '../resource/testing/render';
 import { buttonsOf, rowOf } from '../resource/testing/rows';
 import { page } from './families';
+import { scanSummary } from './recordSections';
 import { allButtons, pageOf } from './testing';
 
 vi.mock('../request', () => import('../resource/testing/requestMock'));
@@ -79,14 +80,19 @@ describe('风险管理', () => {
     expect(calls.some((call) => call.url === '/api/vehicle-risks/scan')).toBe(false);
   });
 
-  it('重新扫描 asks the server to flag what the rules find now, says how many, and reloads the list', async () => {
-    serve('POST', '/api/vehicle-risks/scan', { flagged: 2 });
+  it('重新扫描 asks the server to flag what the rules find now, says what it found, and reloads the list', async () => {
+    serve('POST', '/api/vehicle-risks/scan', { flagged: 2, pending: 49 });
     open('riskManagement');
     await rowOf('京AD33333');
     const before = loads(risks);
     fireEvent.click(screen.getByRole('button', { name: '重新扫描' }));
-    expect(await screen.findByText('扫描完成，发现风险 2 条')).toBeTruthy();
+    expect(await screen.findByText('扫描完成：新发现 2 项风险，共 49 项待处理')).toBeTruthy();
     await waitFor(() => expect(loads(risks)).toBeGreaterThan(before));
+  });
+
+  it('says so when a scan finds nothing new, or nothing at all', async () => {
+    expect(scanSummary({ flagged: 0, pending: 52 })).toBe('扫描完成：未发现新风险，仍有 52 项待处理');
+    expect(scanSummary({ flagged: 0, pending: 0 })).toBe('扫描完成：未发现风险');
   });
 
   it('offers neither 处理 nor 重新扫描 without the handle button', async () => {

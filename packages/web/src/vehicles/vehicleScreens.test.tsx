@@ -103,7 +103,7 @@ describe('stage screens', () => {
     const body = lastCall('POST', '/api/vehicles/7/inspect')?.body as Record<string, unknown>;
     expect(body).toMatchObject({ mileage: 1200, result: 0, photos: [] });
     expect((body.checklist as unknown[])[2]).toEqual({ item: '轮胎', ok: true, note: '左前胎磨损' });
-    expect(await screen.findByText('操作成功')).toBeTruthy();
+    expect(await screen.findByText('验车 京AD12345：操作成功')).toBeTruthy();
   });
 
   it("验车 refuses a missing mileage, an empty check and an empty checklist in the schema's words", async () => {
@@ -136,7 +136,7 @@ describe('stage screens', () => {
     expect(lastCall('POST', '/api/vehicles/9/start-preparation')).toBeUndefined();
     ok(dialog);
     await waitFor(() => expect(lastCall('POST', '/api/vehicles/9/start-preparation')).toBeTruthy());
-    expect(await screen.findByText('操作成功')).toBeTruthy();
+    expect(await screen.findByText('整备 京C12345：操作成功')).toBeTruthy();
   });
 
   it('待出库 offers 出库 or 交车 by stage', async () => {
@@ -189,7 +189,7 @@ describe('stage screens', () => {
       energyLevel: 80,
       photos: [],
     });
-    expect(await screen.findByText('操作成功')).toBeTruthy();
+    expect(await screen.findByText('交车 京E12345：操作成功')).toBeTruthy();
   });
 });
 
@@ -205,20 +205,22 @@ describe('preparation screens', () => {
   });
   beforeEach(() => serveVehicles([preparing]));
 
-  const complete = async (routeKey: string) => {
+  /** Opens the screen's row action, which names its item on the button and the dialog alike. */
+  const complete = async (routeKey: string, title: string) => {
     open(routeKey);
     const row = await rowOf('京AD12345');
-    expect(buttonsOf(row)).toEqual(['详情', '完成']);
-    fireEvent.click(within(row).getByRole('button', { name: '完成' }));
-    return screen.findByRole('dialog');
+    expect(buttonsOf(row)).toEqual(['详情', title]);
+    fireEvent.click(within(row).getByRole('button', { name: title }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(`${title} 京AD12345`)).toBeTruthy();
+    return dialog;
   };
 
-  it("GPS管理 lists its view with the GPS columns, and 完成 starts from the vehicle's device number", async () => {
+  it("GPS管理 lists its view with the GPS columns, and 完成GPS安装 starts from the vehicle's device number", async () => {
     serve('POST', '/api/vehicles/:id/prepare-gps', { allDone: false });
-    const dialog = await complete('gpsList');
+    const dialog = await complete('gpsList', '完成GPS安装');
     expect(viewQuery('gpsList')).toEqual({ page: 1, limit: 20 });
     expect(screen.getByRole('columnheader', { name: 'GPS设备号' })).toBeTruthy();
-    expect(within(dialog).getByText('完成GPS 京AD12345')).toBeTruthy();
     const device = within(dialog).getByRole('textbox', { name: 'GPS设备号' }) as HTMLInputElement;
     expect(device.value).toBe('GPS-0001');
     fireEvent.change(device, { target: { value: '' } });
@@ -232,7 +234,7 @@ describe('preparation screens', () => {
 
   it('行驶证管理 starts from the plate and issue date, and checks and upper-cases the plate', async () => {
     serve('POST', '/api/vehicles/:id/prepare-license', { allDone: false });
-    const dialog = await complete('drivingLicense');
+    const dialog = await complete('drivingLicense', '完成行驶证办理');
     expect((within(dialog).getByLabelText('行驶证发证日期') as HTMLInputElement).value).toBe('2025-01-02');
     const plate = within(dialog).getByRole('textbox', { name: '车牌号' }) as HTMLInputElement;
     expect(plate.value).toBe('京AD12345');
@@ -246,12 +248,12 @@ describe('preparation screens', () => {
       drivingLicenseIssueDate: '2025-01-02',
       attachments: [],
     });
-    expect(await screen.findByText('操作成功')).toBeTruthy();
+    expect(await screen.findByText('完成行驶证办理 京AD12345：操作成功')).toBeTruthy();
   });
 
   it('运输证管理 starts from the certificate the vehicle has', async () => {
     serve('POST', '/api/vehicles/:id/prepare-certificate', { allDone: true });
-    const dialog = await complete('operationCertificate');
+    const dialog = await complete('operationCertificate', '完成运输证办理');
     expect((within(dialog).getByRole('textbox', { name: '运输证号' }) as HTMLInputElement).value).toBe('YS-01');
     expect((within(dialog).getByLabelText('运输证有效期至') as HTMLInputElement).value).toBe('2027-06-30');
     ok(dialog);
@@ -265,7 +267,7 @@ describe('preparation screens', () => {
 
   it('入网维护 asks only for a note and attachments', async () => {
     serve('POST', '/api/vehicles/:id/prepare-network', { allDone: false });
-    const dialog = await complete('networkMaintenance');
+    const dialog = await complete('networkMaintenance', '完成入网');
     expect(within(dialog).getAllByRole('textbox')).toHaveLength(1);
     expect(within(dialog).getByRole('textbox', { name: '备注' })).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: '上传文件' })).toBeTruthy();
@@ -273,7 +275,7 @@ describe('preparation screens', () => {
     await waitFor(() => expect(lastCall('POST', '/api/vehicles/7/prepare-network')).toBeTruthy());
   });
 
-  it('offers no 完成 without the button', async () => {
+  it('offers no 完成GPS安装 without the button', async () => {
     open('gpsList', { buttons: ['drivingLicense:edit'], menus: ['gpsList'] });
     expect(buttonsOf(await rowOf('京AD12345'))).toEqual([]);
   });

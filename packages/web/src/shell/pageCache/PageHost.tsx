@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { Activity, Suspense, useEffect, useMemo, useState } from 'react';
+import { Activity, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { type Location, matchRoutes, type RouteObject, useLocation, useNavigationType, useRoutes } from 'react-router';
 import type { RegisteredPage } from '../../app/routeTable';
 import { emptyPageCache, pageCacheCapacity, visitPage } from './pageCache';
@@ -25,25 +25,28 @@ function RoutesAt({ routes, location }: { routes: RouteObject[]; location?: Loca
  */
 export function PageHost({
   pages,
+  fallback,
   capacity = pageCacheCapacity,
 }: {
   pages: readonly RegisteredPage[];
+  /** Shown where no page is (/404 inside the frame). */
+  fallback?: ReactNode;
   capacity?: number;
 }) {
   const location = useLocation();
   const navigationType = useNavigationType();
-  const routes = useMemo<RouteObject[]>(
-    () =>
-      pages.map(({ route, Component }) => ({
-        path: route.path,
-        element: (
-          <Suspense fallback={<PageLoading />}>
-            <Component />
-          </Suspense>
-        ),
-      })),
-    [pages],
-  );
+  const routes = useMemo<RouteObject[]>(() => {
+    const found = pages.map(({ route, Component }) => ({
+      path: route.path,
+      element: (
+        <Suspense fallback={<PageLoading />}>
+          <Component />
+        </Suspense>
+      ),
+    }));
+    if (fallback === undefined) return found;
+    return [...found, { path: '*', element: <Suspense fallback={<PageLoading />}>{fallback}</Suspense> }];
+  }, [pages, fallback]);
   const cachedPaths = useMemo<RouteObject[]>(
     () => pages.filter(({ route }) => route.cached).map(({ route }) => ({ path: route.path })),
     [pages],
