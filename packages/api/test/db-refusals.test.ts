@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { access } from '../src/http/access';
+import { ApiError } from '../src/http/errors';
+import { translateDbError } from '../src/resource/db-errors';
+import { userFamily } from '../src/users/family';
+import { vehicleFamily } from '../src/vehicles/family';
 import { startTestApp, type TestContext } from './harness';
 
 /** Statements the database refuses the way a value a schema let through would be refused. */
@@ -56,6 +60,36 @@ describe('what the database refuses is never a 500 (the last line of defence beh
     const fault = await refuse('divisionByZero');
     expect(fault).toMatchObject({ status: 500, code: 500, msg: '系统异常，请稍后重试' });
     expect(fault.requestId).toBeTruthy();
+  });
+});
+
+describe('a NOT NULL refusal, however it slipped past the schemas', () => {
+  /** What the database itself answers for `statement`, translated as the write path translates it. */
+  async function refusalOf(statement: ReturnType<typeof sql>, family?: Parameters<typeof translateDbError>[1]) {
+    const error = await ctx.database.db.execute(statement).then(
+      () => null,
+      (reason: unknown) => reason,
+    );
+    const answer = translateDbError(error, family);
+    expect(answer).toBeInstanceOf(ApiError);
+    return { code: (answer as ApiError).code, msg: (answer as ApiError).message };
+  }
+
+  it('names the field of the row’s own column', async () => {
+    const insert = sql`insert into vehicles (vin, model_id, series_id, brand_id, energy_type, city_id, company_id, mileage, tenant_id)
+      values ('LGXCE4CB9P0123456', 1, 1, 1, 0, 1, 1, null, 1)`;
+    expect(await refusalOf(insert, vehicleFamily)).toEqual({ code: 400, msg: '里程（公里）：不能为空' });
+  });
+
+  it('names the field of a parent’s column a family writes (a user’s name)', async () => {
+    const insert = sql`insert into users (login_id, user_name, code, password_hash) values ('nameless', null, 'N1', 'x')`;
+    expect(await refusalOf(insert, userFamily)).toEqual({ code: 400, msg: '姓名：不能为空' });
+  });
+
+  it('says a required value is missing where it cannot name the field, never a 500', async () => {
+    const insert = sql`insert into users (login_id, user_name, code, password_hash) values ('nameless', 'x', 'N1', null)`;
+    expect(await refusalOf(insert, userFamily)).toEqual({ code: 400, msg: '必填项不能为空' });
+    expect(await refusalOf(insert)).toEqual({ code: 400, msg: '必填项不能为空' });
   });
 });
 

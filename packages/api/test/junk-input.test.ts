@@ -123,12 +123,12 @@ describe('the schemas refuse what the database would, naming the field', () => {
       url: `/api/vehicles/${vehicle?.id}`,
       token,
     });
-    const { vin: ownVin, modelId, energyType, cityId, companyId } = full.data;
+    const { vin: ownVin, modelId, energyType, cityId, companyId, mileage } = full.data;
     const put = await ctx.request({
       method: 'PUT',
       url: `/api/vehicles/${vehicle?.id}`,
       token,
-      payload: { vin: ownVin, modelId, energyType, cityId, companyId, version: 2147483648 },
+      payload: { vin: ownVin, modelId, energyType, cityId, companyId, mileage, version: 2147483648 },
     });
     expect(put).toMatchObject({ status: 200, code: 400, msg: '版本号：不能大于2147483647' });
     const roles = await ctx.request<{ list: RoleDto[] }>({ method: 'GET', url: '/api/roles', token });
@@ -163,7 +163,12 @@ describe('twenty creates of the same key at once: one is saved, the others are t
   it('a vehicle by VIN', async () => {
     const raced = vin(4242);
     const refused = await race(20, () =>
-      ctx.request({ method: 'POST', url: '/api/vehicles', token, payload: { vin: raced, energyType: 1, ...refs } }),
+      ctx.request({
+        method: 'POST',
+        url: '/api/vehicles',
+        token,
+        payload: { vin: raced, energyType: 1, mileage: 12, ...refs },
+      }),
     );
     expect(new Set(refused)).toEqual(new Set([`车架号 ${raced} 已存在`]));
   });

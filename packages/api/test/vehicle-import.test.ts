@@ -54,6 +54,7 @@ const row = (serial: number, extra: Record<string, CellValue> = {}) => ({
   所属公司: '北京CP汽车租赁有限公司',
   '采购价（元）': '129800.5',
   注册日期: '2024/3/1',
+  '里程（公里）': '12',
   标签: '网约车、新能源',
   ...extra,
 });

@@ -179,7 +179,7 @@ describe('violations and maintenance', () => {
           vendor: 'x',
         })
       ).msg,
-    ).toBe('维保类型：维保类型取值无效');
+    ).toBe('维保类型取值无效');
   });
 
   it('does not let ops delete or export, and keeps tenants apart', async () => {

@@ -42,7 +42,7 @@ async function createVehicle(extra: Record<string, unknown> = {}, token = admin)
     method: 'POST',
     url: '/api/vehicles',
     token,
-    payload: { vin: vin(serial++), energyType: 1, ...refs, ...extra },
+    payload: { vin: vin(serial++), energyType: 1, mileage: 12, ...refs, ...extra },
   });
   return response;
 }
@@ -55,11 +55,13 @@ describe('vehicle validation', () => {
   it('refuses a VIN with a wrong check digit, naming the field', async () => {
     const bad = `${vin(900).slice(0, 8)}${vin(900)[8] === '0' ? '1' : '0'}${vin(900).slice(9)}`;
     const response = await createVehicle({ vin: bad });
-    expect(response).toMatchObject({ code: 400, msg: '车架号：车架号校验位（第9位）不正确' });
+    expect(response).toMatchObject({ code: 400, msg: '车架号：校验位（第9位）与其他位不符，请逐位核对' });
   });
 
   it('refuses a malformed plate and accepts an 8-character new-energy plate', async () => {
-    expect((await createVehicle({ plateNo: '京A1234' })).msg).toBe('车牌号：车牌号应为7位（新能源8位）');
+    expect((await createVehicle({ plateNo: '京A1234' })).msg).toBe(
+      '车牌号：应为7位，如“京A12345”；新能源8位，如“京AD12345”',
+    );
     const created = await createVehicle({ plateNo: '京AD12345' });
     expect(created.code).toBe(0);
     expect(created.data).toMatchObject({ plateNo: '京AD12345', stage: 0, rentStatus: 2, brandName: '比亚迪' });
@@ -71,7 +73,7 @@ describe('vehicle validation', () => {
       method: 'POST',
       url: '/api/vehicles',
       token: admin,
-      payload: { vin: first.data.vin, energyType: 1, ...refs },
+      payload: { vin: first.data.vin, energyType: 1, mileage: 12, ...refs },
     });
     expect(again).toMatchObject({ code: 1000, msg: `车架号 ${first.data.vin} 已存在` });
     expect((await createVehicle({ modelId: refs.cityId === '1' ? '99999' : '99999' })).msg).toBe('车型不存在');
@@ -324,7 +326,7 @@ describe('vehicle permissions and tenants', () => {
       method: 'PUT',
       url: `/api/vehicles/${vehicle.id}`,
       token: shanghai,
-      payload: { vin: vehicle.vin, energyType: 1, ...refs, version: 1 },
+      payload: { vin: vehicle.vin, energyType: 1, mileage: 12, ...refs, version: 1 },
     });
     expect(update.code).toBe(404);
     const list = await ctx.request<{ list: Vehicle[] }>({

@@ -30,10 +30,19 @@ export function fieldLabel(schema: z.ZodType, path: readonly PropertyKey[]): str
   return label ?? path.map(String).join('.');
 }
 
+/**
+ * A field's problem as the server and the web form both say it: the title, then what is wrong and what is
+ * expected (`车牌号：格式不正确，应为“京A12345”…`). Checks word their messages to follow the title; one that
+ * names the field itself anyway is not prefixed again (never `车牌号：车牌号…`).
+ */
+export function fieldMessage(label: string, message: string): string {
+  return message.startsWith(label) ? message : `${label}：${message}`;
+}
+
 /** One sentence naming the first failing field: `登录账号：不能为空`. */
 export function describeIssues(schema: z.ZodType, issues: readonly z.core.$ZodIssue[]): string {
   const issue = issues[0];
   if (!issue) return '请求参数错误';
   if (issue.path.length === 0) return issue.message;
-  return `${fieldLabel(schema, issue.path)}：${issue.message}`;
+  return fieldMessage(fieldLabel(schema, issue.path), issue.message);
 }

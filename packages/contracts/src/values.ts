@@ -47,13 +47,13 @@ export function isCalendarDate(value: string): boolean {
 
 /** A day: `2024-03-01`. */
 export function calendarDate() {
-  return z.iso.date('日期格式应为YYYY-MM-DD').refine(isCalendarDate, '不是有效的日期');
+  return z.iso.date('应为“年-月-日”，如2024-03-01').refine(isCalendarDate, '不是有效的日期');
 }
 
 /** A moment with its offset: `2024-03-01T08:00:00+08:00`, on a day of the calendar. */
 export function moment() {
   return z.iso
-    .datetime({ offset: true, error: '时间格式不正确' })
+    .datetime({ offset: true, error: '应为带时区的时间，如2024-03-01T08:00:00+08:00' })
     .refine((value) => isCalendarDate(value.slice(0, 10)), '不是有效的时间');
 }
 
@@ -76,4 +76,33 @@ export function numberList(count: number, max: number, message = '应为以逗�
     .regex(new RegExp(`^\\d{1,${digits}}(,\\d{1,${digits}}){0,${count - 1}}$`), message)
     .transform((raw) => raw.split(',').map(Number))
     .refine((values) => values.every((value) => value <= max), `不能大于${max}`);
+}
+
+/** SPEC §5's hint under a new password; `passwordProblem` checks each of its rules. */
+export const passwordHint = '密码长度6-10位，须包含数字、字母、符号中至少两种，不能包含手机号，不能包含空格';
+
+/** Runs of this many digits or more taken from the user's mobile number make a password guessable. */
+const mobileRun = 6;
+
+/**
+ * Why a new password breaks the hint's rules, or null. A password of at most 10 characters cannot hold a
+ * whole 11-digit mobile number, so "不能包含手机号" refuses any run of 6 or more digits of the user's own
+ * mobile (its last six, say).
+ */
+export function passwordProblem(password: string, mobile?: string | null): string | null {
+  if (/\s/.test(password)) return '不能包含空格';
+  const length = [...password].length;
+  if (length < 6 || length > 10) return `长度应为6-10位，当前${length}位`;
+  const kinds = [/\d/, /[A-Za-z]/, /[^\dA-Za-z]/].filter((kind) => kind.test(password)).length;
+  if (kinds < 2) return '须包含数字、字母、符号中至少两种';
+  const digits = mobile?.replace(/\D/g, '') ?? '';
+  const runs = password.match(new RegExp(`\\d{${mobileRun},}`, 'g')) ?? [];
+  const fromMobile = runs.some((run) => {
+    for (let start = 0; start + mobileRun <= run.length; start++) {
+      if (digits.includes(run.slice(start, start + mobileRun))) return true;
+    }
+    return false;
+  });
+  if (fromMobile) return '不能包含手机号中连续6位以上的数字';
+  return null;
 }

@@ -66,10 +66,14 @@ describe('违章导入', () => {
     await waitForToast(page, '导入成功：新增0条，跳过重复1条');
 
     const dialog = await importOnce(violationSheet([['京Z00000', chinaTime(1), '长安街', item, '13', '200', '', '']]));
-    await dialog
-      .getByText(/导入失败：共2处错误/)
-      .first()
-      .waitFor();
+    await dialog.getByText('导入失败：共2处问题，请修改后重新导入（本次未保存任何数据）').waitFor();
+    // Shown once, in the dialog: no toast repeats it.
+    expect(
+      await page
+        .locator('.ant-message')
+        .getByText(/导入失败/)
+        .count(),
+    ).toBe(0);
     const problems = await dialog.locator('.ant-table-tbody tr').allTextContents();
     expect(problems).toEqual(['2车牌号「京Z00000」不存在', '2扣分应为0到12的整数']);
   });

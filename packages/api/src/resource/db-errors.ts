@@ -1,3 +1,5 @@
+import { getTableName } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { ApiError, badRequest, businessError, conflict } from '../http/errors';
 import type { Row, ServerResource } from './family';
 
@@ -5,6 +7,7 @@ interface DatabaseError {
   code: string;
   constraint?: string;
   column?: string;
+  table?: string;
 }
 
 /** The database's own error inside what a driver or drizzle threw (drizzle wraps it as the `cause`). */
@@ -20,6 +23,24 @@ export function databaseErrorOf(error: unknown): DatabaseError | undefined {
 
 function fieldTitle(family: ServerResource | undefined, field: string | undefined): string | undefined {
   return field ? family?.resource.fields[field]?.title : undefined;
+}
+
+/**
+ * The field a refused column holds: one of the row's own columns, or of its parent's (a user's name, written
+ * by the family's insert hook). The table the database names decides between columns of the same name.
+ */
+function fieldOfColumn(family: ServerResource | undefined, refused: DatabaseError): string | undefined {
+  if (!family || !refused.column) return undefined;
+  const columns: [string, PgColumn][] = [
+    ...Object.entries(family.own),
+    ...Object.entries(family.parent?.columns ?? {}),
+  ];
+  return columns.find(
+    ([name, column]) =>
+      column.name === refused.column &&
+      family.resource.fields[name] &&
+      (!refused.table || getTableName(column.table) === refused.table),
+  )?.[0];
 }
 
 /**
@@ -40,8 +61,7 @@ export function translateDbError(error: unknown, family?: ServerResource, values
       return businessError(typeof value === 'string' && value ? `${title} ${value} 已存在` : `${title}已存在`);
     }
     case '23502': {
-      const field = family && Object.entries(family.own).find(([, column]) => column.name === refused.column)?.[0];
-      const title = fieldTitle(family, field);
+      const title = fieldTitle(family, fieldOfColumn(family, refused));
       return badRequest(title ? `${title}：不能为空` : '必填项不能为空');
     }
     case '23503':

@@ -187,12 +187,16 @@ async function resolveSheetNames(db: Db, tenantId: number, columns: readonly Col
   return names;
 }
 
-/** The refusal of a sheet with problems: the first few in the message, up to 200 in `data.problems`. */
+/**
+ * The refusal of a sheet with problems: the first few in the message, up to 200 in `data.problems`, and how
+ * many there are in all in `data.total`.
+ */
 export function importRefused(problems: readonly ImportProblem[]) {
   const named = problems.slice(0, problemsInMessage).map((p) => `第${p.row}行 ${p.field}${p.message}`);
   const rest = problems.length > problemsInMessage ? '；…' : '';
   return businessError(`导入失败：共${problems.length}处错误，${named.join('；')}${rest}`, {
     problems: problems.slice(0, maxProblems),
+    total: problems.length,
   });
 }
 

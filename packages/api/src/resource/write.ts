@@ -1,5 +1,5 @@
 import type { FieldDef } from '@cp/contracts';
-import { and, eq, getTableColumns } from 'drizzle-orm';
+import { and, eq, getTableColumns, is, SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { diff, recordAudit } from '../audit/service';
@@ -49,14 +49,32 @@ export async function inTransaction<T>(
   }
 }
 
-/** Values of the row's own columns a write sets; an empty optional column keeps the table's default on create. */
+/**
+ * An optional field left empty whose column cannot be empty takes the column's default — 扣分 0, 处理状态
+ * 未处理 — when it is created and when an edit empties it alike, so the form's "optional" holds for both and
+ * the audit records the value kept. (A required field never gets here empty: its schema refuses it.)
+ */
+function emptiedToDefaults(family: ServerResource, input: Readonly<Row>): Row {
+  const values: Row = { ...input };
+  for (const [name, value] of Object.entries(input)) {
+    const column = family.own[name];
+    if (value !== null || !column?.notNull || !column.hasDefault || is(column.default, SQL)) continue;
+    values[name] = column.default;
+  }
+  return values;
+}
+
+/** Values of the row's own columns a write sets; an empty column with a default expression keeps it. */
 function ownValues(family: ServerResource, values: Readonly<Row>, creating: boolean): Row {
   const set: Row = {};
   for (const [name, value] of Object.entries(values)) {
     const column = family.own[name];
     if (!column || family.links?.[name]) continue;
     if (value === null && column.notNull) {
-      if (creating && column.hasDefault) continue;
+      if (column.hasDefault) {
+        if (!creating) set[name] = sql`default`;
+        continue;
+      }
       throw badRequest(`${family.resource.fields[name]?.title ?? name}：不能为空`);
     }
     // Timestamps arrive as ISO text; the driver takes dates.
@@ -70,7 +88,8 @@ function ownValues(family: ServerResource, values: Readonly<Row>, creating: bool
  * choose (not another tenant's, not a deleted one), each file was uploaded in it. Then the family's own
  * preparation (normalised text, derived columns).
  */
-export async function prepareValues(family: ServerResource, ctx: WriteContext, input: Row, before?: Row) {
+export async function prepareValues(family: ServerResource, ctx: WriteContext, given: Row, before?: Row) {
+  const input = emptiedToDefaults(family, given);
   for (const [name, def] of family.resource.entries) {
     const value = input[name];
     if ((def.kind === 'ref' || def.kind === 'refs') && value != null && def.lookup) {

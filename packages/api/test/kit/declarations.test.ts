@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db';
 import { migrate, rowsOf } from '../../src/db/migrate';
 import { families } from '../../src/families';
+import { users } from '../../src/identity/tables';
 import type { ServerResource } from '../../src/resource/family';
 import { userFamily } from '../../src/users/family';
 import { type FreshDatabase, freshDatabase } from '../harness';
@@ -41,12 +43,26 @@ function unimported(family: ServerResource): string[] {
   return [...required, ...(resource.import?.key ?? [])].filter((name) => !imported.has(name));
 }
 
+/** The column a field is saved in: the row's own, or its parent's (a user's name, beside the account). */
+const columnOf = (family: ServerResource, name: string): PgColumn | undefined =>
+  family.own[name] ?? (family.parent?.columns[name] as PgColumn | undefined);
+
 /** Form fields a save may leave empty whose column takes no empty value and has no default. */
 function emptiedNotNull(family: ServerResource): string[] {
   return family.resource.entries
     .filter(([name, def]) => {
-      const column = family.own[name];
+      const column = columnOf(family, name);
       return def.form && !def.required && column?.notNull && !column.hasDefault;
+    })
+    .map(([name]) => name);
+}
+
+/** Required form fields whose column would take an empty value: the form insists on what the table does not. */
+function requiredNullable(family: ServerResource): string[] {
+  return family.resource.entries
+    .filter(([name, def]) => {
+      const column = columnOf(family, name);
+      return def.form && def.required && column !== undefined && !column.notNull;
     })
     .map(([name]) => name);
 }
@@ -83,5 +99,23 @@ describe('declarations of every family', () => {
     for (const family of [...families, fixtureFamily]) expect(emptiedNotNull(family), family.resource.key).toEqual([]);
     const own = { ...fixtureFamily.own, quantity: kitFixtures.code };
     expect(emptiedNotNull({ ...fixtureFamily, own })).toEqual(['quantity']);
+  });
+
+  it('keeps each required form field in a NOT NULL column, its own or its parent’s', () => {
+    const withParent = families.filter((family) => family.parent && family.resource.permissions.create);
+    expect(withParent.map((family) => family.resource.key)).toContain('userAccount');
+    for (const family of [...families, fixtureFamily]) {
+      expect(requiredNullable(family), family.resource.key).toEqual([]);
+    }
+    const own = { ...fixtureFamily.own, code: kitFixtures.remark };
+    expect(requiredNullable({ ...fixtureFamily, own })).toEqual(['code']);
+    const parent = userFamily.parent && { ...userFamily.parent, columns: { userName: users.mobile } };
+    expect(requiredNullable({ ...userFamily, parent })).toEqual(['userName']);
+  });
+
+  it('declares 里程 required: a car comes in with an odometer reading, never a made-up 0', () => {
+    const vehicle = families.find((family) => family.resource.key === 'vehicle');
+    expect(vehicle?.resource.fields.mileage?.required).toBe(true);
+    expect(vehicle && columnOf(vehicle, 'mileage')?.notNull).toBe(true);
   });
 });

@@ -41,7 +41,7 @@ async function workbook(rows: readonly CellValue[][], columns = fixtureTemplate.
   return readFileSync(file);
 }
 const send = async (rows: readonly CellValue[][], token = admin) =>
-  ctx.request<{ imported: number; skipped: number; problems?: Problem[] }>({
+  ctx.request<{ imported: number; skipped: number; problems?: Problem[]; total?: number }>({
     method: 'POST',
     url: '/api/kit-fixtures/import',
     token,
@@ -194,6 +194,7 @@ describe('importing a sheet', () => {
       '导入失败：共10处错误，第3行 数量应为1到999的整数；第3行 单价（元）应为不小于0、最多两位小数的金额；' +
         '第3行 开始日期格式不正确，应如2026-11-01；第3行 发生时间格式不正确，应如2026-11-01 08:30；第4行 类别应为普通或加急；…',
     );
+    expect(response.data.total).toBe(10);
     expect(response.data.problems?.slice(5)).toEqual([
       { row: 4, field: '是否启用', message: '应为是或否' },
       { row: 4, field: '所属公司', message: `「${refs.foreignCompany.label}」不存在` },

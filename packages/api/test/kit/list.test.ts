@@ -89,7 +89,7 @@ describe('filters', () => {
 
   it('takes a date range with both ends included', async () => {
     expect(await codes('startDate=2025-06-01,2025-06-30')).toEqual(['L-02', 'L-03']);
-    expect((await list('startDate=2025-06-30,2025-06-01')).msg).toBe('开始日期：开始日期不能晚于结束日期');
+    expect((await list('startDate=2025-06-30,2025-06-01')).msg).toBe('开始日期不能晚于结束日期');
   });
 
   it('takes a moment range as whole days in China time', async () => {

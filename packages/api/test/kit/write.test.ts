@@ -126,18 +126,16 @@ describe('saving a form', () => {
     expect(await matching('BOUND-')).toBe(0);
   });
 
-  it('answers a Chinese message, not a 500, for an empty value of a column that cannot be empty', async () => {
+  it('gives an optional field left empty its column’s default, when created and when an edit empties it', async () => {
     const created = await create({ code: 'NOT-NULL', category: null, active: null });
     expect(created.data).toMatchObject({ category: 0, active: false });
-    const form = { code: 'NOT-NULL', companyId: company(), version: created.data.version };
-    expect(await update(created.data.id, { ...form, category: null })).toMatchObject({
-      code: 400,
-      msg: '类别：不能为空',
-    });
-    expect(await update(created.data.id, { ...form, active: null })).toMatchObject({
-      code: 400,
-      msg: '是否启用：不能为空',
-    });
+    const form = { code: 'NOT-NULL', companyId: company() };
+    const set = await update(created.data.id, { ...form, category: 1, active: true, version: 1 });
+    expect(set.data).toMatchObject({ category: 1, active: true, version: 2 });
+    const emptied = await update(created.data.id, { ...form, category: null, active: null, version: 2 });
+    expect(emptied).toMatchObject({ code: 0, data: { category: 0, active: false, version: 3 } });
+    const [entry] = await history(created.data.id);
+    expect(entry?.changes).toMatchObject({ category: { from: 1, to: 0 }, active: { from: true, to: false } });
   });
 });
 

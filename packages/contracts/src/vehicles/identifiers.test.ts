@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { plateKind, plateProblem, vinCheckDigit, vinProblem } from './identifiers';
+import { maintenanceResource, violationResource } from './records';
+import { vehicleResource } from './resource';
 
 describe('plate numbers', () => {
   it('accepts regular and new-energy plates', () => {
@@ -10,11 +12,12 @@ describe('plate numbers', () => {
     expect(plateKind('苏E12345D')).toBe('newEnergy');
   });
 
-  it('names what is wrong', () => {
-    expect(plateProblem('京A1234')).toBe('车牌号应为7位（新能源8位）');
-    expect(plateProblem('AA12345')).toBe('车牌号应以省份简称开头');
-    expect(plateProblem('京AI2345')).toBe('车牌号格式不正确');
-    expect(plateProblem('京AX12345')).toBe('新能源车牌格式不正确');
+  it('says what is wrong and how a plate is written, without repeating the field title', () => {
+    expect(plateProblem('京A1234')).toBe('应为7位，如“京A12345”；新能源8位，如“京AD12345”');
+    expect(plateProblem('AA12345')).toBe('应以省份简称开头，如“京A12345”');
+    expect(plateProblem('京AI2345')).toBe('不能包含字母I、O（易与数字1、0混淆）');
+    expect(plateProblem('京A1234-')).toBe('格式不正确，应为“京A12345”，新能源“京AD12345”');
+    expect(plateProblem('京AX12345')).toBe('新能源车牌应为“京AD12345”或“京A12345D”');
     expect(plateProblem('京A12345')).toBeNull();
   });
 });
@@ -29,10 +32,24 @@ describe('VIN', () => {
     expect(vinProblem('1M8GDM9AXKP042788')).toBeNull();
   });
 
-  it('names what is wrong', () => {
-    expect(vinProblem('1M8GDM9AXKP04278')).toBe('车架号应为17位');
-    expect(vinProblem('1M8GDM9AXKP04278O')).toBe('车架号不能包含字母I、O、Q');
-    expect(vinProblem('1m8GDM9AXKP042788')).toBe('车架号只能包含数字和大写字母');
-    expect(vinProblem('1M8GDM9A1KP042788')).toBe('车架号校验位（第9位）不正确');
+  it('says what is wrong and what a VIN is, without repeating the field title', () => {
+    expect(vinProblem('1M8GDM9AXKP04278')).toBe('应为17位（数字和大写字母），当前16位');
+    expect(vinProblem('1M8GDM9AXKP04278O')).toBe('不能包含字母I、O、Q');
+    expect(vinProblem('1m8GDM9AXKP042788')).toBe('只能包含数字和大写字母');
+    expect(vinProblem('1M8GDM9A1KP042788')).toBe('校验位（第9位）与其他位不符，请逐位核对');
+  });
+});
+
+describe('import template examples', () => {
+  it('every text example passes the check of its own field, so a copied example imports', () => {
+    const resources = [vehicleResource, violationResource, maintenanceResource];
+    for (const resource of resources) {
+      for (const { name, def } of resource.importColumns) {
+        const example = def.import?.example;
+        if (def.kind !== 'text' || !example) continue;
+        expect(def.input.safeParse(example).error?.issues[0]?.message, `${resource.key}.${name}`).toBeUndefined();
+      }
+    }
+    expect(vinProblem(String(vehicleResource.fields.vin.import?.example))).toBeNull();
   });
 });

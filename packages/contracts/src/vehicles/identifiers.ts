@@ -15,12 +15,19 @@ export function plateKind(plate: string): PlateKind | null {
   return null;
 }
 
-/** Why a plate number is not valid, or null when it is. */
+/** How a plate is written, for messages: what the form shows under the field. */
+export const plateExample = '应为“京A12345”，新能源“京AD12345”';
+
+/**
+ * Why a plate number is not valid, or null when it is. The words follow the field's title (`车牌号：…`), so
+ * they never repeat it, and they say what is expected.
+ */
 export function plateProblem(plate: string): string | null {
-  if (plate.length !== 7 && plate.length !== 8) return '车牌号应为7位（新能源8位）';
-  if (!provinces.includes(plate[0] ?? '')) return '车牌号应以省份简称开头';
+  if (plate.length !== 7 && plate.length !== 8) return '应为7位，如“京A12345”；新能源8位，如“京AD12345”';
+  if (!provinces.includes(plate[0] ?? '')) return '应以省份简称开头，如“京A12345”';
   if (plateKind(plate)) return null;
-  return plate.length === 8 ? '新能源车牌格式不正确' : '车牌号格式不正确';
+  if (/[IO]/.test(plate.slice(1))) return '不能包含字母I、O（易与数字1、0混淆）';
+  return plate.length === 8 ? '新能源车牌应为“京AD12345”或“京A12345D”' : `格式不正确，${plateExample}`;
 }
 
 const vinAlphabet = /^[A-HJ-NPR-Z0-9]{17}$/;
@@ -63,11 +70,11 @@ export function vinCheckDigit(vin: string): string {
   return remainder === 10 ? 'X' : String(remainder);
 }
 
-/** Why a VIN is not valid, or null when it is. */
+/** Why a VIN is not valid, or null when it is; worded, like a plate's, to follow the field's title. */
 export function vinProblem(vin: string): string | null {
-  if (vin.length !== 17) return '车架号应为17位';
-  if (/[IOQ]/.test(vin)) return '车架号不能包含字母I、O、Q';
-  if (!vinAlphabet.test(vin)) return '车架号只能包含数字和大写字母';
-  if (vin[8] !== vinCheckDigit(vin)) return '车架号校验位（第9位）不正确';
+  if (vin.length !== 17) return `应为17位（数字和大写字母），当前${vin.length}位`;
+  if (/[IOQ]/.test(vin)) return '不能包含字母I、O、Q';
+  if (!vinAlphabet.test(vin)) return '只能包含数字和大写字母';
+  if (vin[8] !== vinCheckDigit(vin)) return '校验位（第9位）与其他位不符，请逐位核对';
   return null;
 }

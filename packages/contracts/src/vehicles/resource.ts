@@ -32,7 +32,7 @@ export const vehicleResource = defineResource({
       check: upper(vinProblem),
       filter: 'like',
       unique: true,
-      import: { example: 'LGXCE4CB8P0123456' },
+      import: { example: 'LGXCE4CB9P0123456' },
     }),
     engineNo: fields.text('发动机号', { max: 30, list: false, import: true }),
     modelId: fields.ref('车型', 'model', {
@@ -60,7 +60,13 @@ export const vehicleResource = defineResource({
       import: { example: '2024-03-01' },
     }),
     purchasePrice: fields.money('采购价（分）', { list: false, import: { example: '129800' } }),
-    mileage: fields.integer('里程（公里）', { max: 3_000_000, sortable: true, import: { example: '12' } }),
+    // Read off the odometer when the car comes in (验车 records it again): never left to a default of 0.
+    mileage: fields.integer('里程（公里）', {
+      required: true,
+      max: 3_000_000,
+      sortable: true,
+      import: { example: '12' },
+    }),
     gpsDeviceNo: fields.text('GPS设备号', { max: 30, list: false, import: true }),
     gpsLastSeenAt: fields.datetime('GPS最后定位时间', { form: false, list: false }),
     drivingLicenseIssueDate: fields.date('行驶证发证日期', { list: false, import: true }),

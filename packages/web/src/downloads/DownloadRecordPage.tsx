@@ -2,6 +2,7 @@ import type { DownloadRecordDto } from '@cp/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Progress, type TableColumnsType, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { emptyText } from '../resource/emptyText';
 import { PagedTable, sharedPageSizes } from '../widgets';
 import { type DownloadsApi, downloadsApi, exportStates, formatSize, refreshIntervalMs, saveFromUrl } from './api';
 import { useDownloadRecords } from './useDownloadRecords';
@@ -63,14 +64,15 @@ export function DownloadRecordPage({
       dataIndex: 'rowCount',
       width: 100,
       align: 'right',
-      render: (value: number, record) => (record.status === exportStates.queued ? '—' : value.toLocaleString('zh-CN')),
+      render: (value: number, record) =>
+        record.status === exportStates.queued ? emptyText : value.toLocaleString('zh-CN'),
     },
     { title: '文件大小', dataIndex: 'size', width: 100, align: 'right', render: (value: number) => formatSize(value) },
     {
       title: '失败原因',
       dataIndex: 'failureReason',
       width: 220,
-      render: (value: string) => (value ? <Typography.Text type="danger">{value}</Typography.Text> : '—'),
+      render: (value: string) => (value ? <Typography.Text type="danger">{value}</Typography.Text> : emptyText),
     },
     {
       title: '操作',

@@ -6,6 +6,7 @@ import {
   type PageResult,
 } from '@cp/contracts';
 import { get, post } from '../request';
+import { emptyText } from '../resource/emptyText';
 import { stripEmpty } from '../widgets';
 
 export interface DownloadRecordQuery {
@@ -53,7 +54,7 @@ export const statusLabel = (status: ExportStatus) => exportStatus.label(status);
 
 /** `0 B`, `812 B`, `14.2 KB`, `3.5 MB`. */
 export function formatSize(bytes: number): string {
-  if (!bytes) return '—';
+  if (!bytes) return emptyText;
   const units = ['B', 'KB', 'MB', 'GB'];
   let value = bytes;
   let unit = 0;

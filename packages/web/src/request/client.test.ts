@@ -139,6 +139,18 @@ describe('request layer: failures', () => {
     expect(env.goToRoot).not.toHaveBeenCalled();
   });
 
+  it('leaves the message of a failure to a caller that shows it, but not the end of a session', async () => {
+    const refused = { body: { code: 1000, msg: '导入失败：共2处错误', isSuccess: false, data: { problems: [] } } };
+    const { http, env } = setup(refused);
+    const error = await failureOf(http.post('/api/x/import', null, { showsError: true }));
+    expect(error).toMatchObject({ code: 1000, message: '导入失败：共2处错误', data: { problems: [] } });
+    expect(env.showError).not.toHaveBeenCalled();
+    const ended = setup({ body: { code: 1002, msg: '登录已过期', isSuccess: false, data: null } });
+    await failureOf(ended.http.post('/api/x/import', null, { showsError: true }));
+    expect(ended.env.showError).toHaveBeenCalledWith('登录已过期');
+    expect(ended.env.goToRoot).toHaveBeenCalledOnce();
+  });
+
   it('reports a network error as 后端接口连接异常', async () => {
     const { http, env } = setup((config) => {
       throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);

@@ -15,6 +15,11 @@ declare module 'axios' {
     public?: boolean;
     /** The caller shows the failure itself: no toast and no redirect. The token is still cleared on 1001/1002. */
     silent?: boolean;
+    /**
+     * The caller shows the failure's message where it belongs (an import's problems in its dialog): no toast
+     * on top. A failure that ends the session is still toasted and leaves for `/`, as any call's.
+     */
+    showsError?: boolean;
   }
 }
 
@@ -54,7 +59,8 @@ export function createHttpClient(env: RequestEnvironment): AxiosInstance {
   });
 
   function fail(config: InternalAxiosRequestConfig | undefined, error: RequestError): Promise<never> {
-    if (!config?.silent) env.showError(error.message);
+    const shownByCaller = config?.showsError === true && !sessionEndingCodes.has(error.code);
+    if (!config?.silent && !shownByCaller) env.showError(error.message);
     return Promise.reject(error);
   }
 

@@ -78,9 +78,12 @@ describe('ActionDialog: an action with a body', () => {
     review();
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('验车 样例一')).toBeTruthy();
+    const placeholder = (element: HTMLElement) => element.getAttribute('placeholder');
+    expect(placeholder(within(dialog).getByRole('textbox', { name: '审核意见' }))).toBe('请输入审核意见');
+    expect(placeholder(within(dialog).getByRole('spinbutton', { name: '评分' }))).toBe('请输入评分');
     ok(dialog);
-    expect(await within(dialog).findByText('请填写审核意见')).toBeTruthy();
-    expect(await within(dialog).findByText('请填写评分')).toBeTruthy();
+    expect(await within(dialog).findByText('请输入审核意见')).toBeTruthy();
+    expect(await within(dialog).findByText('请输入评分')).toBeTruthy();
     fireEvent.change(within(dialog).getByRole('spinbutton', { name: '评分' }), { target: { value: '120' } });
     expect(await within(dialog).findByText('评分：不能大于100')).toBeTruthy();
     expect(posts()).toEqual([]);

@@ -56,7 +56,7 @@ function targetPicker(family: WebFamily, transition: Transition) {
   const field = family.resource.lifecycle?.field ?? '';
   const filters = { [field]: transition.from.join(',') };
   const element = (
-    <BodyField schema={schema} name="targetId" chosen>
+    <BodyField schema={schema} name="targetId" kind="ref">
       <LookupField lookup={lookup} filters={filters} />
     </BodyField>
   );

@@ -1,4 +1,4 @@
-import type { Resource } from '@cp/contracts';
+import type { FieldKind, Resource } from '@cp/contracts';
 import { Col, DatePicker, Input, InputNumber, Row, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactElement } from 'react';
@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { BodyField } from './BodyField';
 import { type FieldControl, fieldControl } from './FieldInput';
 import { LookupField } from './LookupField';
+import { promptOf } from './rules';
 import { StoredFilesInput } from './StoredFilesInput';
 
 type ObjectSchema = z.ZodObject<Record<string, z.ZodType>>;
@@ -33,30 +34,47 @@ const dateItem: FieldControl['item'] = {
   normalize: (day: Dayjs | null) => (day ? day.format('YYYY-MM-DD') : undefined),
 };
 
-type BodyControl = FieldControl & { chosen?: boolean };
+type BodyControl = FieldControl & { kind: FieldKind };
 
 /**
  * The control of one body field: the resource's own when the field is one of its fields (a plate, a
  * certificate's expiry), else one read from the schema — files, a lookup, a date, long or short text, a
- * number, a switch.
+ * number, a switch — asking for the field by the kit's one rule (`请输入出库地点`, `请选择日期`).
  */
 function bodyControl(name: string, schema: z.ZodType, resource?: Resource): BodyControl | null {
   const def = resource?.fields[name];
-  if (def && def.kind !== 'files') {
-    return { ...fieldControl(def), chosen: ['ref', 'enum', 'date', 'datetime'].includes(def.kind) };
-  }
+  if (def && def.kind !== 'files') return { ...fieldControl(def), kind: def.kind };
   const { base, meta } = baseOf(schema);
+  const title = typeof meta.title === 'string' ? meta.title : name;
   const none = { item: {}, wide: false };
-  if (meta.files) return { ...none, control: <StoredFilesInput limit={20} />, wide: true };
-  if (typeof meta.lookup === 'string') return { ...none, control: <LookupField lookup={meta.lookup} />, chosen: true };
+  if (meta.files) return { ...none, control: <StoredFilesInput limit={20} />, wide: true, kind: 'files' };
+  if (typeof meta.lookup === 'string') {
+    return { ...none, control: <LookupField lookup={meta.lookup} placeholder={promptOf('ref', title)} />, kind: 'ref' };
+  }
+  const placeholder = (kind: FieldKind) => promptOf(kind, title);
   switch (base.type) {
     case 'string':
-      if (base.format === 'date')
-        return { control: <DatePicker style={{ width: '100%' }} />, item: dateItem, wide: false };
-      if ((base.maxLength ?? 0) > 100) {
-        return { ...none, control: <Input.TextArea rows={3} maxLength={base.maxLength} showCount />, wide: true };
+      if (base.format === 'date') {
+        return {
+          control: <DatePicker placeholder={placeholder('date')} style={{ width: '100%' }} />,
+          item: dateItem,
+          wide: false,
+          kind: 'date',
+        };
       }
-      return { ...none, control: <Input maxLength={base.maxLength} allowClear /> };
+      if ((base.maxLength ?? 0) > 100) {
+        return {
+          ...none,
+          control: <Input.TextArea rows={3} maxLength={base.maxLength} showCount placeholder={placeholder('text')} />,
+          wide: true,
+          kind: 'text',
+        };
+      }
+      return {
+        ...none,
+        control: <Input maxLength={base.maxLength} allowClear placeholder={placeholder('text')} />,
+        kind: 'text',
+      };
     case 'number':
       return {
         ...none,
@@ -65,12 +83,14 @@ function bodyControl(name: string, schema: z.ZodType, resource?: Resource): Body
             precision={base.isInt ? 0 : undefined}
             min={base.minValue}
             max={base.maxValue}
+            placeholder={placeholder('integer')}
             style={{ width: '100%' }}
           />
         ),
+        kind: 'integer',
       };
     case 'boolean':
-      return { ...none, control: <Switch />, item: { valuePropName: 'checked' } };
+      return { ...none, control: <Switch />, item: { valuePropName: 'checked' }, kind: 'boolean' };
     default:
       return null;
   }
@@ -98,7 +118,7 @@ export function BodyFields({
       if (!control) throw new Error(`body field ${name} needs a control of its own`);
       return (
         <Col key={name} span={control.wide ? 24 : 12}>
-          <BodyField schema={schema} name={name} chosen={control.chosen ?? false} {...control.item}>
+          <BodyField schema={schema} name={name} kind={control.kind} {...control.item}>
             {control.control}
           </BodyField>
         </Col>

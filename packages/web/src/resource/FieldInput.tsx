@@ -1,8 +1,10 @@
-import type { FieldDef } from '@cp/contracts';
+import { type FieldDef, lookupOf } from '@cp/contracts';
 import { DatePicker, type FormItemProps, Input, InputNumber, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactElement } from 'react';
+import { formTitle } from './format';
 import { LookupField } from './LookupField';
+import { promptOf } from './rules';
 import { StoredFilesInput } from './StoredFilesInput';
 
 /** A form control for a field, with how the form converts between what it shows and what the API takes. */
@@ -18,6 +20,12 @@ const dateItem = (format: (day: Dayjs) => string): FieldControl['item'] => ({
   normalize: (day: Dayjs | null) => (day ? format(day) : null),
 });
 
+/** A searched lookup's own words say how to find a row; a loaded one asks like any other field. */
+function lookupPlaceholder(def: FieldDef, placeholder: string): string | undefined {
+  const lookup = lookupOf(def.lookup ?? '');
+  return lookup.searchable && !def.hint ? undefined : placeholder;
+}
+
 function maxLengthOf(def: FieldDef): number | undefined {
   const max = (def.input as { maxLength?: number | null }).maxLength;
   return typeof max === 'number' ? max : undefined;
@@ -28,8 +36,12 @@ export function isWide(def: FieldDef): boolean {
   return def.kind === 'files' || (def.kind === 'text' && (maxLengthOf(def) ?? 0) > 100);
 }
 
+/**
+ * The control of a resource field in a form, saying what it asks for (`请输入车牌号`, `请选择城市`, or the
+ * field's own hint). A searched lookup says how to search instead (`输入车牌号或车架号搜索`).
+ */
 export function fieldControl(def: FieldDef): FieldControl {
-  const placeholder = def.hint ?? '请输入';
+  const placeholder = def.hint ?? promptOf(def.kind, formTitle(def));
   const none = { control: <Input />, item: {}, wide: false };
   switch (def.kind) {
     case 'text': {
@@ -57,25 +69,34 @@ export function fieldControl(def: FieldDef): FieldControl {
     case 'date':
       return {
         ...none,
-        control: <DatePicker style={{ width: '100%' }} />,
+        control: <DatePicker placeholder={placeholder} style={{ width: '100%' }} />,
         item: dateItem((day) => day.format('YYYY-MM-DD')),
       };
     case 'datetime':
       return {
         ...none,
-        control: <DatePicker showTime style={{ width: '100%' }} />,
+        control: <DatePicker showTime placeholder={placeholder} style={{ width: '100%' }} />,
         item: dateItem((day) => day.toISOString()),
       };
     case 'enum':
-      return { ...none, control: <Select placeholder="请选择" allowClear options={def.enumDef?.options} /> };
+      return { ...none, control: <Select placeholder={placeholder} allowClear options={def.enumDef?.options} /> };
     case 'boolean':
       return { ...none, control: <Switch />, item: { valuePropName: 'checked' } };
     case 'ref':
-      return { ...none, control: <LookupField lookup={def.lookup ?? ''} /> };
+      return {
+        ...none,
+        control: <LookupField lookup={def.lookup ?? ''} placeholder={lookupPlaceholder(def, placeholder)} />,
+      };
     case 'refs':
-      return { ...none, control: <LookupField lookup={def.lookup ?? ''} multiple /> };
+      return {
+        ...none,
+        control: <LookupField lookup={def.lookup ?? ''} multiple placeholder={lookupPlaceholder(def, placeholder)} />,
+      };
     case 'tags':
-      return { ...none, control: <Select mode="tags" placeholder="输入后回车添加" tokenSeparators={[',', '，']} /> };
+      return {
+        ...none,
+        control: <Select mode="tags" placeholder={`${placeholder}，回车添加`} tokenSeparators={[',', '，']} />,
+      };
     case 'files':
       return { ...none, control: <StoredFilesInput />, wide: true };
   }

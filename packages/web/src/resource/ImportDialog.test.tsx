@@ -61,7 +61,7 @@ describe('ImportDialog', () => {
     await waitFor(() => expect(listLoads()).toBeGreaterThan(loadsBefore));
   });
 
-  it('keeps the dialog open and lists every problem of a refused sheet', async () => {
+  it('keeps the dialog open and shows a refused sheet’s problems once: a one-line count and the table', async () => {
     const msg = '导入失败：共2处错误，第3行 城市「火星」不存在；第5行 数量不能大于999';
     serve('POST', importUrl, () => {
       throw new RequestError(1000, msg, 'business', {
@@ -69,6 +69,7 @@ describe('ImportDialog', () => {
           { row: 3, field: '城市', message: '「火星」不存在' },
           { row: 5, field: '数量', message: '不能大于999' },
         ],
+        total: 2,
       });
     });
     renderList();
@@ -77,7 +78,11 @@ describe('ImportDialog', () => {
     await waitFor(() => expect(start.disabled).toBe(false));
     const loadsBefore = listLoads();
     fireEvent.click(start);
-    expect(await within(dialog).findByText(msg)).toBeTruthy();
+    expect(await within(dialog).findByText('导入失败：共2处问题，请修改后重新导入（本次未保存任何数据）')).toBeTruthy();
+    // The request layer is asked not to toast the refusal, and the dialog does not repeat the rows in words.
+    expect(lastCall('POST', importUrl)?.config).toMatchObject({ showsError: true });
+    expect(screen.queryByText(msg)).toBeNull();
+    expect(screen.getAllByText('「火星」不存在')).toHaveLength(1);
     const table = within(dialog).getByRole('table');
     expect(within(table).getByText('行号')).toBeTruthy();
     const rows = within(table)
@@ -94,6 +99,38 @@ describe('ImportDialog', () => {
     ]);
     expect(screen.getByRole('dialog')).toBe(dialog);
     expect(listLoads()).toBe(loadsBefore);
+  });
+
+  it('says how many problems there are in all when the table holds only the first ones', async () => {
+    const problems = Array.from({ length: 200 }, (_, index) => ({
+      row: index + 2,
+      field: '名称',
+      message: '不能为空',
+    }));
+    serve('POST', importUrl, () => {
+      throw new RequestError(1000, '导入失败：共350处错误，…', 'business', { problems, total: 350 });
+    });
+    renderList();
+    const dialog = await openAndChoose(sheet());
+    const start = within(dialog).getByRole('button', { name: '开始导入' }) as HTMLButtonElement;
+    await waitFor(() => expect(start.disabled).toBe(false));
+    fireEvent.click(start);
+    const summary = '导入失败：共350处问题，下表列出前200处，请修改后重新导入（本次未保存任何数据）';
+    expect(await within(dialog).findByText(summary)).toBeTruthy();
+  });
+
+  it('shows a refusal without rows (not the template, a server failure) in the dialog, once', async () => {
+    serve('POST', importUrl, () => {
+      throw new RequestError(500, '系统接口500异常', 'http');
+    });
+    renderList();
+    const dialog = await openAndChoose(sheet());
+    const start = within(dialog).getByRole('button', { name: '开始导入' }) as HTMLButtonElement;
+    await waitFor(() => expect(start.disabled).toBe(false));
+    fireEvent.click(start);
+    expect(await within(dialog).findByText('系统接口500异常')).toBeTruthy();
+    expect(screen.getAllByText('系统接口500异常')).toHaveLength(1);
+    expect(within(dialog).queryByRole('table')).toBeNull();
   });
 
   it('refuses a file that is not .xlsx before sending it', async () => {

@@ -3,7 +3,7 @@ import type { Resource } from '@cp/contracts';
 import { Alert, App, Button, Flex, Modal, Table, type TableColumnsType, Typography, Upload } from 'antd';
 import { downloadImportTemplate } from '../downloads/importTemplate';
 import { acceptAttribute, uploadProblem } from '../widgets/upload/fileRules';
-import { type ImportProblem, importLimits, useImportSheet } from './importSheet';
+import { type ImportFailure, type ImportProblem, importLimits, useImportSheet } from './importSheet';
 
 const problemColumns: TableColumnsType<ImportProblem> = [
   { title: '行号', dataIndex: 'row', width: 72 },
@@ -11,7 +11,21 @@ const problemColumns: TableColumnsType<ImportProblem> = [
   { title: '问题', dataIndex: 'message' },
 ];
 
-/** 导入: download the template, choose a filled-in sheet, import it whole or see every problem. */
+/**
+ * What a refused import says above its problems, once: the problems are the table's to list (the server's
+ * message names the first few again), so the line only counts them; a refusal without rows (a sheet that
+ * is not the template, a failure of the server) is its message.
+ */
+export function summaryOf(failure: ImportFailure): string {
+  if (failure.problems.length === 0) return failure.message;
+  const listed = failure.total > failure.problems.length ? `，下表列出前${failure.problems.length}处` : '';
+  return `导入失败：共${failure.total}处问题${listed}，请修改后重新导入（本次未保存任何数据）`;
+}
+
+/**
+ * 导入: download the template, choose a filled-in sheet, import it whole or see every problem — shown once,
+ * in the dialog (the request layer adds no toast).
+ */
 export function ImportDialog({ resource, title, onClose }: { resource: Resource; title: string; onClose: () => void }) {
   const { message } = App.useApp();
   const limits = importLimits(resource);
@@ -70,7 +84,7 @@ export function ImportDialog({ resource, title, onClose }: { resource: Resource;
             仅支持 .xlsx，不超过{limits.maxSizeMb}MB，一次最多{limits.maxRows}条
           </p>
         </Upload.Dragger>
-        {failure && <Alert type="error" showIcon title={failure.message} />}
+        {failure && <Alert type="error" showIcon title={summaryOf(failure)} />}
         {failure && failure.problems.length > 0 && (
           <Table<ImportProblem>
             size="small"

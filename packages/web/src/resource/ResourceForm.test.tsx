@@ -1,4 +1,4 @@
-import { vehicleResource } from '@cp/contracts';
+import { defineResource, type Resource, vehicleResource, violationResource } from '@cp/contracts';
 import { createEvent, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Button, Form } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,7 @@ import { resetServer } from './testing/fakeServer';
 import { serveLookups } from './testing/lookups';
 import { renderWithShell } from './testing/render';
 import { vehicleRow } from './testing/vehicleRow';
+import type { FieldGroup } from './types';
 import { formValuesOf, toInput } from './values';
 
 vi.mock('../request', () => import('./testing/requestMock'));
@@ -39,6 +40,12 @@ function VehicleForm({
   );
 }
 
+/** A resource's form with nothing but its fields. */
+function FieldsOf({ resource, groups }: { resource: Resource; groups?: readonly FieldGroup[] }) {
+  const [form] = Form.useForm();
+  return <ResourceForm resource={resource} form={form} groups={groups} onFinish={() => {}} />;
+}
+
 beforeEach(() => {
   resetServer();
   serveLookups();
@@ -58,16 +65,16 @@ describe('ResourceForm', () => {
     renderWithShell(<VehicleForm onFinish={onFinish} />);
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     for (const text of ['请输入车架号', '请选择车型', '请选择能源类型'])
-      expect(await screen.findByText(text)).toBeTruthy();
+      expect(await screen.findByText(text, { selector: '.ant-form-item-explain-error' })).toBeTruthy();
     expect(onFinish).not.toHaveBeenCalled();
   });
 
   it("says what is wrong with a value in the schema's words", async () => {
     renderWithShell(<VehicleForm onFinish={() => {}} />);
     fireEvent.change(screen.getByLabelText('车架号'), { target: { value: '1M8GDM9A1KP042788' } });
-    expect(await screen.findByText('车架号：车架号校验位（第9位）不正确')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('车牌号'), { target: { value: '京AI2345' } });
-    expect(await screen.findByText('车牌号：车牌号格式不正确')).toBeTruthy();
+    expect(await screen.findByText('车架号：校验位（第9位）与其他位不符，请逐位核对')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('车牌号'), { target: { value: '京A1234-' } });
+    expect(await screen.findByText('车牌号：格式不正确，应为“京A12345”，新能源“京AD12345”')).toBeTruthy();
   });
 
   it('keeps Enter in the field: a multi-field form is saved by 保存 only', async () => {
@@ -97,6 +104,40 @@ describe('ResourceForm', () => {
     const values = onFinish.mock.calls[0]?.[0] as Record<string, unknown>;
     expect(values).toMatchObject({ purchasePrice: 10050, registrationDate: '2024-03-01', modelId: '3' });
     expect(values.attachments).toEqual(['private/2024/purchase.pdf']);
+  });
+
+  it('puts the identifying field and the required ones first, whatever order a section lists them in', () => {
+    const labels = (container: HTMLElement) =>
+      [...container.querySelectorAll('.ant-form-item-label label')].map((label) => label.textContent);
+    const shuffled = [{ title: '基本信息', fields: ['engineNo', 'colour', 'modelId', 'vin', 'plateNo'] }];
+    const vehicle = renderWithShell(<FieldsOf resource={vehicleResource} groups={shuffled} />);
+    expect(labels(vehicle.container)).toEqual(['车牌号', '车型', '车架号', '发动机号', '颜色']);
+    vehicle.unmount();
+
+    // A record declared with its vehicle last still asks for the vehicle first: it says which car the row is.
+    const { vehicleId, ...rest } = violationResource.fields;
+    const lastVehicle = defineResource({ ...violationResource, import: undefined, fields: { ...rest, vehicleId } });
+    const record = renderWithShell(<FieldsOf resource={lastVehicle} />);
+    expect(labels(record.container)).toEqual([
+      '车辆',
+      '违章时间',
+      '违章地点',
+      '违章行为',
+      '扣分',
+      '罚款（元）',
+      '处理状态',
+      '备注',
+    ]);
+  });
+
+  it('asks for each field by its kind, in the placeholder as in the required message', () => {
+    renderWithShell(<VehicleForm onFinish={() => {}} />);
+    expect(screen.getByLabelText('车牌号').getAttribute('placeholder')).toBe('请输入车牌号');
+    expect(screen.getByLabelText('采购价（元）').getAttribute('placeholder')).toBe('请输入采购价（元）');
+    expect(screen.getByLabelText('注册日期').getAttribute('placeholder')).toBe('请选择注册日期');
+    const placeholder = '.ant-select-placeholder, .ant-select-selection-placeholder';
+    expect(screen.getByText('请选择车型', { selector: placeholder })).toBeTruthy();
+    expect(screen.getByText('请选择能源类型', { selector: placeholder })).toBeTruthy();
   });
 
   it('sends the fields the form holds, empty ones as null', () => {

@@ -5,13 +5,17 @@ import { cloneElement, useId } from 'react';
 import { fieldControl } from './FieldInput';
 import { type FileNames, FileNamesContext } from './fileNames';
 import { formTitle } from './format';
+import { formOrder } from './formOrder';
 import { fieldRules } from './rules';
 import { type FieldGroup, fieldOf } from './types';
 
 export interface ResourceFormProps {
   resource: Resource;
   form: FormInstance;
-  /** Sections of the form; fields that are not editable are skipped. Without: every editable field. */
+  /**
+   * Sections of the form; fields that are not editable are skipped. Without: every editable field. In each,
+   * the identifying field and the required ones come first (`formOrder`).
+   */
   groups?: readonly FieldGroup[];
   initialValues?: Record<string, unknown>;
   /** An edit: fields set only at creation (a login id) are shown, not changed. */
@@ -63,7 +67,11 @@ export function ResourceForm({
 }: ResourceFormProps) {
   // A form of its own name, so its field ids never collide with the search panel's beside it.
   const formName = `resource-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
-  const editable = (names: readonly string[]) => names.filter((name) => fieldOf(resource, name).form);
+  const editable = (names: readonly string[]) =>
+    formOrder(
+      resource,
+      names.filter((name) => fieldOf(resource, name).form),
+    );
   const sections = groups ?? [{ title: '', fields: resource.entries.map(([name]) => name) }];
   const fieldCount = sections.reduce((count, group) => count + editable(group.fields).length, 0);
   return (

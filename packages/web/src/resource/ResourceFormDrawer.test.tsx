@@ -19,8 +19,9 @@ describe('ResourceFormDrawer: 新增', () => {
     renderWithShell(<ResourceFormDrawer family={fixtureFamily} onClose={() => {}} />);
     const form = await drawer('新增样例');
     save(form);
-    expect(await within(form).findByText('请输入名称')).toBeTruthy();
-    expect(await within(form).findByText('请选择样例类别')).toBeTruthy();
+    const error = { selector: '.ant-form-item-explain-error' };
+    expect(await within(form).findByText('请输入名称', error)).toBeTruthy();
+    expect(await within(form).findByText('请选择样例类别', error)).toBeTruthy();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 

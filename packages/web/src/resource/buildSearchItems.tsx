@@ -1,9 +1,10 @@
-import type { FieldDef, Resource } from '@cp/contracts';
+import { type FieldDef, lookupOf, type Resource } from '@cp/contracts';
 import { DatePicker, Form, Input, InputNumber, Select } from 'antd';
 import type { ReactElement } from 'react';
 import { searchFieldNames } from './filters';
 import { displayTitle } from './format';
 import { LookupField } from './LookupField';
+import { promptOf } from './rules';
 import { fieldOf } from './types';
 
 const yesNo = [
@@ -11,15 +12,22 @@ const yesNo = [
   { label: '否', value: 0 },
 ];
 
+/** A searched lookup says how to search (`输入车牌号或车架号搜索`); every other filter asks by the kit's one rule. */
+function lookupFilter(def: FieldDef, prompt: string): ReactElement {
+  const lookup = def.lookup ?? '';
+  return <LookupField lookup={lookup} placeholder={lookupOf(lookup).searchable ? undefined : prompt} />;
+}
+
 function filterControl(def: FieldDef): ReactElement {
+  const title = displayTitle(def);
   switch (def.filter) {
     case 'like':
-      return <Input placeholder="请输入" allowClear maxLength={50} />;
+      return <Input placeholder={promptOf('text', title)} allowClear maxLength={50} />;
     case 'in':
       return (
         <Select
           mode="multiple"
-          placeholder="请选择"
+          placeholder={promptOf('enum', title)}
           allowClear
           options={def.enumDef?.options}
           maxTagCount="responsive"
@@ -28,17 +36,21 @@ function filterControl(def: FieldDef): ReactElement {
     case 'range':
       return <DatePicker.RangePicker style={{ width: '100%' }} />;
     default:
-      if (def.kind === 'ref' && def.lookup) return <LookupField lookup={def.lookup} />;
-      if (def.enumDef) return <Select placeholder="请选择" allowClear options={def.enumDef.options} />;
-      if (def.kind === 'boolean') return <Select placeholder="请选择" allowClear options={yesNo} />;
-      if (def.kind === 'integer') return <InputNumber placeholder="请输入" style={{ width: '100%' }} />;
-      return <Input placeholder="请输入" allowClear maxLength={100} />;
+      if (def.kind === 'ref' && def.lookup) return lookupFilter(def, promptOf('ref', title));
+      if (def.enumDef) return <Select placeholder={promptOf('enum', title)} allowClear options={def.enumDef.options} />;
+      if (def.kind === 'boolean') {
+        return <Select placeholder={promptOf('boolean', title)} allowClear options={yesNo} />;
+      }
+      if (def.kind === 'integer') {
+        return <InputNumber placeholder={promptOf('integer', title)} style={{ width: '100%' }} />;
+      }
+      return <Input placeholder={promptOf('text', title)} allowClear maxLength={100} />;
   }
 }
 
 /**
  * The search panel's fields for a resource's filters: like → text, eq → a list (enumeration or lookup), in →
- * a multiple choice, range → a date range. Values convert to the URL with `toUrlFilters`.
+ * a multiple choice, range → a date range; each says what it asks for (`请输入车牌号`, `请选择城市`). Values convert to the URL with `toUrlFilters`.
  */
 export function buildSearchItems(
   resource: Resource,

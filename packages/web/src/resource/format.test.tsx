@@ -1,7 +1,7 @@
 import { vehicleResource } from '@cp/contracts';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { displayTitle, formatMoney, formatPlain, renderValue } from './format';
+import { displayTitle, emptyText, formatMoney, formatPlain, renderValue } from './format';
 
 const fields = vehicleResource.fields;
 
@@ -19,6 +19,16 @@ describe('showing field values', () => {
     expect(formatPlain(fields.updatedAt, '2024-03-01T02:03:04.000Z')).toMatch(/^2024-03-01 \d\d:03:04$/);
     expect(formatPlain(fields.remark, null)).toBe('—');
     expect(formatPlain(fields.labels, ['网约车', '新车'])).toBe('网约车、新车');
+  });
+
+  it('shows one mark for an empty value of every kind, in lists, descriptions and history alike', () => {
+    const empty = { id: '1', plateNo: null, mileage: null, purchasePrice: null, registrationDate: null, stage: null };
+    const blank = { ...empty, modelId: null, modelName: '', labels: [], attachments: [], remark: '' };
+    for (const [name, def] of vehicleResource.entries) {
+      expect(renderValue(name, def, blank), name).toBe(emptyText);
+      expect(formatPlain(def, blank[name as keyof typeof blank] ?? null), name).toBe(emptyText);
+    }
+    expect(emptyText).toBe('—');
   });
 
   it('names a referenced row by the name the API sent beside its id', () => {

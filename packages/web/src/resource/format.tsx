@@ -2,11 +2,12 @@ import type { FieldDef } from '@cp/contracts';
 import { Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
+import { emptyText } from './emptyText';
 import { fileNamesOf } from './fileNames';
 import { StoredFileList } from './StoredFileList';
 import { refNameOf } from './types';
 
-export const emptyText = '—';
+export { emptyText };
 
 /** Money is stored in fen and shown in yuan, so the column drops the `（分）` of the declared title. */
 export function displayTitle(def: { kind?: FieldDef['kind']; title: string }): string {

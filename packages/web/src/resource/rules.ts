@@ -1,4 +1,4 @@
-import { describeIssues, type FieldDef } from '@cp/contracts';
+import { describeIssues, type FieldDef, fieldMessage } from '@cp/contracts';
 import type { FormRule } from 'antd';
 import type { z } from 'zod';
 import { formTitle } from './format';
@@ -10,7 +10,7 @@ export function schemaTitle(schema: z.ZodType): string | undefined {
   return schema.meta()?.title as string | undefined;
 }
 
-/** Why `value` fails `schema`, worded as the server words it (`车架号：车架号应为17位`), or null. */
+/** Why `value` fails `schema`, worded as the server words it (`车架号：应为17位…`), or null. */
 export function schemaProblem(schema: z.ZodType, value: unknown, title = schemaTitle(schema)): string | null {
   const result = schema.safeParse(value);
   if (result.success) return null;
@@ -18,7 +18,7 @@ export function schemaProblem(schema: z.ZodType, value: unknown, title = schemaT
   if (!issue) return '格式不正确';
   // A problem inside a list (`检查项：不能为空`) is named by the inner field's title.
   if (issue.path.length > 0) return describeIssues(schema, [issue]);
-  return title ? `${title}：${issue.message}` : issue.message;
+  return title ? fieldMessage(title, issue.message) : issue.message;
 }
 
 /** An antd rule from a contracts schema; empty values are left to the `required` rule. */
@@ -34,9 +34,23 @@ export function schemaRule(schema: z.ZodType, title?: string): FormRule {
 
 const chosen: ReadonlySet<FieldDef['kind']> = new Set(['enum', 'ref', 'refs', 'date', 'datetime', 'boolean']);
 
-/** `请输入车架号` / `请选择车型`: what an empty required field says. */
+/**
+ * What an empty field asks for, by its kind — the one rule for every form, search panel and action dialog:
+ * 请输入 what is typed, 请选择 what is picked (a list, a lookup, a date, a switch), 请上传 files.
+ */
+export function promptVerb(kind: FieldDef['kind']): '请输入' | '请选择' | '请上传' {
+  if (kind === 'files') return '请上传';
+  return chosen.has(kind) ? '请选择' : '请输入';
+}
+
+/** `请输入车牌号` / `请选择城市` / `请上传附件`: the placeholder of an empty field and the words of a required one. */
+export function promptOf(kind: FieldDef['kind'], title: string): string {
+  return `${promptVerb(kind)}${title}`;
+}
+
+/** `请输入车架号` / `请选择车型`: what an empty required field of a resource says (money in yuan). */
 export function requiredMessage(def: Pick<FieldDef, 'kind' | 'title'>): string {
-  return `${chosen.has(def.kind) ? '请选择' : '请输入'}${formTitle(def)}`;
+  return promptOf(def.kind, formTitle(def));
 }
 
 /** The rules of a resource field in a form: required, then the field's own schema. */

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Authorized, useAccess } from '../auth/access';
 import { useUrlListState } from '../lists/useUrlListState';
+import { emptyText } from '../resource/emptyText';
 import { PagedTable, SearchPanel, sharedPageSizes } from '../widgets';
 import { rolesApi, superAdminRoleCode } from './api';
 import { RoleDrawer, type RoleDrawerMode } from './RoleDrawer';
@@ -56,7 +57,7 @@ export function RoleManagementPage() {
         </Space>
       ),
     },
-    { title: '备注', dataIndex: 'remark', render: (remark: string) => remark || '—' },
+    { title: '备注', dataIndex: 'remark', render: (remark: string) => remark || emptyText },
     { title: '账号数', dataIndex: 'accountCount', align: 'right' },
     { title: '更新时间', dataIndex: 'updatedAt', render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm') },
   ];

@@ -31,7 +31,7 @@ export function ChecklistField() {
               <Flex key={key} gap={8} align="baseline">
                 <Form.Item
                   name={[name, 'item']}
-                  rules={[{ required: true, whitespace: true, message: '请填写检查项' }, schemaRule(entry.item)]}
+                  rules={[{ required: true, whitespace: true, message: '请输入检查项' }, schemaRule(entry.item)]}
                   style={{ flex: 1 }}
                 >
                   <Input placeholder="检查项" aria-label="检查项" maxLength={30} />

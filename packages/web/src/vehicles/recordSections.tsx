@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Table, Tag } from 'antd';
 import { post } from '../request';
 import type { ResourceRecord } from '../resource';
+import { emptyText } from '../resource/emptyText';
 import { refreshResources } from '../resource/mutations';
 
 interface ChecklistRow {
@@ -19,7 +20,7 @@ const checklistColumns = [
     key: 'ok',
     render: (ok: boolean) => (ok ? <Tag color="green">正常</Tag> : <Tag color="red">异常</Tag>),
   },
-  { title: '说明', dataIndex: 'note', key: 'note', render: (note?: string) => note || '-' },
+  { title: '说明', dataIndex: 'note', key: 'note', render: (note?: string) => note || emptyText },
 ];
 
 /** 交车详情's checklist: each item checked at handover, 正常 or not, with its note. */

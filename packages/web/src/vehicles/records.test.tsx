@@ -72,7 +72,7 @@ describe('风险管理', () => {
     fireEvent.click(within(pending).getByRole('button', { name: '处理' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
-    expect(await within(dialog).findByText('请填写处理说明')).toBeTruthy();
+    expect(await within(dialog).findByText('请输入处理说明')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('处理说明'), { target: { value: '已续保' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(lastCall('POST', '/api/vehicle-risks/3/handle')).toBeTruthy());

@@ -115,8 +115,8 @@ describe('stage screens', () => {
       target: { value: ' ' },
     });
     ok(dialog);
-    expect(await within(dialog).findByText('请填写里程（公里）')).toBeTruthy();
-    expect(await within(dialog).findByText('请填写检查项')).toBeTruthy();
+    expect(await within(dialog).findByText('请输入里程（公里）')).toBeTruthy();
+    expect(await within(dialog).findByText('请输入检查项')).toBeTruthy();
     for (let left = 5; left > 0; left--) {
       fireEvent.click(within(dialog).getAllByRole('button', { name: '删除' })[0] as HTMLElement);
     }
@@ -157,7 +157,7 @@ describe('stage screens', () => {
     fireEvent.click(within(await rowOf('京D12345')).getByRole('button', { name: '出库' }));
     const dialog = await screen.findByRole('dialog');
     ok(dialog);
-    expect(await within(dialog).findByText('请填写出库地点')).toBeTruthy();
+    expect(await within(dialog).findByText('请输入出库地点')).toBeTruthy();
     fireEvent.change(within(dialog).getByRole('textbox', { name: '出库地点' }), { target: { value: '北京亦庄库' } });
     ok(dialog);
     await waitFor(() => expect(lastCall('POST', '/api/vehicles/1/outbound')).toBeTruthy());
@@ -176,7 +176,7 @@ describe('stage screens', () => {
     type('联系电话', '12345');
     ok(dialog);
     expect(await within(dialog).findByText('联系电话：应为11位手机号')).toBeTruthy();
-    expect(await within(dialog).findByText('请填写油量/电量（%）')).toBeTruthy();
+    expect(await within(dialog).findByText('请输入油量/电量（%）')).toBeTruthy();
     expect(lastCall('POST', '/api/vehicles/2/deliver')).toBeUndefined();
     type('联系电话', '13800138000');
     fireEvent.change(within(dialog).getByRole('spinbutton', { name: '油量/电量（%）' }), { target: { value: '80' } });
@@ -225,7 +225,7 @@ describe('preparation screens', () => {
     expect(device.value).toBe('GPS-0001');
     fireEvent.change(device, { target: { value: '' } });
     ok(dialog);
-    expect(await within(dialog).findByText('请填写GPS设备号')).toBeTruthy();
+    expect(await within(dialog).findByText('请输入GPS设备号')).toBeTruthy();
     fireEvent.change(device, { target: { value: 'GPS-0091' } });
     ok(dialog);
     await waitFor(() => expect(lastCall('POST', '/api/vehicles/7/prepare-gps')).toBeTruthy());
@@ -239,7 +239,7 @@ describe('preparation screens', () => {
     const plate = within(dialog).getByRole('textbox', { name: '车牌号' }) as HTMLInputElement;
     expect(plate.value).toBe('京AD12345');
     fireEvent.change(plate, { target: { value: '京A1234' } });
-    expect(await within(dialog).findByText('车牌号：车牌号应为7位（新能源8位）')).toBeTruthy();
+    expect(await within(dialog).findByText('车牌号：应为7位，如“京A12345”；新能源8位，如“京AD12345”')).toBeTruthy();
     fireEvent.change(plate, { target: { value: '京ad54321' } });
     ok(dialog);
     await waitFor(() => expect(lastCall('POST', '/api/vehicles/7/prepare-license')).toBeTruthy());

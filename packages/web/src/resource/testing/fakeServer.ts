@@ -1,3 +1,4 @@
+import type { AxiosRequestConfig } from 'axios';
 import { RequestError } from '../../request/errors';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -8,6 +9,8 @@ export interface Call {
   url: string;
   query?: unknown;
   body?: unknown;
+  /** What the caller asked of the request layer (`showsError`: no toast). */
+  config?: AxiosRequestConfig;
 }
 
 const routes: { method: Method; pattern: RegExp; names: string[]; handler: Handler }[] = [];
@@ -32,8 +35,14 @@ export function refuse(code: number, message: string): never {
   throw new RequestError(code, message, 'business');
 }
 
-export async function dispatch(method: Method, url: string, query?: unknown, body?: unknown): Promise<unknown> {
-  calls.push({ method, url, query, body });
+export async function dispatch(
+  method: Method,
+  url: string,
+  query?: unknown,
+  body?: unknown,
+  config?: AxiosRequestConfig,
+): Promise<unknown> {
+  calls.push({ method, url, query, body, ...(config ? { config } : {}) });
   for (const route of routes) {
     const match = route.method === method ? route.pattern.exec(url) : null;
     if (!match) continue;

@@ -1,9 +1,11 @@
+import type { AxiosRequestConfig } from 'axios';
 import { dispatch } from './fakeServer';
 
 /** Stands in for `src/request` in tests: `vi.mock('../request', () => import('../resource/testing/requestMock'))`. */
 export { RequestError } from '../../request/errors';
 
 export const get = <T>(url: string, params?: object) => dispatch('GET', url, params) as Promise<T>;
-export const post = <T>(url: string, body?: unknown) => dispatch('POST', url, undefined, body) as Promise<T>;
+export const post = <T>(url: string, body?: unknown, config?: AxiosRequestConfig) =>
+  dispatch('POST', url, undefined, body, config) as Promise<T>;
 export const put = <T>(url: string, body?: unknown) => dispatch('PUT', url, undefined, body) as Promise<T>;
 export const del = <T>(url: string) => dispatch('DELETE', url) as Promise<T>;

@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Modal, Table, type TableColumnsType, Tag } from 'antd';
 import { authApi } from '../../auth/api';
 import { setToken } from '../../auth/token';
+import { emptyText } from '../../resource/emptyText';
 
 /** 切换账号: the user's accounts across branch companies; switching asks first, then logs in again. */
 export function SwitchAccountModal({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -30,7 +31,7 @@ export function SwitchAccountModal({ open, onClose }: { open: boolean; onClose: 
     { title: '分公司', dataIndex: 'tenantName' },
     { title: '登录账号', dataIndex: 'loginId' },
     { title: '用户名', dataIndex: 'userName' },
-    { title: '角色', dataIndex: 'roleName', render: (value: string) => value || '—' },
+    { title: '角色', dataIndex: 'roleName', render: (value: string) => value || emptyText },
     {
       title: '操作',
       key: 'action',

@@ -27,7 +27,7 @@ export function UserMenu({ user }: { user: UserInfo }) {
       </Dropdown>
       <ProfileModal user={user} open={dialog === 'profile'} onClose={close} />
       <SwitchAccountModal open={dialog === 'switchAccount'} onClose={close} />
-      <PasswordModal open={dialog === 'password'} onClose={close} />
+      <PasswordModal open={dialog === 'password'} onClose={close} mobile={user.mobile} />
     </>
   );
 }

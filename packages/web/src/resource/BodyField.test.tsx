@@ -1,0 +1,45 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { Button, Form, Input, Radio } from 'antd';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { BodyField } from './BodyField';
+import { LookupField } from './LookupField';
+import { resetServer } from './testing/fakeServer';
+import { renderWithShell } from './testing/render';
+
+vi.mock('../request', () => import('./testing/requestMock'));
+vi.setConfig({ testTimeout: 20_000 });
+
+const body = z.strictObject({
+  driverName: z.string().min(1).meta({ title: '司机姓名' }),
+  result: z.number().meta({ title: '验车结果' }),
+  vehicleId: z.string().min(1).meta({ title: '车辆' }),
+});
+
+beforeEach(() => resetServer());
+
+describe('BodyField: a family’s own action field', () => {
+  it('asks for its value by the kind of its control, as placeholder and as required message', async () => {
+    renderWithShell(
+      <Form>
+        <BodyField schema={body} name="driverName">
+          <Input />
+        </BodyField>
+        <BodyField schema={body} name="result">
+          <Radio.Group options={[{ label: '合格', value: 1 }]} />
+        </BodyField>
+        <BodyField schema={body} name="vehicleId">
+          <LookupField lookup="vehicle" />
+        </BodyField>
+        <Button htmlType="submit">确定</Button>
+      </Form>,
+    );
+    expect(screen.getByRole('textbox', { name: '司机姓名' }).getAttribute('placeholder')).toBe('请输入司机姓名');
+    // A searched lookup keeps the words that say how to search.
+    expect(screen.getByText('输入车牌号或车架号搜索')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('请输入司机姓名', { selector: '.ant-form-item-explain-error' })).toBeTruthy();
+    expect(await screen.findByText('请选择验车结果')).toBeTruthy();
+    expect(await screen.findByText('请选择车辆')).toBeTruthy();
+  });
+});
