@@ -1,0 +1,40 @@
+import type { ListColumnsPreference, Screen } from '@cp/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { del, get, put } from '../request';
+import { arrangeColumns, type ColumnLayout, preferenceOf } from './columnLayout';
+
+const preferenceUrl = (screen: Screen) => `/api/preferences/list-columns/${screen.key}`;
+
+/** The query of a screen's 列设置: loaded once per session, kept until it changes. */
+export const columnSettingsKey = (screen: Screen) => ['preferences', 'listColumns', screen.key] as const;
+
+/**
+ * A screen's columns as the user arranged them, kept on the server per user and screen (so they follow
+ * the user to another computer), and the calls that change them: the list shows a change at once, while
+ * it is saved. Until the arrangement has loaded, or when it cannot be, the screen's own order shows.
+ */
+export function useColumnSettings(screen: Screen) {
+  const queryClient = useQueryClient();
+  const queryKey = columnSettingsKey(screen);
+  const saved = useQuery({
+    queryKey,
+    queryFn: () => get<ListColumnsPreference | null>(preferenceUrl(screen), undefined, { silent: true }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const save = useMutation({
+    mutationFn: (preference: ListColumnsPreference | null) =>
+      preference ? put<ListColumnsPreference>(preferenceUrl(screen), preference) : del<null>(preferenceUrl(screen)),
+    onMutate: (preference) => queryClient.setQueryData(queryKey, preference),
+    // A change the server refused (its message shown) leaves the list as the server keeps it.
+    onError: () => queryClient.invalidateQueries({ queryKey }),
+  });
+  const layout = useMemo(() => arrangeColumns(screen, saved.data), [screen, saved.data]);
+  return {
+    layout,
+    /** Whether the user's arrangement differs from the screen's own. */
+    customised: saved.data != null,
+    change: (next: readonly ColumnLayout[]) => save.mutate(preferenceOf(next)),
+    reset: () => save.mutate(null),
+  };
+}
