@@ -66,8 +66,9 @@ function ToolbarControl({
 
 /** The 操作 column's width: its widest row's small link buttons side by side, within reason. */
 function actionsWidth(titles: readonly string[]): number {
-  const buttons = titles.reduce((sum, title) => sum + textWidth(title) + 14, 0);
-  return Math.min(280, Math.max(80, buttons + 34));
+  // A small link button pads its title by 7 px a side; the cell pads by 16 px a side.
+  const buttons = titles.reduce((sum, title) => sum + textWidth(title) + 22, 0);
+  return Math.min(300, Math.max(80, buttons + 40));
 }
 
 /**
@@ -139,7 +140,7 @@ export function ResourceListPage({ family, screen }: { family: WebFamily; screen
           onReset={settings.reset}
         />
       </Flex>
-      <ResourceTable<ResourceRecord> list={list} columns={columns} />
+      <ResourceTable<ResourceRecord> list={list} columns={columns} ready={settings.ready} />
       {resultModal}
       {opened?.kind === 'form' && <ResourceFormDrawer family={family} id={opened.id} onClose={() => setOpened(null)} />}
       {opened?.kind === 'import' && (

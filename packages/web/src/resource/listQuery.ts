@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { pageOf, sortOf } from '../lists/urlParams';
 import { get } from '../request';
 import { sharedDefaultPageSize } from '../widgets/paging/paging';
+import { columnSettingsQuery } from './useColumnSettings';
 
 /** The status tab a URL names (`?tab=delivery`), when the screen has it; none means the screen's first. */
 export function tabOf(screen: Screen, params: URLSearchParams): string | undefined {
@@ -32,8 +33,8 @@ export function resourceListQuery(screen: Screen, params: URLSearchParams) {
 }
 
 /**
- * Starts loading the list a URL shows before its page renders (while the session and the page's code
- * load). Quiet: a failure is left for the list itself to meet and show.
+ * Starts loading the list a URL shows, and how the user arranged its columns, before its page renders
+ * (while the session and the page's code load). Quiet: a failure is left for the list itself to meet and show.
  */
 export function prefetchResourceList(queryClient: QueryClient, screen: Screen, search: string): void {
   const { query, queryKey } = resourceListQuery(screen, new URLSearchParams(search));
@@ -41,4 +42,5 @@ export function prefetchResourceList(queryClient: QueryClient, screen: Screen, s
     queryKey,
     queryFn: () => get<PageResult<unknown>>(screen.endpoint, query, { silent: true }),
   });
+  void queryClient.prefetchQuery(columnSettingsQuery(screen));
 }

@@ -6,22 +6,25 @@ import { arrangeColumns, type ColumnLayout, preferenceOf } from './columnLayout'
 
 const preferenceUrl = (screen: Screen) => `/api/preferences/list-columns/${screen.key}`;
 
-/** The query of a screen's 列设置: loaded once per session, kept until it changes. */
-export const columnSettingsKey = (screen: Screen) => ['preferences', 'listColumns', screen.key] as const;
+/** The query of a screen's 列设置: loaded once per session (with the list's first page), kept until it changes. */
+export function columnSettingsQuery(screen: Screen) {
+  return {
+    queryKey: ['preferences', 'listColumns', screen.key] as const,
+    queryFn: () => get<ListColumnsPreference | null>(preferenceUrl(screen), undefined, { silent: true }),
+    staleTime: Number.POSITIVE_INFINITY,
+  };
+}
 
 /**
  * A screen's columns as the user arranged them, kept on the server per user and screen (so they follow
  * the user to another computer), and the calls that change them: the list shows a change at once, while
- * it is saved. Until the arrangement has loaded, or when it cannot be, the screen's own order shows.
+ * it is saved. When the arrangement cannot be read, the screen's own order shows.
  */
 export function useColumnSettings(screen: Screen) {
   const queryClient = useQueryClient();
-  const queryKey = columnSettingsKey(screen);
-  const saved = useQuery({
-    queryKey,
-    queryFn: () => get<ListColumnsPreference | null>(preferenceUrl(screen), undefined, { silent: true }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const query = columnSettingsQuery(screen);
+  const { queryKey } = query;
+  const saved = useQuery(query);
   const save = useMutation({
     mutationFn: (preference: ListColumnsPreference | null) =>
       preference ? put<ListColumnsPreference>(preferenceUrl(screen), preference) : del<null>(preferenceUrl(screen)),
@@ -32,6 +35,8 @@ export function useColumnSettings(screen: Screen) {
   const layout = useMemo(() => arrangeColumns(screen, saved.data), [screen, saved.data]);
   return {
     layout,
+    /** Whether the arrangement is known (or could not be read): the list shows no columns to rearrange later. */
+    ready: !saved.isPending,
     /** Whether the user's arrangement differs from the screen's own. */
     customised: saved.data != null,
     change: (next: readonly ColumnLayout[]) => save.mutate(preferenceOf(next)),
