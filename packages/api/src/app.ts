@@ -27,6 +27,7 @@ import { PendingRegistry } from './identity/pending';
 import { identityRoutes } from './identity/routes';
 import { registerJobRunner } from './jobs/plugin';
 import { lookupRoutes } from './lookups/routes';
+import { preferenceRoutes } from './preferences/routes';
 import { roleRoutes } from './roles/routes';
 import { vehicleRoutes } from './vehicles/routes';
 
@@ -101,6 +102,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(templateRoutes, deps);
   await app.register(exportRoutes, deps);
   await app.register(feedbackRoutes, deps);
+  await app.register(preferenceRoutes, deps);
 
   await serveWebApp(app, config.webDist);
   return app;

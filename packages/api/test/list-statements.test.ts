@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenants } from '../src/identity/tables';
 import type { Row, ServerResource } from '../src/resource/family';
 import { listOrder } from '../src/resource/query';
-import { type ListQuery, listRows, present, whereOf } from '../src/resource/read';
+import { type ListQuery, listRows, present, screenSelection, whereOf } from '../src/resource/read';
 import { vehicleFamily } from '../src/vehicles/family';
 import { violationFamily } from '../src/vehicles/record-families';
 import { startTestApp, type TestContext } from './harness';
@@ -18,11 +18,17 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+function mainScreenOf(family: ServerResource) {
+  const main = family.screens.find((screen) => screen.main);
+  if (!main) throw new Error(`${family.resource.key} has no main screen`);
+  return main;
+}
+
 /** The page and count as built afresh for every request (no prepared statement): what the list must match. */
 async function reference(family: ServerResource, tenantId: number, query: ListQuery) {
   const { db } = ctx.database;
   const where = whereOf(family, tenantId, query);
-  const base = db.select(family.listSelection as never).from(family.table);
+  const base = db.select(screenSelection(family, mainScreenOf(family)) as never).from(family.table);
   const joined = family.parent
     ? base.innerJoin(family.parent.table, sql`${family.parent.id} = ${family.parent.via}`)
     : base;

@@ -11,13 +11,13 @@ const open = useBrowser();
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 const success = (page: Page) => page.locator('.ant-message').getByText('操作成功').last().waitFor();
 
-/** Opens `path` and finds the vehicle through the 车架号 filter: its row. */
+/** Opens `path` (with a tab, say) and finds the vehicle through the 车架号 filter: its row. */
 async function findByVin(page: Page, path: string, vin: string): Promise<Locator> {
   await page.goto(path);
   await rows(page).first().waitFor();
   await page.getByLabel('车架号').fill(vin);
   await page.getByRole('button', { name: '查询', exact: true }).click();
-  await expectLocation(page, `${path}?vin=${vin}`);
+  await expectLocation(page, `${path}${path.includes('?') ? '&' : '?'}vin=${vin}`);
   const row = rows(page).filter({ hasText: vin });
   await row.waitFor();
   await expect.poll(() => rows(page).count()).toBe(1);
@@ -161,7 +161,7 @@ describe('vehicles', () => {
     await act(page, await findByVin(page, '/waitingOut', vin), '出库', async (dialog) => {
       await field(dialog, '出库地点').fill('北京朝阳停车场');
     });
-    await act(page, await findByVin(page, '/waitingOut', vin), '交车', async (dialog) => {
+    await act(page, await findByVin(page, '/waitingOut?tab=delivery', vin), '交车', async (dialog) => {
       await field(dialog, '司机姓名').fill('张三');
       await field(dialog, '联系电话').fill('13800138000');
       await field(dialog, '油量/电量（%）').fill('90');

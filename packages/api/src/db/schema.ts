@@ -5,5 +5,6 @@ export * from '../files/tables';
 export * from '../identity/tables';
 export * from '../jobs/tables';
 export * from '../lookups/tables';
+export * from '../preferences/tables';
 export * from '../vehicles/record-tables';
 export * from '../vehicles/tables';

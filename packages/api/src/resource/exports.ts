@@ -23,7 +23,7 @@ function screenExportFilters(screen: Screen): z.ZodType<Row> {
   }) as z.ZodType<Row>;
 }
 
-/** 导出 of a screen: the rows its filters (and its fixed ones) match, newest first, as its route names it. */
+/** 导出 of a screen: the rows its filters (its fixed ones, its tab) match, newest first, as its route names it. */
 export function screenExport(family: ServerResource, screen: Screen): ExportDefinition<Row, Row> {
   const fixed = fixedFilters(screen);
   return defineExport({
@@ -34,7 +34,8 @@ export function screenExport(family: ServerResource, screen: Screen): ExportDefi
     columns: resourceExportColumns(family.resource),
     rows: (db, scope) =>
       keysetBatches(
-        (beforeId, limit) => exportBatch(db, family, scope.tenantId, { ...scope.filters, ...fixed }, beforeId, limit),
+        (beforeId, limit) =>
+          exportBatch(db, family, scope.tenantId, { ...scope.filters, ...fixed }, beforeId, limit, screen),
         scope,
       ),
   });

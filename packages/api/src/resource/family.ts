@@ -83,7 +83,7 @@ export interface ServerResourceSpec {
   insert?(values: Row, ctx: WriteContext): Promise<number>;
   /** Replaces the update of the row's columns. */
   update?(id: number, values: Row, ctx: WriteContext, before: Row): Promise<void>;
-  /** Refuses a deletion the business forbids (a vehicle on lease). */
+  /** Refuses a deletion the business forbids beyond the lifecycle's `removable` states (rows that others refer to). */
   beforeRemove?(row: Row, ctx: WriteContext): void | Promise<void>;
   /** The lifecycle's actions, by name. */
   actions?: Record<string, ActionImpl>;
@@ -110,7 +110,7 @@ function uniqueFields(table: FamilyTable, own: Record<string, PgColumn>): Record
  * exports all work from it.
  */
 export function defineServerResource(spec: ServerResourceSpec) {
-  const { resource, table } = spec;
+  const { table } = spec;
   const own = getTableColumns(table) as Record<string, PgColumn>;
   const viaName = spec.parent ? Object.entries(own).find(([, column]) => column === spec.parent?.via)?.[0] : undefined;
   const links = spec.links ?? {};
@@ -121,13 +121,7 @@ export function defineServerResource(spec: ServerResourceSpec) {
   const linkColumns = Object.fromEntries(Object.entries(links).map(([name, link]) => [name, linkArray(link)]));
   /** Every field a list may filter or sort on. */
   const columns: Columns = { ...own, ...spec.parent?.columns, ...spec.computed, ...linkColumns };
-  const pick = (names: readonly string[]) =>
-    Object.fromEntries(names.flatMap((name) => (columns[name] ? [[name, columns[name]]] : []))) as Columns;
-  const listFields = resource.entries.filter(([, def]) => def.list).map(([name]) => name);
   const passThrough = [...(viaName ? [viaName] : []), ...(spec.expose ?? [])];
-  const bookkeeping = ['id', ...('version' in own ? ['version'] : []), ...passThrough];
-  /** The columns a list page reads: id, version, the list fields and what travels with every row. */
-  const listSelection = pick([...bookkeeping, ...listFields]);
   /** The columns the detail, the edit form and exports read: the whole row. */
   const detailSelection = { ...own, ...spec.parent?.columns, ...spec.computed, ...linkColumns } as Columns;
   const constraints = { ...uniqueFields(table, own), ...spec.constraints };
@@ -138,7 +132,6 @@ export function defineServerResource(spec: ServerResourceSpec) {
     columns,
     viaName,
     passThrough,
-    listSelection,
     detailSelection,
     constraints,
     notDeleted,

@@ -139,10 +139,22 @@ function preparedTest(
   }
 }
 
+/** A status tab's condition: the tab's field holds one of its values. */
+export interface TabCondition {
+  column: PgColumn | SQL;
+  values: readonly number[];
+}
+
+/** The condition of a status tab, with its values in the statement. */
+export function tabCondition(tab: TabCondition | undefined): SQL | undefined {
+  return tab && inArray(tab.column as PgColumn, [...tab.values]);
+}
+
 /**
  * The where-clause of a list as a prepared statement takes it: `scope` (the tenant, with the `_tenant` placeholder, and what else
  * every row of the list must be), then each declared filter the query carries, as placeholders. A filter
- * that is not a column (`custom`) builds its condition with its value's placeholder.
+ * that is not a column (`custom`) builds its condition with its value's placeholder. A status tab adds
+ * its values (`_tab`) to those of its field's filter.
  */
 export function listFilter(
   resource: Resource,
@@ -151,10 +163,16 @@ export function listFilter(
   tenantId: number,
   query: Readonly<Record<string, unknown>>,
   custom: Readonly<Record<string, (value: Placeholder) => SQL | undefined>> = {},
+  tab?: TabCondition,
 ): ListFilter {
   const values: Record<string, unknown> = { _tenant: tenantId };
   const parts: string[] = [];
   const tests: (() => SQL | undefined)[] = [];
+  if (tab) {
+    values._tab = [...tab.values];
+    parts.push('_tab');
+    tests.push(() => sql`${tab.column} = any(${sql.placeholder('_tab')})`);
+  }
   for (const [name, def] of resource.entries) {
     if (!def.filter) continue;
     const value = query[name];

@@ -1,4 +1,12 @@
-import { type ListQuery, type PageResult, refNameOf, totalCap } from '@cp/contracts';
+import {
+  chosenTab,
+  type ListQuery,
+  type PageResult,
+  refNameOf,
+  type Screen,
+  type TabCount,
+  totalCap,
+} from '@cp/contracts';
 import { and, count, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { entityHistory, withHistoryNames } from '../audit/history';
@@ -9,7 +17,15 @@ import { notFound } from '../http/errors';
 import { type NameBook, nameBook, serverLookup } from '../lookups/registry';
 import { rowReader, toDto } from './dto';
 import type { Row, ServerResource } from './family';
-import { type Columns, filterCondition, listFilter, listOrder } from './query';
+import {
+  type Columns,
+  filterCondition,
+  type ListFilter,
+  listFilter,
+  listOrder,
+  type TabCondition,
+  tabCondition,
+} from './query';
 
 export type { ListQuery };
 
@@ -82,9 +98,57 @@ export function scope(family: ServerResource, tenantId: number): SQL | undefined
   return and(eq(family.table.tenantId, tenantId), family.notDeleted);
 }
 
-/** The where-clause of a query: the tenant, not deleted, then each declared filter it carries. */
-export function whereOf(family: ServerResource, tenantId: number, query: Readonly<Row>): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [scope(family, tenantId)];
+/** The main screen of a family: the list on its own page. */
+function mainScreen(family: ServerResource): Screen | undefined {
+  return family.screens.find((screen) => screen.main);
+}
+
+/** The values the status tab a query names (or the screen's first) keeps to; none on a screen without tabs. */
+function tabOf(family: ServerResource, screen: Screen | undefined, query: Readonly<Row>): TabCondition | undefined {
+  const tabs = screen?.tabs;
+  if (!tabs) return undefined;
+  const { values } = chosenTab(tabs, query.tab);
+  const column = family.columns[tabs.field];
+  return values && column ? { column, values } : undefined;
+}
+
+const selections = new WeakMap<Screen, Columns>();
+
+/**
+ * The columns a screen's page reads: id, version and what travels with every row, the lifecycle's state
+ * (its rows' actions follow it) and the screen's columns — a column the resource does not list by default
+ * (GPS管理's GPS设备号) too.
+ */
+export function screenSelection(family: ServerResource, screen: Screen): Columns {
+  let selection = selections.get(screen);
+  if (!selection) {
+    const state = family.resource.lifecycle?.field;
+    const names = [
+      'id',
+      ...(family.hasVersion ? ['version'] : []),
+      ...family.passThrough,
+      ...(state ? [state] : []),
+      ...screen.columns,
+    ];
+    selection = Object.fromEntries(
+      names.flatMap((name) => (family.columns[name] ? [[name, family.columns[name]]] : [])),
+    ) as Columns;
+    selections.set(screen, selection);
+  }
+  return selection;
+}
+
+/**
+ * The where-clause of a query: the tenant, not deleted, each declared filter it carries and, on a screen
+ * with status tabs, its tab.
+ */
+export function whereOf(
+  family: ServerResource,
+  tenantId: number,
+  query: Readonly<Row>,
+  screen?: Screen,
+): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [scope(family, tenantId), tabCondition(tabOf(family, screen, query))];
   for (const [name, def] of family.resource.entries) {
     if (!def.filter) continue;
     const value = query[name];
@@ -112,39 +176,19 @@ function filtersParent(family: ServerResource, query: Readonly<Row>): boolean {
 type PageStatement = { rows(values: Row): Promise<Row[]>; fromDriver: boolean };
 type CountStatement = { execute(values: Row): Promise<{ n: number }[]> };
 
+/** A list's filter on a screen, as its statements take it: the tenant, the query's filters, the screen's tab. */
+function screenFilter(family: ServerResource, screen: Screen | undefined, tenantId: number, query: Readonly<Row>) {
+  const scopeOf = () => and(eq(family.table.tenantId, sql.placeholder('_tenant')), family.notDeleted);
+  const tab = tabOf(family, screen, query);
+  return listFilter(family.resource, family.columns, scopeOf, tenantId, query, family.filters, tab);
+}
+
 /**
- * A page of a list: the rows the filters match in the declared order, reading only the list columns, with a
- * count capped at 10 000 (remembered by the filter, so paging through a large match does not count again).
- * Both run as statements built once per filter shape and order, their values as placeholders: on
- * PostgreSQL each pooled connection parses them once.
+ * How many rows a filter matches, at most 10 001 (remembered by the filter when past the cap), as a
+ * statement built once per filter shape.
  */
-export async function listRows(
-  db: Db,
-  family: ServerResource,
-  tenantId: number,
-  query: ListQuery,
-): Promise<PageResult<Row>> {
+function cappedTotal(db: Db, family: ServerResource, tenantId: number, query: Readonly<Row>, filter: ListFilter) {
   const { resource, table, parent } = family;
-  const scopeOf = () => and(eq(table.tenantId, sql.placeholder('_tenant')), family.notDeleted);
-  const filter = listFilter(resource, family.columns, scopeOf, tenantId, query, family.filters);
-  const page = preparedStatement<PageStatement>(
-    db,
-    `${resource.key}|page|${filter.shape}|${query.sort}|${query.order}`,
-    (name) => {
-      const statement = from(db, family, family.listSelection)
-        .where(filter.where())
-        .orderBy(...listOrder(family.columns, table.id, query.sort, query.order))
-        .limit(sql.placeholder('_limit'))
-        .offset(sql.placeholder('_offset'))
-        .prepare(name as string);
-      const read = rowReader(resource, family.listSelection, family.passThrough);
-      // drizzle's prepared queries have `all()` (the driver's rows) on every driver; its types omit it.
-      const raw = statement as unknown as { all(values: Row): Promise<Row[]> };
-      return read
-        ? { rows: async (values: Row) => (await raw.all(values)).map(read), fromDriver: true }
-        : { rows: async (values: Row) => (await statement.execute(values)) as Row[], fromDriver: false };
-    },
-  );
   const joined = parent !== undefined && filtersParent(family, query);
   const counting = preparedStatement<CountStatement>(db, `${resource.key}|count|${filter.shape}|${joined}`, (name) => {
     const matches = db.select({ one: sql`1` }).from(table);
@@ -156,6 +200,46 @@ export async function listRows(
       .from(scoped.as('matches'))
       .prepare(name as string) as unknown as CountStatement;
   });
+  return rememberedCount(filterKey(resource.key, tenantId, query), async () =>
+    Number((await counting.execute(filter.values))[0]?.n ?? 0),
+  );
+}
+
+/**
+ * A page of a screen's list (the family's own by default): the rows the filters (and the chosen tab) match
+ * in the declared order, reading only the screen's columns, with a count capped at 10 000 (remembered by
+ * the filter, so paging through a large match does not count again). Both run as statements built once
+ * per filter shape and order, their values as placeholders: on PostgreSQL each pooled connection parses
+ * them once.
+ */
+export async function listRows(
+  db: Db,
+  family: ServerResource,
+  tenantId: number,
+  query: ListQuery,
+  screen: Screen | undefined = mainScreen(family),
+): Promise<PageResult<Row>> {
+  const { resource, table } = family;
+  const filter = screenFilter(family, screen, tenantId, query);
+  const selection = screen ? screenSelection(family, screen) : family.detailSelection;
+  const page = preparedStatement<PageStatement>(
+    db,
+    `${resource.key}|${screen?.key}|page|${filter.shape}|${query.sort}|${query.order}`,
+    (name) => {
+      const statement = from(db, family, selection)
+        .where(filter.where())
+        .orderBy(...listOrder(family.columns, table.id, query.sort, query.order))
+        .limit(sql.placeholder('_limit'))
+        .offset(sql.placeholder('_offset'))
+        .prepare(name as string);
+      const read = rowReader(resource, selection, family.passThrough);
+      // drizzle's prepared queries have `all()` (the driver's rows) on every driver; its types omit it.
+      const raw = statement as unknown as { all(values: Row): Promise<Row[]> };
+      return read
+        ? { rows: async (values: Row) => (await raw.all(values)).map(read), fromDriver: true }
+        : { rows: async (values: Row) => (await statement.execute(values)) as Row[], fromDriver: false };
+    },
+  );
   return paginate(
     query,
     async (limit, offset) => {
@@ -164,10 +248,28 @@ export async function listRows(
       await withNames(db, tenantId, family, rows, rows);
       return rows;
     },
-    () =>
-      rememberedCount(filterKey(resource.key, tenantId, query), async () =>
-        Number((await counting.execute(filter.values))[0]?.n ?? 0),
-      ),
+    () => cappedTotal(db, family, tenantId, query, filter),
+  );
+}
+
+/**
+ * The count of each status tab of a screen for the same filters, capped like a list's total: what the
+ * tabs above the table show, in one answer.
+ */
+export async function tabCounts(
+  db: Db,
+  family: ServerResource,
+  screen: Screen,
+  tenantId: number,
+  filters: Readonly<Row>,
+): Promise<TabCount[]> {
+  const items = screen.tabs?.items ?? [];
+  return Promise.all(
+    items.map(async ({ key }) => {
+      const query = { ...filters, tab: key };
+      const counted = await cappedTotal(db, family, tenantId, query, screenFilter(family, screen, tenantId, query));
+      return { key, total: Math.min(counted, totalCap), totalExact: counted <= totalCap };
+    }),
   );
 }
 
@@ -197,7 +299,7 @@ export async function rowHistory(db: Db, family: ServerResource, tenantId: numbe
   return withHistoryNames(db, tenantId, family.resource, entries);
 }
 
-/** A batch of whole rows, newest first, below `beforeId`: what an export writes. */
+/** A batch of whole rows, newest first, below `beforeId`: what an export of a screen (and its tab) writes. */
 export async function exportBatch(
   db: Db,
   family: ServerResource,
@@ -205,8 +307,12 @@ export async function exportBatch(
   filters: Readonly<Row>,
   beforeId: number | null,
   limit: number,
+  screen?: Screen,
 ) {
-  const where = and(whereOf(family, tenantId, filters), beforeId === null ? undefined : lt(family.table.id, beforeId));
+  const where = and(
+    whereOf(family, tenantId, filters, screen),
+    beforeId === null ? undefined : lt(family.table.id, beforeId),
+  );
   const rows = (await from(db, family, family.detailSelection)
     .where(where)
     .orderBy(listOrder(family.columns, family.table.id, 'id', 'desc')[0] as SQL)

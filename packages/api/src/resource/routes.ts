@@ -9,6 +9,8 @@ import {
   offeredAction,
   pageOf,
   rowSchema,
+  type Screen,
+  tabCount,
 } from '@cp/contracts';
 import { z } from 'zod';
 import type { Config } from '../config';
@@ -23,10 +25,10 @@ import { ok } from '../http/reply';
 import type { ZodApp } from '../http/schemas';
 import { readSheetRows, XlsxError } from '../xlsx/reader';
 import { fixedFilters } from './exports';
-import type { ServerResource } from './family';
+import type { Row, ServerResource } from './family';
 import { importRows, maxImportFileMb, maxRowsOf } from './import';
 import { offeredActions, takeAction } from './lifecycle';
-import { getRow, listRows, rowHistory } from './read';
+import { getRow, listRows, rowHistory, tabCounts } from './read';
 import { createRow, removeRow, updateRow } from './write';
 
 export const idParams = z.strictObject({ id: idString });
@@ -63,8 +65,10 @@ export function resourceRoutes(app: ZodApp, family: ServerResource, { db, config
           response: { 200: envelope(pageOf(rowSchema(resource, 'list'))) },
         },
       },
-      async (request) => ok(await listRows(db, family, sessionOf(request).tenantId, { ...request.query, ...fixed })),
+      async (request) =>
+        ok(await listRows(db, family, sessionOf(request).tenantId, { ...request.query, ...fixed }, screen)),
     );
+    if (screen.tabs) tabCountsRoute(app, family, screen, db);
   }
 
   app.get(
@@ -160,6 +164,27 @@ export function resourceRoutes(app: ZodApp, family: ServerResource, { db, config
   }
 
   if (permissions.import && resource.import) importRoute(app, family, permissions.import, { db, config });
+}
+
+/** `GET …/tab-counts`: the count of each status tab of a screen for the filters the list shows, in one answer. */
+function tabCountsRoute(app: ZodApp, family: ServerResource, screen: Screen, db: Db) {
+  const fixed = fixedFilters(screen);
+  const paging = { page: true, limit: true, sort: true, order: true, tab: true } as const;
+  const querystring = (screen.listQuery as unknown as z.ZodObject).omit(paging) as z.ZodType<Row>;
+  app.get(
+    `${screen.endpoint}/tab-counts`,
+    {
+      config: { access: access.permission(screen.route.menuKey) },
+      schema: {
+        summary: `${screen.route.title}各页签条数（超过上限时为上限）`,
+        tags: [family.resource.title],
+        querystring,
+        response: { 200: envelope(z.array(tabCount)) },
+      },
+    },
+    async (request) =>
+      ok(await tabCounts(db, family, screen, sessionOf(request).tenantId, { ...request.query, ...fixed })),
+  );
 }
 
 /** `POST …/import`: a filled-in template (xlsx), imported whole or refused with every problem. */

@@ -231,11 +231,17 @@ export async function updateRow(db: Db, family: ServerResource, request: Fastify
   return getRow(db, family, sessionOf(request).tenantId, id);
 }
 
-/** Deletes a row of the tenant: soft when the family keeps a deleted flag, for good otherwise; audited either way. */
+/**
+ * Deletes a row of the tenant, in a state its lifecycle lets rows be deleted in: soft when the family keeps
+ * a deleted flag, for good otherwise; audited either way.
+ */
 export async function removeRow(db: Db, family: ServerResource, request: FastifyRequest, id: number) {
   await inTransaction(db, request, family, async (ctx) => {
     const row = await readRow(ctx.tx, family, ctx.auth.tenantId, id, true);
     if (!row) throw notFound(family.resource.title);
+    const lifecycle = family.resource.lifecycle;
+    const refusal = lifecycle?.removalRefusal(Number(row[lifecycle.field]), family.resource.title);
+    if (refusal) throw businessError(refusal);
     await family.beforeRemove?.(row, ctx);
     const where = and(eq(family.table.id, id), eq(family.table.tenantId, ctx.auth.tenantId));
     if (family.deleted) {

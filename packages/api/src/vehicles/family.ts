@@ -1,4 +1,4 @@
-import { stage, type VehicleStage, vehicleResource, vehicleScreens } from '@cp/contracts';
+import { stage, vehicleResource, vehicleScreens } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../db/migrate';
 import { businessError } from '../http/errors';
@@ -13,9 +13,6 @@ function rentStatusOf(next: number, current: number): number {
   if (next === stage.inStock || next === stage.awaitingOutbound) return 2;
   return current;
 }
-
-/** Stages in which a vehicle is out with a driver or on its way: it cannot be deleted. */
-const away: readonly VehicleStage[] = [stage.outbound, stage.leased, stage.returning, stage.temporarilyDelivered];
 
 /** Vehicles whose preparation item of this number (a value, or a statement's placeholder) is still open. */
 const openPreparation = (item: unknown) =>
@@ -45,9 +42,6 @@ export const vehicleFamily = defineServerResource({
     });
     if (!lineage) throw businessError('车型不存在');
     return { ...values, seriesId: Number(lineage.series_id), brandId: Number(lineage.brand_id) };
-  },
-  beforeRemove(row) {
-    if (away.includes(Number(row.stage) as VehicleStage)) throw businessError('车辆已出库或在租，不能删除');
   },
   onState: (next, row) => ({ rentStatus: rentStatusOf(next, Number(row.rentStatus)) }),
   actions: vehicleActions,

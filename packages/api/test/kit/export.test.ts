@@ -90,6 +90,17 @@ describe('the export of a screen', () => {
     expect(cells.map((row) => [row[0], row[6]])).toEqual([['EX-SUBMITTED', '已提交']]);
   });
 
+  it('keeps to the status tab the list shows', async () => {
+    const { id } = await create({ code: 'EX-TAB-SUBMITTED' });
+    await create({ code: 'EX-TAB-DRAFT' });
+    expect((await ctx.request({ method: 'POST', url: `/api/kit-fixtures/${id}/submit`, token: admin })).code).toBe(0);
+    const codes = async (filters: object) =>
+      (await exported(fixtureScreens.tabbed, { code: 'EX-TAB', ...filters })).map((row) => row[0]);
+    expect(await codes({ tab: 'done' })).toEqual(['EX-TAB-SUBMITTED']);
+    expect(await codes({ tab: '0' })).toEqual(['EX-TAB-DRAFT']);
+    expect(await codes({})).toEqual(['EX-TAB-DRAFT', 'EX-TAB-SUBMITTED']);
+  });
+
   it("writes only the branch company's own rows", async () => {
     expect(await exported(fixtureScreens.list, { code: 'EX-' }, 'SH')).toEqual([]);
   });

@@ -43,6 +43,8 @@ export const fixtureLifecycle = defineLifecycle({
     { action: 'reopen', from: [1], to: 0, button: 'vehicleList:edit', title: '退回' },
     { action: 'archive', from: [1], to: 2, button: 'vehicleList:delete', title: '归档' },
   ],
+  // A submitted row waits for its review: it is not deleted.
+  removable: [0, 2],
 });
 
 export const fixtureResource = defineResource({
@@ -86,6 +88,15 @@ export const fixtureScreens = {
     route: 'vehicleInspected',
     fixed: { status: '1' },
     columns: ['code', 'quantity', 'status'],
+  }),
+  /** Every row, in tabs by status: 全部, 草稿, and 已提交 with 已归档. */
+  tabbed: defineScreen(fixtureResource, {
+    route: 'inspectedVehicle',
+    tabs: {
+      field: 'status',
+      all: true,
+      items: [{ values: [0] }, { key: 'done', title: '已提交或归档', values: [1, 2] }],
+    },
   }),
 };
 

@@ -186,6 +186,16 @@ describe('editing and deleting', () => {
     expect(again).toMatchObject({ code: 404, msg: '测试条目不存在' });
   });
 
+  it('refuses to delete a row in a state its lifecycle does not let rows be deleted in, saying why', async () => {
+    const created = await create({ code: 'KEPT-1' });
+    const submitted = await ctx.request({ method: 'POST', url: `${url}/${created.data.id}/submit`, token: admin });
+    expect(submitted.code).toBe(0);
+    const removed = await ctx.request({ method: 'DELETE', url: `${url}/${created.data.id}`, token: admin });
+    expect(removed).toMatchObject({ code: 1000, msg: '测试条目当前为「已提交」，不能删除' });
+    expect((await detail(created.data.id)).data).toMatchObject({ code: 'KEPT-1', status: 1 });
+    expect(await lastAudit(Number(created.data.id))).toMatchObject({ action: 'submit' });
+  });
+
   it('lets a user without the 删除 button add but not delete', async () => {
     const ops = await ctx.login('ops', 'ops123');
     const created = await create({ code: 'OPS-1' }, ops);

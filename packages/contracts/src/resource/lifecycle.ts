@@ -31,6 +31,8 @@ export interface LifecycleSpec<A extends string, S extends number> {
   field: string;
   states: EnumDef<S>;
   transitions: readonly TransitionSpec<A, S>[];
+  /** The states a row may be deleted in (where the page has 删除); every state when omitted. */
+  removable?: readonly S[];
 }
 
 /**
@@ -61,6 +63,13 @@ export function defineLifecycle<const A extends string, S extends number>(spec: 
       return transitions.filter(
         (transition) => !transition.internal && transition.from.includes(state as S) && buttons.has(transition.button),
       );
+    },
+    /** Whether a row in `state` may be deleted: the web offers 删除 only then, the server refuses otherwise. */
+    removable: (state: number): boolean => spec.removable?.includes(state as S) ?? true,
+    /** Why a row in `state` may not be deleted (`车辆当前为「租赁中」，不能删除`), or null when it may. */
+    removalRefusal(state: number, noun: string): string | null {
+      if (spec.removable?.includes(state as S) ?? true) return null;
+      return `${noun}当前为「${spec.states.label(state)}」，不能删除`;
     },
     /** Why `action` is refused from `state`, or null when the table allows it. */
     refusal(action: string, state: number, noun: string): string | null {

@@ -1,7 +1,8 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { pageButton, routesByKey } from '../routes/catalogue';
 import type { RouteDef } from '../routes/types';
 import { fieldOf, type Resource } from './resource';
+import { type ScreenTabs, screenTabs, type TabsSpec } from './tabs';
 
 type FieldName<R extends Resource> = keyof R['fields'] & string;
 
@@ -22,8 +23,22 @@ export interface ScreenSpec<R extends Resource> {
   filters?: readonly FieldName<R>[];
   /** The table's columns, in order; the resource's list fields by default. */
   columns?: readonly FieldName<R>[];
+  /**
+   * The columns the screen exists for (GPS管理's GPS设备号): shown right after the identity, so they are on
+   * screen without scrolling. Columns of the screen even when `columns` leaves them out.
+   */
+  key?: readonly FieldName<R>[];
+  /** Column widths in pixels where the width of the field's kind does not fit. */
+  widths?: Readonly<Partial<Record<FieldName<R>, number>>>;
+  /** Status tabs above the table, over one enumeration field, each with its count. */
+  tabs?: TabsSpec<FieldName<R>>;
   /** Lifecycle actions each row offers (those the row's state and the user's buttons allow). */
   actions?: readonly string[];
+}
+
+/** The identity, then the key columns, then the rest in their order: what the table shows by default. */
+function orderColumns(identity: string | undefined, key: readonly string[], columns: readonly string[]): string[] {
+  return [...new Set([...(identity ? [identity] : []), ...key, ...columns])];
 }
 
 /**
@@ -41,12 +56,19 @@ export function defineScreen<R extends Resource>(resource: R, spec: ScreenSpec<R
   for (const name of filters) {
     if (!fieldOf(resource, name).filter) throw new Error(`screen ${spec.route}: ${name} declares no filter`);
   }
-  for (const name of spec.columns ?? []) fieldOf(resource, name);
+  const declared = spec.columns ?? resource.entries.filter(([, def]) => def.list).map(([name]) => name);
+  const key = spec.key ?? [];
+  for (const name of [...declared, ...key, ...Object.keys(spec.widths ?? {})]) fieldOf(resource, name);
   for (const action of spec.actions ?? []) {
     if (!resource.lifecycle?.has(action)) throw new Error(`screen ${spec.route}: ${action} is not a lifecycle action`);
   }
+  const tabs: ScreenTabs | undefined = spec.tabs && screenTabs(resource, spec.route, fixed, spec.tabs);
   const main = spec.route === resource.page;
   const omitted = Object.fromEntries(Object.keys(fixed).map((name) => [name, true])) as Record<string, true>;
+  const ownQuery = resource.listQuery.omit(omitted as never);
+  const tabKeys = tabs?.items.map((item) => item.key) as [string, ...string[]] | undefined;
+  const listQuery = tabKeys ? ownQuery.extend({ tab: z.enum(tabKeys).optional().meta({ title: '页签' }) }) : ownQuery;
+  const identity = resource.identity;
   return {
     resource,
     route,
@@ -54,12 +76,19 @@ export function defineScreen<R extends Resource>(resource: R, spec: ScreenSpec<R
     main,
     fixed,
     filters,
-    columns: spec.columns ?? resource.entries.filter(([, def]) => def.list).map(([name]) => name),
+    /** The table's columns in their default order: the identity, the key columns, then the rest. */
+    columns: orderColumns(identity, key, declared),
+    /** The column naming each row, pinned left and never hidden. */
+    identity,
+    /** The columns the screen exists for, right after the identity. */
+    keyColumns: key.filter((name) => name !== identity) as readonly string[],
+    widths: (spec.widths ?? {}) as Readonly<Record<string, number>>,
+    tabs,
     actions: spec.actions ?? [],
     /** The screen's list endpoint: the family's own, or a view of it the server keeps to the fixed filters. */
     endpoint: main ? resource.endpoint : `${resource.endpoint}/views/${route.key}`,
-    /** The list query the screen's endpoint takes: the resource's, without the fixed filters. */
-    listQuery: resource.listQuery.omit(omitted as never) as unknown as z.ZodType<ListQuery>,
+    /** The list query the screen's endpoint takes: the resource's, without the fixed filters, with its tab. */
+    listQuery: listQuery as unknown as z.ZodType<ListQuery>,
     /** The export of the screen, when its route has an 导出 button: its kind is the route key. */
     exportButton: pageButton(route.key, 'export'),
     /** A button of the screen's own route: `screen.button('add')` → `temporaryDelivery:add`. */

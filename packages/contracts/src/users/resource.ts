@@ -74,6 +74,7 @@ export const userResource = defineResource({
 export const userScreens = {
   userManagement: defineScreen(userResource, {
     route: 'userManagement',
+    key: ['loginId', 'status', 'roleIds'],
     actions: ['enable', 'disable', 'resetPassword'],
   }),
 };

@@ -34,6 +34,8 @@ export type VehicleStage = (typeof stage)[keyof typeof stage];
 export const vehicleLifecycle = defineLifecycle({
   field: 'stage',
   states: vehicleEnums.stage,
+  // Not while the vehicle is out (已出库, 租赁中, 还车中, 临时交车): it is with a driver or on its way.
+  removable: [stage.pendingInspection, stage.inspected, stage.preparing, stage.awaitingOutbound, stage.inStock],
   transitions: [
     {
       action: 'inspect',

@@ -1,4 +1,5 @@
 import { defineScreen } from '../resource/screen';
+import { stage } from './lifecycle';
 import {
   deliveryResource,
   inspectionResource,
@@ -24,13 +25,14 @@ const stageColumns: readonly VehicleField[] = [
   'mileage',
 ];
 
-/** A preparation screen: vehicles in 整备中 whose item is still open, each completing it. */
-const preparationScreen = (route: string, item: number, action: string, columns: readonly VehicleField[]) =>
+/** A preparation screen: vehicles in 整备中 whose item is still open, each completing it; its item's columns first. */
+const preparationScreen = (route: string, item: number, action: string, key: readonly VehicleField[]) =>
   defineScreen(vehicleResource, {
     route,
     fixed: { stage: '2', pendingPreparation: String(item) },
     filters: stageFilters,
-    columns: [...stageColumns, ...columns],
+    columns: [...stageColumns, 'updatedAt'],
+    key,
     actions: [action],
   });
 
@@ -39,6 +41,7 @@ export const vehicleScreens = {
   vehicleList: defineScreen(vehicleResource, {
     route: 'vehicleList',
     filters: [...stageFilters, 'stage', 'rentStatus', 'nextInspectionDate'],
+    key: ['rentStatus', 'stage', 'labels'],
     actions: ['inspect', 'startPreparation', 'outbound', 'deliver'],
   }),
   vehicleInspected: defineScreen(vehicleResource, {
@@ -46,6 +49,7 @@ export const vehicleScreens = {
     fixed: { stage: '0' },
     filters: stageFilters,
     columns: [...stageColumns, 'updatedAt'],
+    key: ['vin', 'modelId', 'mileage'],
     actions: ['inspect'],
   }),
   inspectedVehicle: defineScreen(vehicleResource, {
@@ -53,20 +57,30 @@ export const vehicleScreens = {
     fixed: { stage: '1' },
     filters: stageFilters,
     columns: [...stageColumns, 'updatedAt'],
+    key: ['vin', 'modelId', 'updatedAt'],
     actions: ['startPreparation'],
   }),
-  networkMaintenance: preparationScreen('networkMaintenance', 0, 'prepareNetwork', ['updatedAt']),
-  drivingLicense: preparationScreen('drivingLicense', 1, 'prepareLicense', ['drivingLicenseIssueDate']),
+  networkMaintenance: preparationScreen('networkMaintenance', 0, 'prepareNetwork', ['vin', 'modelId']),
+  drivingLicense: preparationScreen('drivingLicense', 1, 'prepareLicense', ['drivingLicenseIssueDate', 'vin']),
   gpsList: preparationScreen('gpsList', 2, 'prepareGps', ['gpsDeviceNo', 'gpsLastSeenAt']),
   operationCertificate: preparationScreen('operationCertificate', 3, 'prepareCertificate', [
     'operationCertificateNo',
     'operationCertificateExpiry',
   ]),
+  /** Vehicles ready to go out (待出库, 出库) and those out waiting for their driver (待交车, 交车). */
   waitingOut: defineScreen(vehicleResource, {
     route: 'waitingOut',
     fixed: { stage: '3,4' },
     filters: stageFilters,
     columns: [...stageColumns, 'stage', 'updatedAt'],
+    key: ['vin', 'modelId', 'mileage'],
+    tabs: {
+      field: 'stage',
+      items: [
+        { key: 'outbound', title: '待出库', values: [stage.awaitingOutbound] },
+        { key: 'delivery', title: '待交车', values: [stage.outbound] },
+      ],
+    },
     actions: ['outbound', 'deliver'],
   }),
 };
@@ -78,21 +92,46 @@ const deliveryColumns = deliveryResource.entries
 
 /** The screens listing what happened to vehicles. */
 export const vehicleRecordScreens = {
-  vehicleInspection: defineScreen(inspectionResource, { route: 'vehicleInspection' }),
-  outboundRecord: defineScreen(outboundResource, { route: 'outboundRecord' }),
+  vehicleInspection: defineScreen(inspectionResource, {
+    route: 'vehicleInspection',
+    key: ['result', 'inspectedAt', 'inspector'],
+  }),
+  outboundRecord: defineScreen(outboundResource, {
+    route: 'outboundRecord',
+    key: ['outboundAt', 'location', 'handler'],
+  }),
   deliveryRecord: defineScreen(deliveryResource, {
     route: 'deliveryRecord',
     fixed: { kind: '0' },
     columns: deliveryColumns,
+    key: ['deliveredAt', 'driverName', 'driverPhone'],
   }),
   temporaryDelivery: defineScreen(deliveryResource, {
     route: 'temporaryDelivery',
     fixed: { kind: '1' },
     columns: deliveryColumns,
+    key: ['deliveredAt', 'driverName', 'endedAt'],
   }),
-  carReturnRecord: defineScreen(returnResource, { route: 'carReturnRecord', actions: ['accept'] }),
-  shuntingManagement: defineScreen(shuntingResource, { route: 'shuntingManagement' }),
-  riskManagement: defineScreen(riskResource, { route: 'riskManagement', actions: ['handle'] }),
-  violationManagement: defineScreen(violationResource, { route: 'violationManagement' }),
-  maintenanceManagement: defineScreen(maintenanceResource, { route: 'maintenanceManagement' }),
+  carReturnRecord: defineScreen(returnResource, {
+    route: 'carReturnRecord',
+    key: ['status', 'requestedAt', 'damage'],
+    actions: ['accept'],
+  }),
+  shuntingManagement: defineScreen(shuntingResource, {
+    route: 'shuntingManagement',
+    key: ['fromCityId', 'toCityId', 'shuntedAt'],
+  }),
+  riskManagement: defineScreen(riskResource, {
+    route: 'riskManagement',
+    key: ['rule', 'status', 'handledBy'],
+    actions: ['handle'],
+  }),
+  violationManagement: defineScreen(violationResource, {
+    route: 'violationManagement',
+    key: ['points', 'fine', 'status'],
+  }),
+  maintenanceManagement: defineScreen(maintenanceResource, {
+    route: 'maintenanceManagement',
+    key: ['type', 'status', 'serviceDate'],
+  }),
 };

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { Authorized } from '../auth/access';
 import { useSession } from '../auth/session';
 import { ActionDialog, type ActionTarget, rowName } from './ActionDialog';
+import { DeleteButton } from './DeleteButton';
 import { DetailById } from './DetailById';
 import type { WebFamily } from './family';
 import { fileNamesOf } from './fileNames';
@@ -76,6 +77,7 @@ function Detail({ family, record }: { family: WebFamily; record: ResourceRecord 
                 <Button onClick={edit}>编辑</Button>
               </Authorized>
             )}
+            <DeleteButton resource={resource} record={record} onDeleted={() => navigate(family.main.route.path)} />
           </Space>
         }
       >

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ResourceListPage } from './ResourceListPage';
-import { calls, lastCall, serve } from './testing/fakeServer';
+import { calls, lastCall, refuse, serve } from './testing/fakeServer';
 import { fixtureFamily, fixtureRow, fixtureScreens, serveFixtures } from './testing/fixture';
 import { renderWithShell } from './testing/render';
 import { buttonsOf, rowOf } from './testing/rows';
@@ -52,7 +52,7 @@ describe('ResourceListPage: a screen made from its declarations', () => {
     renderList();
     expect(buttonsOf(await rowOf('样例一'))).toEqual(['详情', '编辑', '验车', '删除']);
     expect(buttonsOf(await rowOf('样例二'))).toEqual(['详情', '编辑', '整备', '删除']);
-    expect(buttonsOf(await rowOf('样例三'))).toEqual(['详情', '编辑', '删除']);
+    expect(buttonsOf(await rowOf('样例三'))).toEqual(['详情', '编辑']);
     expect(screen.getByRole('button', { name: '新增' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '导入' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '导出' })).toBeTruthy();
@@ -83,6 +83,24 @@ describe('ResourceListPage: a screen made from its declarations', () => {
     await waitFor(() => expect(lastCall('DELETE', '/api/fixtures/1')).toBeTruthy());
     expect(await screen.findByText('操作成功')).toBeTruthy();
     await waitFor(() => expect(listCalls().length).toBeGreaterThan(loads));
+  });
+
+  it('offers 删除 only in the states its lifecycle lets rows be deleted in', async () => {
+    renderList();
+    expect(buttonsOf(await rowOf('样例二'))).toContain('删除');
+    expect(buttonsOf(await rowOf('样例三'))).not.toContain('删除');
+  });
+
+  it('closes the confirmation of a refused deletion and keeps the row, leaving no error unhandled', async () => {
+    serve('DELETE', '/api/fixtures/:id', () => refuse(1000, '样例当前为「已审核」，不能删除'));
+    renderList();
+    fireEvent.click(within(await rowOf('样例二')).getByRole('button', { name: '删除' }));
+    const confirm = (await screen.findByText('确定删除样例 样例二 吗？')).closest('.ant-popover') as HTMLElement;
+    fireEvent.click(within(confirm).getByRole('button', { name: '删除' }));
+    await waitFor(() => expect(lastCall('DELETE', '/api/fixtures/2')).toBeTruthy());
+    await waitFor(() => expect(confirm.className).toMatch(/hidden|leave/));
+    expect(screen.queryByText('操作成功')).toBeNull();
+    expect(await rowOf('样例二')).toBeTruthy();
   });
 
   it('asks the server again on 查询 and 重置 even when the filters did not change', async () => {
@@ -143,5 +161,94 @@ describe('ResourceListPage: another screen of the family', () => {
     expect(screen.queryByRole('button', { name: '新增' })).toBeNull();
     expect(screen.queryByRole('button', { name: '导入' })).toBeNull();
     expect(screen.getByRole('button', { name: '导出' })).toBeTruthy();
+  });
+});
+
+const headers = () => screen.getAllByRole('columnheader').map((header) => header.textContent);
+
+describe('ResourceListPage: columns', () => {
+  it('shows the identity first and pinned, the key columns next, and 操作 pinned last', async () => {
+    renderList();
+    await rowOf('样例一');
+    expect(headers().slice(0, 2)).toEqual(['名称', '样例状态']);
+    expect(headers().at(-1)).toBe('操作');
+    const pinned = (column: string) => document.querySelector(`th[data-column="${column}"]`)?.className ?? '';
+    expect(pinned('name')).toMatch(/fix-(left|start)/);
+    expect(pinned('actions')).toMatch(/fix-(right|end)/);
+    expect(pinned('amount')).not.toMatch(/fix-/);
+  });
+
+  it('shows a long value cut short whole in a tooltip', async () => {
+    serveFixtures([fixtureRow({ labels: ['重点', '长期合作', '新能源', '机场专线'] })]);
+    renderList();
+    const cell = within(await rowOf('样例一')).getByText('机场专线');
+    fireEvent.mouseEnter(cell.closest('span') as HTMLElement);
+    expect(await screen.findByRole('tooltip', { name: '重点、长期合作、新能源、机场专线' })).toBeTruthy();
+  });
+
+  it('hides a column from 列设置, and it stays hidden after a reload', async () => {
+    const first = renderList();
+    await rowOf('样例一');
+    expect(headers()).toContain('金额');
+    fireEvent.click(screen.getByRole('button', { name: '列设置' }));
+    expect((await screen.findByRole('checkbox', { name: '名称' })).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: '金额' }));
+    await waitFor(() => expect(headers()).not.toContain('金额'));
+    await waitFor(() => expect(lastCall('PUT', '/api/preferences/list-columns/vehicleList')).toBeTruthy());
+    expect(lastCall('PUT', '/api/preferences/list-columns/vehicleList')?.body).toMatchObject({ hidden: ['amount'] });
+    first.unmount();
+
+    renderList();
+    await rowOf('样例一');
+    expect(headers()).not.toContain('金额');
+    expect(headers()).toContain('数量');
+  });
+
+  it("moves a column in 列设置 and goes back to the screen's order on 恢复默认", async () => {
+    renderList();
+    await rowOf('样例一');
+    expect(headers().slice(0, 4)).toEqual(['名称', '样例状态', '数量', '金额']);
+    fireEvent.click(screen.getByRole('button', { name: '列设置' }));
+    fireEvent.click(await screen.findByRole('button', { name: '下移数量' }));
+    await waitFor(() => expect(headers().slice(0, 4)).toEqual(['名称', '样例状态', '金额', '数量']));
+    expect(screen.queryByRole('button', { name: '上移名称' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '恢复默认' }));
+    await waitFor(() => expect(headers().slice(0, 4)).toEqual(['名称', '样例状态', '数量', '金额']));
+    expect(lastCall('DELETE', '/api/preferences/list-columns/vehicleList')).toBeTruthy();
+  });
+});
+
+describe('ResourceListPage: status tabs', () => {
+  const countCalls = () => calls.filter((call) => call.url === '/api/fixtures/views/inspectedVehicle/tab-counts');
+
+  it('shows each tab with its count, lists the tab chosen and keeps it in the URL', async () => {
+    const view = renderWithShell(<ResourceListPage family={fixtureFamily} screen={fixtureScreens.inspectedVehicle} />, {
+      url: '/inspectedVehicle?name=%E6%A0%B7',
+      buttons: everything,
+      menus: ['vehicleList'],
+    });
+    await rowOf('样例一');
+    await waitFor(() =>
+      expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+        '全部3',
+        '待审核1',
+        '已审核或归档10000+',
+      ]),
+    );
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('全部3');
+    expect(countCalls().map((call) => call.query)).toEqual([{ name: '样' }]);
+    fireEvent.click(screen.getByRole('tab', { name: /已审核或归档/ }));
+    await waitFor(() => expect(view.search().get('tab')).toBe('done'));
+    await waitFor(() =>
+      expect(lastCall('GET', '/api/fixtures/views/inspectedVehicle')?.query).toEqual({
+        page: 1,
+        limit: 20,
+        name: '样',
+        tab: 'done',
+      }),
+    );
+    expect(countCalls()).toHaveLength(1);
+    fireEvent.click(screen.getByRole('tab', { name: /全部/ }));
+    await waitFor(() => expect(view.search().has('tab')).toBe(false));
   });
 });

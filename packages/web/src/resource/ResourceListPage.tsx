@@ -1,12 +1,13 @@
 import type { Screen } from '@cp/contracts';
-import { Button, Card, Space, type TableColumnsType } from 'antd';
-import { type ReactNode, useMemo, useState } from 'react';
+import { Button, Card, Flex, Space, type TableColumnsType } from 'antd';
+import { type HTMLAttributes, type ReactNode, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Authorized } from '../auth/access';
 import { useListExport } from '../downloads/useListExport';
 import { ActionDialog, type ActionTarget } from './ActionDialog';
-import { buildColumns } from './buildColumns';
-import { type Control, screenControls } from './controls';
+import { buildColumns, textWidth } from './buildColumns';
+import { ColumnSettings } from './ColumnSettings';
+import { type Control, screenControls, widestRowControls } from './controls';
 import { exportFilters } from './exportFilters';
 import type { WebFamily } from './family';
 import { ImportDialog } from './ImportDialog';
@@ -15,8 +16,11 @@ import { ResourceSearchPanel } from './ResourceSearchPanel';
 import { ResourceTable } from './ResourceTable';
 import { RowActions } from './RowActions';
 import { pageLink } from './routes';
+import { StatusTabs } from './StatusTabs';
 import type { ResourceRecord } from './types';
+import { useColumnSettings } from './useColumnSettings';
 import { useResourceList } from './useResourceList';
+import { useTabCounts } from './useTabCounts';
 
 /** What the page has open over the list: the form, the import, or an action's dialog. */
 export type Opened =
@@ -60,12 +64,23 @@ function ToolbarControl({
   );
 }
 
+/** The 操作 column's width: its widest row's small link buttons side by side, within reason. */
+function actionsWidth(titles: readonly string[]): number {
+  // A small link button pads its title by 7 px a side; the cell pads by 16 px a side.
+  const buttons = titles.reduce((sum, title) => sum + textWidth(title) + 22, 0);
+  return Math.min(300, Math.max(80, buttons + 40));
+}
+
 /**
- * A screen of a family: its search panel, a toolbar with the controls of its route's buttons, the table
- * of its columns sorted on the server, and each row's actions — everything from the declarations.
+ * A screen of a family: its search panel, its status tabs, a toolbar with the controls of its route's
+ * buttons and 列设置, the table of its columns (the identity pinned left, the key columns next, as the user
+ * arranged them) sorted on the server, and each row's actions pinned right — everything from the
+ * declarations.
  */
 export function ResourceListPage({ family, screen }: { family: WebFamily; screen: Screen }) {
   const list = useResourceList<ResourceRecord>(screen);
+  const settings = useColumnSettings(screen);
+  const counts = useTabCounts(screen, list.query);
   const navigate = useNavigate();
   const [opened, setOpened] = useState<Opened | null>(null);
   const { exportList, exporting, resultModal } = useListExport(screen.key);
@@ -77,23 +92,34 @@ export function ResourceListPage({ family, screen }: { family: WebFamily; screen
     if (next.kind === 'form' && addPage && !next.id) navigate(pageLink(addPage));
     else setOpened(next);
   };
-  const columns = useMemo<TableColumnsType<ResourceRecord>>(
-    () => [
-      ...buildColumns<ResourceRecord>(family.resource, { only: screen.columns, sort: list.sort }),
+  const columns = useMemo<TableColumnsType<ResourceRecord>>(() => {
+    const shown = settings.layout.filter((column) => !column.hidden).map((column) => column.name);
+    const detail = family.routes?.detail ? ['详情'] : [];
+    return [
+      ...buildColumns<ResourceRecord>(family.resource, {
+        only: shown,
+        sort: list.sort,
+        pinned: screen.identity,
+        widths: screen.widths,
+      }),
       {
         title: '操作',
         key: 'actions',
         fixed: 'right',
+        width: actionsWidth([...detail, ...widestRowControls(family, rowControls)]),
+        onHeaderCell: () => ({ 'data-column': 'actions' }) as HTMLAttributes<HTMLElement>,
         render: (_, record) => <RowActions family={family} controls={rowControls} record={record} onOpen={setOpened} />,
       },
-    ],
-    [family, screen, list.sort, rowControls],
-  );
+    ];
+  }, [family, screen, list.sort, rowControls, settings.layout]);
   return (
     <Card>
       <ResourceSearchPanel list={list} />
-      {toolbar.length > 0 && (
-        <Space style={{ marginBottom: 16 }} wrap>
+      {screen.tabs && list.tab && (
+        <StatusTabs tabs={screen.tabs} active={list.tab} counts={counts} onChange={list.setTab} />
+      )}
+      <Flex justify="space-between" align="flex-start" gap={16} style={{ marginBottom: 16 }}>
+        <Space wrap>
           {toolbar.map((control) => (
             <Authorized key={`${control.kind}:${control.button}`} button={control.button}>
               <ToolbarControl
@@ -106,8 +132,15 @@ export function ResourceListPage({ family, screen }: { family: WebFamily; screen
             </Authorized>
           ))}
         </Space>
-      )}
-      <ResourceTable<ResourceRecord> list={list} columns={columns} />
+        <ColumnSettings
+          resource={family.resource}
+          layout={settings.layout}
+          customised={settings.customised}
+          onChange={settings.change}
+          onReset={settings.reset}
+        />
+      </Flex>
+      <ResourceTable<ResourceRecord> list={list} columns={columns} ready={settings.ready} />
       {resultModal}
       {opened?.kind === 'form' && <ResourceFormDrawer family={family} id={opened.id} onClose={() => setOpened(null)} />}
       {opened?.kind === 'import' && (

@@ -7,15 +7,18 @@ import type { ResourceList } from './useResourceList';
 export function ResourceTable<T extends ResourceRecord>({
   list,
   columns,
+  ready = true,
 }: {
   list: ResourceList<T>;
   columns: TableColumnsType<T>;
+  /** False while what the columns depend on loads: the table waits rather than show columns that then move. */
+  ready?: boolean;
 }) {
   return (
     <PagedTable<T>
-      columns={columns}
-      result={list.result.data}
-      loading={list.result.isFetching}
+      columns={ready ? columns : []}
+      result={ready ? list.result.data : undefined}
+      loading={list.result.isFetching || !ready}
       page={list.page}
       limit={list.limit}
       pageSizes={sharedPageSizes}

@@ -1,12 +1,11 @@
 import { routesByKey } from '@cp/contracts/routes';
-import { Button, Popconfirm, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { Authorized, useAccess } from '../auth/access';
 import { useSession } from '../auth/session';
-import { rowName } from './ActionDialog';
 import type { Control } from './controls';
+import { canRemove, DeleteButton } from './DeleteButton';
 import type { WebFamily } from './family';
-import { useResourceRemove } from './mutations';
 import type { Opened } from './ResourceListPage';
 import { pageLink } from './routes';
 import type { ResourceRecord } from './types';
@@ -18,7 +17,10 @@ interface RowActionsProps {
   onOpen: (opened: Opened) => void;
 }
 
-/** Whether a row control applies to the row: a lifecycle action only when the row's state allows it. */
+/**
+ * Whether a row control applies to the row: a lifecycle action, and 删除, only when the row's state
+ * allows it.
+ */
 function applies(family: WebFamily, control: Control, record: ResourceRecord, buttons: ReadonlySet<string>) {
   const lifecycle = family.resource.lifecycle;
   if (control.kind === 'transition') {
@@ -26,6 +28,7 @@ function applies(family: WebFamily, control: Control, record: ResourceRecord, bu
     return lifecycle?.allowed(state, buttons).some((transition) => transition.action === control.action) ?? false;
   }
   if (control.kind === 'custom' && 'when' in control.custom) return control.custom.when?.(record) ?? true;
+  if (control.kind === 'delete') return canRemove(family.resource, record);
   return true;
 }
 
@@ -34,11 +37,10 @@ export function RowActions({ family, controls, record, onOpen }: RowActionsProps
   const navigate = useNavigate();
   const access = useAccess();
   const { held } = useSession();
-  const remove = useResourceRemove(family.resource);
   const detail = family.routes?.detail ? routesByKey.get(family.routes.detail) : undefined;
   const link = (kind: 'edit') => family.routes?.[kind];
-  const button = (control: Control, onClick: () => void, danger = false) => (
-    <Button type="link" size="small" danger={danger} onClick={onClick}>
+  const button = (control: Control, onClick: () => void) => (
+    <Button type="link" size="small" onClick={onClick}>
       {control.title}
     </Button>
   );
@@ -55,16 +57,7 @@ export function RowActions({ family, controls, record, onOpen }: RowActionsProps
           onOpen({ kind: 'action', target: { family, action: control.action, id: record.id, record } }),
         );
       case 'delete':
-        return (
-          <Popconfirm
-            title={`确定删除${family.resource.title} ${rowName(family.resource, record)} 吗？`}
-            okText="删除"
-            cancelText="取消"
-            onConfirm={() => remove.mutateAsync(record.id)}
-          >
-            {button(control, () => undefined, true)}
-          </Popconfirm>
-        );
+        return <DeleteButton resource={family.resource} record={record} title={control.title} link />;
       case 'custom': {
         const custom = control.custom;
         if ('render' in custom) return <custom.render record={record} title={control.title} />;

@@ -61,4 +61,23 @@ describe('list columns from the resource', () => {
     const table = renderTable(columns);
     expect(table.getByText('¥123,456.78')).toBeTruthy();
   });
+
+  it("sizes each column by its kind and its title, and takes a screen's own width", () => {
+    const width = (columns: ReturnType<typeof buildColumns>, key: string) =>
+      columns.find((column) => column.key === key)?.width;
+    const columns = buildColumns(vehicleResource, {
+      only: ['plateNo', 'vin', 'updatedAt', 'operationCertificateExpiry'],
+    });
+    expect(width(columns, 'vin')).toBeGreaterThan(width(columns, 'plateNo') as number);
+    expect(width(columns, 'updatedAt')).toBeGreaterThanOrEqual(170);
+    // 运输证有效期至 with its sort arrows is wider than a date.
+    expect(width(columns, 'operationCertificateExpiry')).toBeGreaterThan(150);
+    expect(width(buildColumns(vehicleResource, { only: ['vin'], widths: { vin: 240 } }), 'vin')).toBe(240);
+  });
+
+  it('pins the identity to the left and cuts long text short with the whole value on hover', () => {
+    const columns = buildColumns(vehicleResource, { only: ['plateNo', 'modelId', 'mileage'], pinned: 'plateNo' });
+    expect(columns.map((column) => column.fixed)).toEqual(['left', undefined, undefined]);
+    expect(columns.map((column) => Boolean(column.ellipsis))).toEqual([true, true, false]);
+  });
 });

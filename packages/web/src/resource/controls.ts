@@ -58,3 +58,22 @@ export function screenControls(family: WebFamily, screen: Screen): Control[] {
   if (remove) add({ kind: 'delete', button: remove, place: 'row' });
   return controls;
 }
+
+/**
+ * The titles of the controls one row shows at most: those of the lifecycle state that offers the most (rows
+ * in other states show fewer), so the 操作 column is as wide as its widest row needs.
+ */
+export function widestRowControls(family: WebFamily, controls: readonly Control[]): string[] {
+  const lifecycle = family.resource.lifecycle;
+  const row = controls.filter((control) => control.place === 'row');
+  if (!lifecycle) return row.map((control) => control.title);
+  const offered = (state: number) =>
+    row.filter((control) => {
+      if (control.kind === 'transition') return lifecycle.transition(control.action).from.includes(state);
+      if (control.kind === 'delete') return lifecycle.removable(state);
+      return true;
+    });
+  const titles = lifecycle.states.values.map((state) => offered(state).map((control) => control.title));
+  const length = (candidate: string[]) => candidate.join('').length;
+  return titles.reduce((most, next) => (length(next) > length(most) ? next : most), []);
+}

@@ -39,18 +39,30 @@ export function useResourceSave(resource: Resource, record?: ResourceRecord) {
   return { save, conflict };
 }
 
-/** Deletes a row of a resource, says 操作成功 and refreshes the family. */
+/**
+ * Deletes a row of a resource, says 操作成功 and refreshes the family. `remove(id)` settles either way,
+ * answering whether the row is gone: a refusal has already been shown by the request layer, so a
+ * confirmation awaiting it (Popconfirm) closes without leaving a rejected promise behind.
+ */
 export function useResourceRemove(resource: Resource) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const api = createResourceApi(resource.endpoint);
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: api.remove,
     onSuccess: async () => {
       message.success('操作成功');
       await refreshResources(queryClient, [resource.key]);
     },
   });
+  return {
+    remove: (id: string): Promise<boolean> =>
+      mutation.mutateAsync(id).then(
+        () => true,
+        () => false,
+      ),
+    removing: mutation.isPending,
+  };
 }
 
 /** `POST {endpoint}/{id}/{action}`: a lifecycle action on a row. */

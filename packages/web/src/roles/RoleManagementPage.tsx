@@ -86,7 +86,8 @@ export function RoleManagementPage() {
                 title={`确定删除角色「${role.name}」吗？`}
                 okText="删除"
                 cancelText="取消"
-                onConfirm={() => remove.mutateAsync(role.id)}
+                // A refusal has been shown by the request layer: the confirmation just closes.
+                onConfirm={() => remove.mutateAsync(role.id).catch(() => undefined)}
               >
                 <Button type="link" size="small" danger>
                   删除

@@ -24,10 +24,10 @@ describe('车辆列表', () => {
   const leased = vehicle({ id: '8', plateNo: '京B12345', vin: '11111111111111111', stage: 5, rentStatus: 0 });
   beforeEach(() => serveVehicles([pending, leased]));
 
-  it('offers 验车 for a vehicle waiting for inspection and not for one on lease', async () => {
+  it('offers 验车 and 删除 for a vehicle waiting for inspection, neither for one on lease', async () => {
     open('vehicleList');
     expect(buttonsOf(await rowOf('京AD12345'))).toEqual(['详情', '编辑', '验车', '删除']);
-    expect(buttonsOf(await rowOf('京B12345'))).toEqual(['详情', '编辑', '删除']);
+    expect(buttonsOf(await rowOf('京B12345'))).toEqual(['详情', '编辑']);
     for (const name of ['新增', '导入', '导出']) expect(screen.getByRole('button', { name })).toBeTruthy();
     expect(lastCall('GET', '/api/vehicles')?.query).toEqual({ page: 1, limit: 20 });
   });
@@ -148,6 +148,23 @@ describe('stage screens', () => {
     expect(buttonsOf(await rowOf('京D12345'))).toEqual(['详情', '出库']);
     expect(buttonsOf(await rowOf('京E12345'))).toEqual(['详情', '交车']);
     expect(viewQuery('waitingOut')).toEqual({ page: 1, limit: 20 });
+  });
+
+  it('待出库 keeps vehicles to take out and those waiting for 交车 in two tabs, each counted', async () => {
+    serveVehicles([vehicle({ id: '2', plateNo: '京E12345', stage: 4 })]);
+    serve('GET', '/api/vehicles/views/waitingOut/tab-counts', [
+      { key: 'outbound', total: 4, totalExact: true },
+      { key: 'delivery', total: 1, totalExact: true },
+    ]);
+    const view = open('waitingOut');
+    await rowOf('京E12345');
+    await waitFor(() =>
+      expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['待出库4', '待交车1']),
+    );
+    fireEvent.click(screen.getByRole('tab', { name: /待交车/ }));
+    await waitFor(() => expect(view.search().get('tab')).toBe('delivery'));
+    await waitFor(() => expect(viewQuery('waitingOut')).toEqual({ page: 1, limit: 20, tab: 'delivery' }));
+    expect(buttonsOf(await rowOf('京E12345'))).toEqual(['详情', '交车']);
   });
 
   it('出库 needs a place and sends the outbound from the mileage the vehicle has', async () => {

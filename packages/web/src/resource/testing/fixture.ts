@@ -36,6 +36,8 @@ export const fixtureLifecycle = defineLifecycle({
     { action: 'review', from: [0], to: 1, button: 'vehicleInspected:inspect', body: reviewBody },
     { action: 'archive', from: [1], to: 2, button: 'inspectedVehicle:prepare', confirm: '归档后不能再修改。' },
   ],
+  // An archived row is kept.
+  removable: [0, 1],
 });
 
 export const fixtureResource = defineResource({
@@ -65,8 +67,8 @@ export const fixtureResource = defineResource({
 });
 
 export const fixtureScreens = {
-  /** The family's own list: every filter and column, both actions by state. */
-  vehicleList: defineScreen(fixtureResource, { route: 'vehicleList', actions: ['review', 'archive'] }),
+  /** The family's own list: every filter and column (the state right after the name), both actions by state. */
+  vehicleList: defineScreen(fixtureResource, { route: 'vehicleList', key: ['stage'], actions: ['review', 'archive'] }),
   /** Another view of it: only rows waiting for review, each offering 验车. */
   vehicleInspected: defineScreen(fixtureResource, {
     route: 'vehicleInspected',
@@ -74,6 +76,16 @@ export const fixtureScreens = {
     filters: ['name', 'kind'],
     columns: ['name', 'kind', 'amount'],
     actions: ['review'],
+  }),
+  /** Every row in status tabs: 全部, 待审核, and 已审核 with 已归档; rows 已审核 offer 整备 (归档). */
+  inspectedVehicle: defineScreen(fixtureResource, {
+    route: 'inspectedVehicle',
+    tabs: {
+      field: 'stage',
+      all: true,
+      items: [{ values: [0] }, { key: 'done', title: '已审核或归档', values: [1, 2] }],
+    },
+    actions: ['archive'],
   }),
 };
 
@@ -140,4 +152,29 @@ export function serveFixtures(rows: readonly ResourceRecord[]): void {
       rows.find((row) => row.id === params.id) ?? refuse(404, '样例不存在'),
   );
   serve('GET', '/api/fixtures/:id/history', []);
+  serve('GET', '/api/fixtures/views/:route/tab-counts', [
+    { key: 'all', total: rows.length, totalExact: true },
+    { key: '0', total: rows.filter((row) => row.stage === 0).length, totalExact: true },
+    { key: 'done', total: 10_000, totalExact: false },
+  ]);
+  servePreferences();
+}
+
+/**
+ * 列设置 kept as the server keeps them, per screen, for as long as the test runs: what a reload (a new
+ * query cache) reads back.
+ */
+export function servePreferences(): Map<string, unknown> {
+  const saved = new Map<string, unknown>();
+  const path = '/api/preferences/list-columns/:screen';
+  serve('GET', path, ({ params }: { params: Record<string, string> }) => saved.get(params.screen ?? '') ?? null);
+  serve('PUT', path, ({ params, body }: { params: Record<string, string>; body: unknown }) => {
+    saved.set(params.screen ?? '', body);
+    return body;
+  });
+  serve('DELETE', path, ({ params }: { params: Record<string, string> }) => {
+    saved.delete(params.screen ?? '');
+    return null;
+  });
+  return saved;
 }

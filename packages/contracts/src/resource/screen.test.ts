@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { stage, vehicleLifecycle } from '../vehicles/lifecycle';
+import { vehicleResource } from '../vehicles/resource';
+import { vehicleRecordScreens, vehicleScreens } from '../vehicles/screens';
+import { defineScreen } from './screen';
+
+describe('a screen’s columns', () => {
+  it('come in the order identity, key columns, then the rest, a key column added where the screen left it out', () => {
+    expect(vehicleScreens.gpsList.columns.slice(0, 4)).toEqual(['plateNo', 'gpsDeviceNo', 'gpsLastSeenAt', 'vin']);
+    expect(vehicleScreens.vehicleList.columns.slice(0, 4)).toEqual(['plateNo', 'rentStatus', 'stage', 'labels']);
+    expect(vehicleRecordScreens.violationManagement.columns.slice(0, 4)).toEqual([
+      'plateNo',
+      'points',
+      'fine',
+      'status',
+    ]);
+    expect(new Set(vehicleScreens.vehicleList.columns).size).toBe(vehicleScreens.vehicleList.columns.length);
+  });
+
+  it('refuse a key column the resource does not have', () => {
+    expect(() => defineScreen(vehicleResource, { route: 'vehicleList', key: ['colour', 'wheels' as 'vin'] })).toThrow(
+      'vehicle has no field wheels',
+    );
+  });
+});
+
+describe('status tabs', () => {
+  it('default their titles to the labels of their values and their keys to the values', () => {
+    const screen = defineScreen(vehicleResource, {
+      route: 'vehicleList',
+      tabs: { field: 'stage', all: true, items: [{ values: [0] }, { values: [5, 8] }] },
+    });
+    expect(screen.tabs?.items).toEqual([
+      { key: 'all', title: '全部', values: null },
+      { key: '0', title: '待验车', values: [0] },
+      { key: '5-8', title: '租赁中、临时交车', values: [5, 8] },
+    ]);
+    expect(screen.listQuery.safeParse({ tab: '5-8' }).success).toBe(true);
+    expect(screen.listQuery.safeParse({ tab: '3' }).success).toBe(false);
+  });
+
+  it('keep within the values the screen lists, and over an enumeration', () => {
+    const tabs = { field: 'stage' as const, items: [{ values: [stage.leased] }] };
+    expect(() => defineScreen(vehicleResource, { route: 'waitingOut', fixed: { stage: '3,4' }, tabs })).toThrow(
+      /are not values of stage/,
+    );
+    expect(() => defineScreen(vehicleResource, { route: 'vehicleList', tabs: { field: 'vin', items: [] } })).toThrow(
+      /need an enumeration field/,
+    );
+  });
+});
+
+describe('deleting in a lifecycle', () => {
+  it('is allowed only in the states declared, and says why otherwise', () => {
+    expect(vehicleLifecycle.removable(stage.inStock)).toBe(true);
+    expect(vehicleLifecycle.removable(stage.leased)).toBe(false);
+    expect(vehicleLifecycle.removalRefusal(stage.leased, '车辆')).toBe('车辆当前为「租赁中」，不能删除');
+    expect(vehicleLifecycle.removalRefusal(stage.pendingInspection, '车辆')).toBeNull();
+  });
+});
