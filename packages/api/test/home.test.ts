@@ -118,15 +118,16 @@ describe('the fleet by stage', () => {
     expect((await get<FleetByStage>('/api/home/fleet', beijing)).stages[0]?.count).toBe(before - 1);
   });
 
-  it('is refused without 车辆列表, whose queues then go too', async () => {
+  it('is refused without 车辆列表; the queues of other screens stay, those of a screen taken away go', async () => {
     await changeRole(beijing, 'vehicleOrderOps', (role) => ({
-      menuKeys: role.menuKeys.filter((key) => key !== 'vehicleList'),
-      buttonKeys: role.buttonKeys.filter((key) => !key.startsWith('vehicleList:')),
+      menuKeys: role.menuKeys.filter((key) => key !== 'vehicleList' && key !== 'waitingOut'),
+      buttonKeys: role.buttonKeys.filter((key) => !key.startsWith('vehicleList:') && !key.startsWith('waitingOut:')),
     }));
     const ops = await ctx.login('ops', 'ops123');
     expect(await ctx.request({ method: 'GET', url: '/api/home/fleet', token: ops })).toMatchObject({ code: 403 });
     const keys = (await homeQueues(ops)).queues.map((queue) => queue.key);
     expect(keys).not.toContain('awaitingOutbound');
+    expect(keys).not.toContain('awaitingDelivery');
     expect(keys).toContain('pendingInspection');
   });
 });

@@ -52,7 +52,7 @@ function countOf(db: Db, tenantId: number, { queue, family, filters }: CountedQu
   const key = `${tenantId}|${queue.key}`;
   const recent = counts.get(key);
   if (recent && (!recent.settled || Date.now() - recent.at < maxAgeMs)) return recent.count;
-  const count = cappedCount(db, family.table, whereOf(family, tenantId, filters), `home|${key}`);
+  const count = cappedCount(db, family.table, whereOf(family, tenantId, filters, queue.screen), `home|${key}`);
   if (counts.size >= maxRemembered) counts.clear();
   const entry = { at: Date.now(), settled: false, count };
   counts.set(key, entry);

@@ -16,7 +16,7 @@ describe('queues', () => {
     });
     expect(vehicleQueues.awaitingDelivery).toMatchObject({
       button: 'waitingOut:deliver',
-      link: '/vehicleList?stage=4',
+      link: '/waitingOut?tab=delivery',
     });
   });
 
@@ -37,6 +37,14 @@ describe('queues', () => {
         x: { title: 'x', screen: vehicleRecordScreens.riskManagement, filter: { status: '9' }, action: 'handle' },
       }),
     ).toThrow('riskManagement refuses the filter');
+    expect(() =>
+      defineQueues({
+        x: { title: 'x', screen: vehicleScreens.waitingOut, filter: { tab: 'nope' }, action: 'deliver' },
+      }),
+    ).toThrow('waitingOut refuses the filter');
+    expect(() =>
+      defineQueues({ x: { title: 'x', screen: vehicleInspected, filter: { tab: 'outbound' }, action: 'inspect' } }),
+    ).toThrow('tab is not a filter of vehicleInspected');
   });
 
   it('refuse an action or button the catalogue does not know', () => {

@@ -9,8 +9,9 @@ export interface QueueSpec {
   /** The screen its rows are listed on: the home page links there. */
   screen: Screen;
   /**
-   * The screen's own filters that select the waiting rows, as its URL carries them (`{ status: '0' }`):
-   * the link opens the screen filtered so. A screen whose fixed filters already select them needs none.
+   * The screen's own filters that select the waiting rows, as its URL carries them (`{ status: '0' }`, or a
+   * status tab: `{ tab: 'delivery' }`): the link opens the screen filtered so. A screen whose fixed filters
+   * (and first tab) already select them needs none.
    */
   filter?: Readonly<Record<string, string>>;
   /** The lifecycle action of the screen's resource that takes a row off the queue: its button lets a user act. */
@@ -49,7 +50,8 @@ function buttonOf(key: string, spec: QueueSpec): string {
 function checkFilter(key: string, spec: QueueSpec): void {
   const { screen, filter = {} } = spec;
   for (const name of Object.keys(filter)) {
-    if (!screen.filters.includes(name)) throw new Error(`queue ${key}: ${name} is not a filter of ${screen.key}`);
+    const known = name === 'tab' ? screen.tabs !== undefined : screen.filters.includes(name);
+    if (!known) throw new Error(`queue ${key}: ${name} is not a filter of ${screen.key}`);
   }
   const parsed = (screen.listQuery as z.ZodType).safeParse(filter);
   if (!parsed.success) throw new Error(`queue ${key}: ${screen.key} refuses the filter ${JSON.stringify(filter)}`);

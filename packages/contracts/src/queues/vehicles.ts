@@ -1,12 +1,9 @@
 import { vehicleRecordScreens, vehicleScreens } from '../vehicles/screens';
 import { defineQueues } from './queue';
 
-const { vehicleList } = vehicleScreens;
-
 /**
  * The vehicle section's work: each stage screen lists vehicles waiting for its action; returns wait for
- * 验收 and risks for 处理. 待出库 and 待交车 link to 车辆列表 filtered by stage, since 待出库's screen lists
- * both stages together and takes no stage filter.
+ * 验收 and risks for 处理; 待出库 and 待交车 are the two tabs of the 待出库 screen.
  */
 export const vehicleQueues = defineQueues({
   pendingInspection: { title: '待验车', screen: vehicleScreens.vehicleInspected, action: 'inspect' },
@@ -19,8 +16,18 @@ export const vehicleQueues = defineQueues({
     screen: vehicleScreens.operationCertificate,
     action: 'prepareCertificate',
   },
-  awaitingOutbound: { title: '待出库', screen: vehicleList, filter: { stage: '3' }, action: 'outbound' },
-  awaitingDelivery: { title: '待交车', screen: vehicleList, filter: { stage: '4' }, action: 'deliver' },
+  awaitingOutbound: {
+    title: '待出库',
+    screen: vehicleScreens.waitingOut,
+    filter: { tab: 'outbound' },
+    action: 'outbound',
+  },
+  awaitingDelivery: {
+    title: '待交车',
+    screen: vehicleScreens.waitingOut,
+    filter: { tab: 'delivery' },
+    action: 'deliver',
+  },
   returnsToAccept: {
     title: '待验收的还车',
     screen: vehicleRecordScreens.carReturnRecord,
