@@ -21,6 +21,7 @@ export function ResourceSearchPanel({ list }: { list: ResourceList }) {
   useEffect(() => form.setFieldsValue(shown), [form, shown]);
   const items = useMemo(() => buildSearchItems(resource, { only: filterNames }), [resource, filterNames]);
   const offered = useMemo(() => searchFieldNames(resource, { only: filterNames }), [resource, filterNames]);
+  const filled = useMemo(() => new Set(Object.keys(filters).filter((name) => filters[name])), [filters]);
   const search = (next: Record<string, string>) => {
     if (sameFilters(filters, next) && list.page === 1) void list.result.refetch();
     else setFilters(next);
@@ -32,6 +33,7 @@ export function ResourceSearchPanel({ list }: { list: ResourceList }) {
         form={form}
         onSearch={(values) => search({ ...linkFilterValues(list), ...toUrlFilters(resource, offered, values) })}
         onReset={() => search({})}
+        filled={filled}
         loading={list.result.isFetching}
       >
         {items}

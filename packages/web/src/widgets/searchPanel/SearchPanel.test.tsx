@@ -53,6 +53,23 @@ describe('SearchPanel', () => {
     expect((screen.getByRole('textbox', { name: '车牌号' }) as HTMLInputElement).value).toBe('');
   });
 
+  it('unfolds when a folded filter holds a value, so a list opened by a filtered link shows its filter', () => {
+    const fields = (filled?: ReadonlySet<string>) => (
+      <SearchPanel onSearch={vi.fn()} initialValues={{ city: '北京' }} filled={filled}>
+        {labels.map((label, index) => (
+          <Form.Item key={label} label={label} name={index === 4 ? 'city' : `field${index}`}>
+            <Input />
+          </Form.Item>
+        ))}
+      </SearchPanel>
+    );
+    const { rerender } = render(fields(new Set(['field0'])));
+    expect(visibleFields()).toHaveLength(3);
+    rerender(fields(new Set(['city'])));
+    expect(visibleFields()).toEqual(['field0', 'field1', 'field2', 'field3', 'city']);
+    expect(screen.getByRole('button', { name: '收起查询' })).toBeTruthy();
+  });
+
   it('offers no toggle when the filters fit one row', () => {
     render(
       <SearchPanel onSearch={vi.fn()}>

@@ -1,6 +1,6 @@
 import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Col, Form, type FormInstance, Row, Space } from 'antd';
-import { Children, isValidElement, type ReactNode, useState } from 'react';
+import { Children, isValidElement, type ReactNode, useEffect, useState } from 'react';
 import { stripEmpty } from '../query/stripEmpty';
 import { useMediaQuery } from '../responsive/useMediaQuery';
 import { fieldSpans, fieldsPerRow, searchLayout } from './searchLayout';
@@ -23,8 +23,16 @@ export interface SearchPanelProps<Values extends Record<string, unknown>> {
   form?: FormInstance<Values>;
   initialValues?: Partial<Values>;
   defaultCollapsed?: boolean;
+  /**
+   * The names of the filters that hold a value (the URL's): when one of them is folded away, the panel
+   * unfolds, so a list opened filtered by a link (`?stage=3`) shows what it is filtered by.
+   */
+  filled?: ReadonlySet<string>;
   loading?: boolean;
 }
+
+const nameOf = (field: ReactNode) =>
+  isValidElement<{ name?: unknown }>(field) && typeof field.props.name === 'string' ? field.props.name : undefined;
 
 /**
  * The filter form above a list: a responsive grid whose fields past the first row fold away. Folded fields
@@ -38,6 +46,7 @@ export function SearchPanel<Values extends Record<string, unknown>>({
   form: givenForm,
   initialValues,
   defaultCollapsed = true,
+  filled,
   loading,
 }: SearchPanelProps<Values>) {
   const [ownForm] = Form.useForm<Values>();
@@ -48,6 +57,13 @@ export function SearchPanel<Values extends Record<string, unknown>>({
   const perRow = useFieldsPerRow();
   const layout = searchLayout(fields.length, perRow, collapsed);
   const span = 24 / perRow;
+  const firstFolded = searchLayout(fields.length, perRow, true).visible;
+  const foldedFilled = fields.some((field, index) => index >= firstFolded && filled?.has(nameOf(field) ?? ''));
+  useEffect(() => {
+    if (!foldedFilled) return;
+    setCollapsed(false);
+    setUnfolded(true);
+  }, [foldedFilled]);
 
   const reset = () => {
     form.resetFields();
