@@ -72,6 +72,8 @@ export const carReturns = pgTable(
   (table) => [
     index('vehicle_returns_tenant_at_idx').on(table.tenantId, table.requestedAt),
     index('vehicle_returns_vehicle_idx').on(table.vehicleId),
+    // 待验收 returns: the home page's queue and the screen's status filter.
+    index('vehicle_returns_tenant_status_idx').on(table.tenantId, table.status, table.requestedAt),
   ],
 );
 
@@ -90,7 +92,11 @@ export const shuntingRecords = pgTable(
     reason: text('reason'),
     ...businessColumns(),
   },
-  (table) => [index('vehicle_shunting_tenant_at_idx').on(table.tenantId, table.shuntedAt)],
+  (table) => [
+    index('vehicle_shunting_tenant_at_idx').on(table.tenantId, table.shuntedAt),
+    // A vehicle's moves on its detail page.
+    index('vehicle_shunting_vehicle_idx').on(table.vehicleId, table.shuntedAt),
+  ],
 );
 
 export const violations = pgTable(

@@ -1,0 +1,2 @@
+CREATE INDEX "vehicle_returns_tenant_status_idx" ON "vehicle_returns" USING btree ("tenant_id","status","requested_at");--> statement-breakpoint
+CREATE INDEX "vehicle_shunting_vehicle_idx" ON "vehicle_shunting_records" USING btree ("vehicle_id","shunted_at");
