@@ -67,7 +67,6 @@ describe('the queues of the home page', () => {
     const before = countsOf(await homeQueues(beijing));
     const other = await homeQueues(shanghai);
     for (const queue of other.queues) expect(queue.total, queue.key).toBe(await listTotal(queue.key, shanghai));
-    expect(countsOf(other)).not.toEqual(before);
 
     const [risk] = (await get<{ list: Row[] }>('/api/vehicle-risks?status=0&limit=1', beijing)).list;
     const handled = await ctx.request({

@@ -13,7 +13,9 @@ export async function seedDemoData(db: Db, options: { vehiclesPerTenant?: number
   const perTenant = options.vehiclesPerTenant ?? 150;
   const written: number[] = [];
   for (const [index, tenant] of (await db.select().from(tenants).orderBy(asc(tenants.id))).entries()) {
-    if ((await seedDemoVehicles(db, tenant.id, perTenant, 20_260_001 + index)) > 0) written.push(tenant.id);
+    // Branch companies differ in size: the first has the full fleet, the others about seven tenths of it.
+    const fleet = index === 0 ? perTenant : Math.max(Math.min(perTenant, 9), Math.round(perTenant * 0.7));
+    if ((await seedDemoVehicles(db, tenant.id, fleet, 20_260_001 + index)) > 0) written.push(tenant.id);
     await seedDemoShunting(db, tenant.id, 20_261_001 + index);
   }
   // Flags raised now over vehicles written now are dated as a daily scan would have raised them.

@@ -108,6 +108,17 @@ async function catalogModels(tx: Tx): Promise<CatalogModel[]> {
 }
 
 /**
+ * How a working fleet spreads over the stages after its first eighteen cars (two of each stage, so every
+ * screen has rows): most cars are out on lease, a fifth wait in stock, a few are on their way in or out.
+ */
+const fleetMix = [5, 5, 7, 5, 2, 5, 5, 7, 5, 0, 5, 3, 5, 7, 2, 1, 4, 5, 6, 8];
+const evenStages = 18;
+
+function demoStage(index: number): number {
+  return index < evenStages ? index % 9 : (fleetMix[(index - evenStages) % fleetMix.length] ?? 5);
+}
+
+/**
  * Demo vehicles of a tenant in every lifecycle stage, each with the records its stage implies (inspection,
  * preparation, outbound, delivery, return, violations, maintenance), told as a story over the past months
  * (`planStory`): every record is created when its step happened, in the vehicle's order, never later than
@@ -123,16 +134,20 @@ export async function seedDemoVehicles(db: Db, tenantId: number, total: number, 
     const tenantCompanies = await tx.select().from(companies).where(eq(companies.tenantId, tenantId));
     const cityRows = await tx.select().from(cities);
     const plateOf = new Map<string, string>(demoCities.map((city) => [city.code, city.plate]));
+    // Each stage's cars take the story's variants in turn (which preparation items are done, …).
+    const inStage = new Map<number, number>();
     for (let index = 0; index < total; index++) {
       const model = random.pick(models);
       const company = random.pick(tenantCompanies);
       const city = cityRows.find((row) => row.id === company.cityId) ?? random.pick(cityRows);
-      const stage = index % 9;
+      const stage = demoStage(index);
+      const nth = inStage.get(stage) ?? 0;
+      inStage.set(stage, nth + 1);
       const platePrefix = plateOf.get(city.code) ?? '京';
       await writeDemoVehicle(tx, random, clock, {
         tenantId,
         stage,
-        story: planStory(clock, stage, index % 4),
+        story: planStory(clock, stage, nth % 4),
         model,
         city,
         companyId: company.id,
