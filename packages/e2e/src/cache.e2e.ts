@@ -13,8 +13,10 @@ describe('cached pages', () => {
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');
     // The first visit compiles the app in a cold browser, while other suites share the machine.
     await rows.first().waitFor({ timeout: 45_000 });
-    // The plate's province and letter (`京A`, `沪B`): the branch admin works in may differ between runs.
-    const prefix = /\p{Script=Han}[A-Z]/u.exec((await rows.first().textContent()) ?? '')?.[0] ?? '';
+    // The province and letter of a plate on the page (`京A`, `沪B`): the branch admin works in may differ
+    // between runs. Read from the plate column (first), as a model name (秦PLUS) would match too.
+    const plates = await page.locator('.ant-table-tbody tr.ant-table-row td:first-child').allTextContents();
+    const prefix = plates.map((plate) => /^\p{Script=Han}[A-Z]/u.exec(plate)?.[0]).find(Boolean) ?? '';
     expect(prefix).toHaveLength(2);
     await page.getByRole('textbox', { name: '车牌号' }).fill(prefix);
     // The list asks for the filtered page only once the page has rendered at the filtered URL.

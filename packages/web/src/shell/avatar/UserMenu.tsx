@@ -20,7 +20,7 @@ export function UserMenu({ user }: { user: UserInfo }) {
   const close = () => setDialog(null);
   return (
     <>
-      <Dropdown menu={{ items, onClick: ({ key }) => setDialog(key as Dialog) }} trigger={['click', 'hover']}>
+      <Dropdown menu={{ items, onClick: ({ key }) => setDialog(key as Dialog) }} trigger={['click']}>
         <button type="button" className="shell-avatar" aria-label="用户菜单">
           <Avatar size="small" src={user.avatar || undefined} icon={<UserOutlined />} />
         </button>
