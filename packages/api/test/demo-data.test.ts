@@ -201,3 +201,31 @@ describe('demo data looks real', () => {
 
 /** The calendar day in China of a moment. */
 const chinaDay = (time: Date) => new Date(time.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+
+describe('demo history', () => {
+  it('tells each vehicle’s story in its 变更记录: 新增 first, each step by who took it, ending in its stage', async () => {
+    const token = tokens.北京分公司 ?? '';
+    const page = await ctx.request<PageResult<{ id: string; stage: number; updatedAt: string }>>({
+      method: 'GET',
+      url: '/api/vehicles?limit=30',
+      token,
+    });
+    for (const vehicle of page.data.list) {
+      const history = await ctx.request<
+        { action: string; userName: string; at: string; changes: Record<string, { to: unknown }> | null }[]
+      >({
+        method: 'GET',
+        url: `/api/vehicles/${vehicle.id}/history`,
+        token,
+      });
+      const entries = [...history.data].reverse();
+      expect(entries[0]?.action, vehicle.id).toBe('create');
+      expect(entries.every((entry) => entry.userName !== '')).toBe(true);
+      const times = entries.map((entry) => Date.parse(entry.at));
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+      expect(Math.max(...times)).toBeLessThanOrEqual(Date.now());
+      const lastStage = entries.findLast((entry) => entry.changes?.stage)?.changes?.stage?.to;
+      expect(lastStage, vehicle.id).toBe(vehicle.stage);
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import type { Tx } from '../db';
 import { carReturns, deliveries, maintenanceRecords, outboundRecords, violations } from '../vehicles/record-tables';
 import { vehicleInspections, vehiclePreparations, vehicles } from '../vehicles/tables';
+import { writeVehicleHistory } from './history';
 import { depotIn, roadIn } from './places';
 import type { Random } from './random';
 import { demoLabels, driverGivenNames, driverSurnames, insurers, vendors, violationItems } from './reference-data';
@@ -60,6 +61,15 @@ function odometer(random: Random, story: VehicleStory, now: number) {
  * inspection, preparation items, outbound from a depot of its city, the handover, the return, violations
  * on its city's roads while the driver had it, maintenance after it went out.
  */
+/** The latest yearly return of `since` that is not after `now`. */
+function lastAnniversary(since: number, now: number): number {
+  const date = new Date(since);
+  const years = Math.max(0, new Date(now).getUTCFullYear() - date.getUTCFullYear());
+  date.setUTCFullYear(date.getUTCFullYear() + years);
+  if (date.getTime() > now) date.setUTCFullYear(date.getUTCFullYear() - 1);
+  return Math.max(since, date.getTime());
+}
+
 export async function writeDemoVehicle(tx: Tx, random: Random, clock: StoryClock, spec: DemoVehicle): Promise<void> {
   const { tenantId, stage, story, model, city } = spec;
   const { now } = clock;
@@ -69,7 +79,8 @@ export async function writeDemoVehicle(tx: Tx, random: Random, clock: StoryClock
   const preplated = stage <= 1 && random.next() < 0.3;
   const registered = licensed ?? (preplated ? story.created - random.int(30, 1400) * day : null);
   const reading = odometer(random, story, now);
-  const insuranceStart = now - random.int(10, 360) * day;
+  // Insured when it arrived (or was registered, if before), renewed every year on that day.
+  const insuranceStart = lastAnniversary(Math.min(registered ?? story.created, story.created), now);
   const [vehicle] = await tx
     .insert(vehicles)
     .values({
@@ -105,7 +116,7 @@ export async function writeDemoVehicle(tx: Tx, random: Random, clock: StoryClock
       commercialPolicyNo: `PDAA${random.int(10 ** 9, 10 ** 10 - 1)}`,
       commercialStart: chinaDate(insuranceStart),
       commercialEnd: chinaDate(insuranceStart + 365 * day),
-      nextInspectionDate: chinaDate(now + random.int(-5, 700) * day),
+      nextInspectionDate: chinaDate(now + random.int(-2, 700) * day),
       stage,
       rentStatus: stage === 5 || stage === 8 ? 0 : stage === 6 ? 1 : 2,
       labels: random.next() < 0.4 ? [random.pick(demoLabels)[0]] : [],
@@ -115,6 +126,7 @@ export async function writeDemoVehicle(tx: Tx, random: Random, clock: StoryClock
   if (!vehicle) return;
   const vehicleId = vehicle.id;
   const handler = random.pick(['张建华', '李志远', '王海峰', '赵立新']);
+  await writeVehicleHistory(tx, { tenantId, vehicleId, stage, story, handler });
 
   if (story.inspected) {
     await tx.insert(vehicleInspections).values({
@@ -209,6 +221,8 @@ export async function writeDemoVehicle(tx: Tx, random: Random, clock: StoryClock
   }
 }
 
+const violationCounts = [0, 0, 0, 0, 1, 1, 1, 2, 2, 3, 5];
+
 /** Violations on the city's roads while the driver had the vehicle, entered some days later. */
 async function writeViolations(
   tx: Tx,
@@ -218,7 +232,8 @@ async function writeViolations(
 ) {
   const end = spec.story.returnRequested ?? clock.now;
   if (end - spec.delivered < day) return;
-  for (let count = random.int(0, 4); count > 0; count--) {
+  // Most drivers collect none or one; a few collect many.
+  for (let count = random.pick(violationCounts); count > 0; count--) {
     const [item, points, fine] = random.pick(violationItems);
     const occurred = clock.between(spec.delivered, end);
     const entered = clock.after(occurred, random.int(1, 5));
