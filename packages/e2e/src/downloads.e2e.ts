@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser';
-import { expectLocation } from './support/page';
+import { expectLocation, waitForDialogsToSettle } from './support/page';
 import { demoAccounts, signIn } from './support/session';
 
 const open = useBrowser();
@@ -15,6 +15,7 @@ describe('exports and the download center', () => {
     await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
     await page.getByRole('button', { name: '导出' }).click();
     await page.getByText('提交结果页用于反馈一系列操作任务的处理结果，请到下载中心进行查看').waitFor();
+    await waitForDialogsToSettle(page);
     await page.getByRole('button', { name: '跳转至下载中心' }).click();
     await expectLocation(page, '/downloadRecord');
 

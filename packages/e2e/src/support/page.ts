@@ -27,3 +27,11 @@ export async function submitLogin(page: Page, loginId: string, password: string)
 export async function waitForToast(page: Page, text: string): Promise<void> {
   await page.locator('.ant-message').getByText(text).waitFor();
 }
+
+/**
+ * Waits until no antd dialog or drawer is still moving in: a click during the zoom-in can land while the
+ * dialog is not yet taking pointer events, and a person would not click there that fast.
+ */
+export async function waitForDialogsToSettle(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('[class*="-appear-active"], [class*="-enter-active"]'));
+}
