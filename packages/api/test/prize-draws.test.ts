@@ -159,6 +159,8 @@ describe('抽奖管理', () => {
     expect(answers.filter((answer) => answer.data.won)).toHaveLength(3);
     const winners = await get(`/api/prize-draw-records/views/prizeDrawWinners?drawId=${drawId}`);
     expect(winners.data.total).toBe(3);
+    const listed = (await get(`/api/prize-draws?name=${encodeURIComponent('测试抽奖')}&limit=50`)).data.list;
+    expect(listed.find((row) => row.id === drawId)).toMatchObject({ participantCount: 16, winnerCount: 3, phase: 2 });
     const [prize] = (await get(`/api/prize-draw-prizes/views/prizeDrawPrizes?drawId=${drawId}`)).data.list;
     expect(prize).toMatchObject({ stock: 3, given: 3, remaining: 0 });
     const empty = (await get(`/api/prize-draw-records/views/prizeDrawRecords?drawId=${drawId}&won=0&limit=1`)).data;

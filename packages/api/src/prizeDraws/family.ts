@@ -21,6 +21,9 @@ const phase = sql<number>`(case when ${prizeDraws.status} = 0 then 0 when ${priz
 
 const moment = (value: unknown) => new Date(String(value));
 
+/** The draw's id inside a correlated subquery: drizzle writes a column of the selected table unqualified. */
+const drawIdColumn = sql.raw('"prize_draws"."id"');
+
 /** The draws: a secret seed made when created, shown once the draw is over so anyone can check it. */
 export const prizeDrawFamily = defineServerResource({
   resource: prizeDrawResource,
@@ -28,8 +31,8 @@ export const prizeDrawFamily = defineServerResource({
   screens: screensOf(prizeDrawResource),
   computed: {
     phase,
-    participantCount: sql<number>`(select count(*)::int from ${participants} p where p.draw_id = ${prizeDraws.id})`,
-    winnerCount: sql<number>`(select count(*)::int from ${drawRecords} r where r.draw_id = ${prizeDraws.id} and r.won)`,
+    participantCount: sql<number>`(select count(*)::int from ${participants} p where p.draw_id = ${drawIdColumn})`,
+    winnerCount: sql<number>`(select count(*)::int from ${drawRecords} r where r.draw_id = ${drawIdColumn} and r.won)`,
     revealedSeed: sql<string | null>`(case when ${phase} = 3 then ${prizeDraws.seed} end)`,
   },
   prepare(values, _ctx, before) {
