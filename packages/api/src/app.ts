@@ -28,6 +28,7 @@ import { identityRoutes } from './identity/routes';
 import { registerJobRunner } from './jobs/plugin';
 import { lookupRoutes } from './lookups/routes';
 import { preferenceRoutes } from './preferences/routes';
+import { prizeDrawRoutes } from './prizeDraws/routes';
 import { roleRoutes } from './roles/routes';
 import { vehicleRoutes } from './vehicles/routes';
 
@@ -96,6 +97,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(lookupRoutes, deps);
   await app.register(familyRoutes, deps);
   await app.register(vehicleRoutes, deps);
+  await app.register(prizeDrawRoutes, deps);
   registerJobRunner(app, deps);
   await app.register(fileRoutes, deps);
   await app.register(fileDownloadRoutes, deps);

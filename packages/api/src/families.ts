@@ -1,6 +1,8 @@
 import './lookups/sources';
+import './prizeDraws/lookup';
 import './vehicles/lookup';
 import type { RoutePlugin } from './http/schemas';
+import { prizeDrawFamilies } from './prizeDraws/family';
 import type { ServerResource } from './resource/family';
 import { resourceTemplate } from './resource/import';
 import { type RouteDeps, resourceRoutes } from './resource/routes';
@@ -12,7 +14,12 @@ import { vehicleRecordFamilies } from './vehicles/record-families';
  * Every screen family of the server, declared on the resource kit. A new family is defined in its feature
  * folder and added here: its routes, import template and exports follow.
  */
-export const families: readonly ServerResource[] = [vehicleFamily, ...vehicleRecordFamilies, userFamily];
+export const families: readonly ServerResource[] = [
+  vehicleFamily,
+  ...vehicleRecordFamilies,
+  userFamily,
+  ...prizeDrawFamilies,
+];
 
 for (const family of families) if (family.resource.import) resourceTemplate(family.resource);
 

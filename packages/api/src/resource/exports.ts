@@ -28,7 +28,7 @@ export function screenExport(family: ServerResource, screen: Screen): ExportDefi
   const fixed = fixedFilters(screen);
   return defineExport({
     kind: screen.key,
-    name: screen.route.title,
+    name: screen.title,
     permission: screen.exportButton ?? '',
     filters: screenExportFilters(screen),
     columns: resourceExportColumns(family.resource),

@@ -59,7 +59,7 @@ export function resourceRoutes(app: ZodApp, family: ServerResource, { db, config
       {
         config: { access: access.permission(screen.route.menuKey) },
         schema: {
-          summary: `${screen.route.title}列表`,
+          summary: `${screen.title}列表`,
           tags,
           querystring: screen.listQuery,
           response: { 200: envelope(pageOf(rowSchema(resource, 'list'))) },
@@ -176,7 +176,7 @@ function tabCountsRoute(app: ZodApp, family: ServerResource, screen: Screen, db:
     {
       config: { access: access.permission(screen.route.menuKey) },
       schema: {
-        summary: `${screen.route.title}各页签条数（超过上限时为上限）`,
+        summary: `${screen.title}各页签条数（超过上限时为上限）`,
         tags: [family.resource.title],
         querystring,
         response: { 200: envelope(z.array(tabCount)) },

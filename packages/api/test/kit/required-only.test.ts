@@ -46,7 +46,9 @@ async function sampleOf(name: string, def: FieldDef): Promise<unknown> {
     integer: [12, 1, 2],
     money: [100],
     date: ['2025-06-01'],
-    datetime: ['2025-06-01T08:30:00+08:00'],
+    // Moments later in declaration order (a period's end after its start), in the future unless the field
+    // refuses one (a violation has happened).
+    datetime: [new Date(Date.now() + 86_400_000 + serial * 60_000).toISOString(), '2025-06-01T08:30:00+08:00'],
     enum: [def.enumDef?.values[0]],
     boolean: [true],
     ref: [await (def.kind === 'ref' ? choiceOf(def) : undefined)],

@@ -49,6 +49,13 @@ export const lookups = {
     filters: ['stage'],
     placeholder: '输入车牌号或车架号搜索',
   }),
+  prizeDraw: defineLookup({
+    key: 'prizeDraw',
+    title: '抽奖活动',
+    endpoint: '/api/lookups/prize-draws',
+    searchable: true,
+    placeholder: '输入活动名称搜索',
+  }),
   role: defineLookup({ key: 'role', title: '角色', endpoint: '/api/lookups/roles' }),
   user: defineLookup({ key: 'user', title: '用户', endpoint: '/api/lookups/tenant-users' }),
 } as const satisfies Record<string, LookupDef>;

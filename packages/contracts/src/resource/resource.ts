@@ -39,6 +39,11 @@ export interface ResourceSpec<F extends Record<string, FieldDef>> {
   identity?: keyof F & string;
   lifecycle?: Lifecycle;
   import?: ImportSpec<keyof F & string>;
+  /**
+   * The operations of the page's buttons this resource takes, when it shares its page with another (a
+   * draw's prizes and draw records on 抽奖管理: records are never deleted); every one the page has by default.
+   */
+  operations?: readonly (keyof Omit<ResourcePermissions, 'list'>)[];
 }
 
 /** What a numeric filter may be: an enumeration's values, a 0/1 flag, or what the field's own input takes. */
@@ -86,14 +91,19 @@ function filterSchema(def: FieldDef): z.ZodType | null {
  * without editable fields (records written by lifecycle actions) is never created or edited directly: its
  * page's 新增 belongs to an action (还车登记, 调车).
  */
-function permissionsOf(page: string, editable: boolean): ResourcePermissions {
+function permissionsOf(
+  page: string,
+  editable: boolean,
+  only?: readonly (keyof Omit<ResourcePermissions, 'list'>)[],
+): ResourcePermissions {
   const route = routesByKey.get(page);
   if (!route || route.hidden) throw new Error(`resource page ${page} is not a sidebar page of the route catalogue`);
   const permissions: ResourcePermissions = { list: route.menuKey };
   const operations = { create: 'add', update: 'edit', remove: 'delete', export: 'export', import: 'import' } as const;
   for (const [operation, action] of Object.entries(operations)) {
     const key = pageButton(page, action);
-    if (key && (editable || (operation !== 'create' && operation !== 'update'))) {
+    const taken = only?.includes(operation as keyof typeof operations) ?? true;
+    if (key && taken && (editable || (operation !== 'create' && operation !== 'update'))) {
       permissions[operation as keyof typeof operations] = key;
     }
   }
@@ -107,6 +117,7 @@ export function defineResource<F extends Record<string, FieldDef>>(spec: Resourc
   const permissions = permissionsOf(
     spec.page,
     entries.some(([name, def]) => def.form && name !== lifecycleField),
+    spec.operations,
   );
   if (lifecycleField && spec.fields[lifecycleField]?.kind !== 'enum') {
     throw new Error(`resource ${spec.key}: lifecycle field ${lifecycleField} is not an enumeration field`);

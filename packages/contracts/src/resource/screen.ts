@@ -17,6 +17,12 @@ export interface ListQuery extends Record<string, unknown> {
 export interface ScreenSpec<R extends Resource> {
   /** The catalogue route the screen is: its menu key opens it, its buttons are its controls. */
   route: string;
+  /**
+   * A screen with no page of its own, shown only inside another family's detail page as a related list
+   * (抽奖详情's 奖品): its own key, its title, and its list at `…/views/<name>`; the route still gives its
+   * menu key and buttons.
+   */
+  embedded?: { name: string; title: string; export?: boolean };
   /** Filters the screen always applies (`{ stage: '0' }`), on the server too: not in the URL or the search panel. */
   fixed?: Readonly<Partial<Record<FieldName<R>, string>>>;
   /** The search panel's filters, in order; the resource's filters by default. */
@@ -57,13 +63,15 @@ export function defineScreen<R extends Resource>(resource: R, spec: ScreenSpec<R
     if (!fieldOf(resource, name).filter) throw new Error(`screen ${spec.route}: ${name} declares no filter`);
   }
   const declared = spec.columns ?? resource.entries.filter(([, def]) => def.list).map(([name]) => name);
-  const key = spec.key ?? [];
-  for (const name of [...declared, ...key, ...Object.keys(spec.widths ?? {})]) fieldOf(resource, name);
+  const keyColumns = spec.key ?? [];
+  for (const name of [...declared, ...keyColumns, ...Object.keys(spec.widths ?? {})]) fieldOf(resource, name);
   for (const action of spec.actions ?? []) {
     if (!resource.lifecycle?.has(action)) throw new Error(`screen ${spec.route}: ${action} is not a lifecycle action`);
   }
   const tabs: ScreenTabs | undefined = spec.tabs && screenTabs(resource, spec.route, fixed, spec.tabs);
-  const main = spec.route === resource.page;
+  const embedded = spec.embedded;
+  const main = spec.route === resource.page && !embedded;
+  const key = embedded?.name ?? route.key;
   const omitted = Object.fromEntries(Object.keys(fixed).map((name) => [name, true])) as Record<string, true>;
   const ownQuery = resource.listQuery.omit(omitted as never);
   const tabKeys = tabs?.items.map((item) => item.key) as [string, ...string[]] | undefined;
@@ -72,25 +80,28 @@ export function defineScreen<R extends Resource>(resource: R, spec: ScreenSpec<R
   return {
     resource,
     route,
-    key: route.key,
+    key,
     main,
+    /** Shown only as a related list of another family's detail page; its title there. */
+    embedded: embedded !== undefined,
+    title: embedded?.title ?? route.title,
     fixed,
     filters,
     /** The table's columns in their default order: the identity, the key columns, then the rest. */
-    columns: orderColumns(identity, key, declared),
+    columns: orderColumns(identity, keyColumns, declared),
     /** The column naming each row, pinned left and never hidden. */
     identity,
     /** The columns the screen exists for, right after the identity. */
-    keyColumns: key.filter((name) => name !== identity) as readonly string[],
+    keyColumns: keyColumns.filter((name) => name !== identity) as readonly string[],
     widths: (spec.widths ?? {}) as Readonly<Record<string, number>>,
     tabs,
     actions: spec.actions ?? [],
     /** The screen's list endpoint: the family's own, or a view of it the server keeps to the fixed filters. */
-    endpoint: main ? resource.endpoint : `${resource.endpoint}/views/${route.key}`,
+    endpoint: main ? resource.endpoint : `${resource.endpoint}/views/${key}`,
     /** The list query the screen's endpoint takes: the resource's, without the fixed filters, with its tab. */
     listQuery: listQuery as unknown as z.ZodType<ListQuery>,
     /** The export of the screen, when its route has an 导出 button: its kind is the route key. */
-    exportButton: pageButton(route.key, 'export'),
+    exportButton: embedded && !embedded.export ? undefined : pageButton(route.key, 'export'),
     /** A button of the screen's own route: `screen.button('add')` → `temporaryDelivery:add`. */
     button: (action: string) => pageButton(route.key, action),
   };

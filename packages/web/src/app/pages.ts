@@ -1,5 +1,6 @@
 import { downloadPages } from '../downloads';
 import { shellPages } from '../pages';
+import { prizeDrawPages } from '../prizeDraws';
 import { rolePages } from '../roles';
 import { userPages } from '../users';
 import { vehiclePages } from '../vehicles';
@@ -17,6 +18,7 @@ export const pages: PageRegistry = {
   ...rolePages,
   ...userPages,
   ...vehiclePages,
+  ...prizeDrawPages,
 };
 
 export const routeTable = createRouteTable(pages);

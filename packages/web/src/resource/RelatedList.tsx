@@ -1,10 +1,17 @@
 import { routesByKey } from '@cp/contracts/routes';
-import { Card, Empty, Flex, Table, type TableColumnsType, Tabs, Typography } from 'antd';
+import { Card, Empty, Flex, Space, Table, type TableColumnsType, Tabs, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useAccess } from '../auth/access';
+import { Authorized, useAccess } from '../auth/access';
+import { useListExport } from '../downloads/useListExport';
+import { ActionDialog } from './ActionDialog';
 import { buildColumns } from './buildColumns';
+import { type Control, screenControls } from './controls';
 import type { WebFamily } from './family';
+import { ImportDialog } from './ImportDialog';
+import { ResourceFormDrawer } from './ResourceFormDrawer';
+import { type Opened, ToolbarControl } from './ResourceListPage';
+import { RowActions } from './RowActions';
 import { type RelatedList as List, relatedLink, relatedLists, relatedPageSize, useRelatedPage } from './related';
 import { pageLink } from './routes';
 import type { ResourceRecord } from './types';
@@ -26,8 +33,15 @@ export function RelatedTitle({ list, parentId }: ListProps) {
   );
 }
 
-/** The columns of the list's screen, and 详情 where the family has a detail page the user may open. */
-function useColumns({ family, screen }: List): TableColumnsType<ResourceRecord> {
+/**
+ * The columns of the list's screen, and 详情 where the family has a detail page the user may open; an
+ * embedded screen's rows also offer its row controls (编辑, 删除, the lifecycle's actions).
+ */
+function useColumns(
+  { family, screen }: List,
+  rowControls: readonly Control[],
+  onOpen: (opened: Opened) => void,
+): TableColumnsType<ResourceRecord> {
   const access = useAccess();
   const detailKey = family.routes?.detail;
   const detail = detailKey ? routesByKey.get(detailKey) : undefined;
@@ -38,34 +52,70 @@ function useColumns({ family, screen }: List): TableColumnsType<ResourceRecord> 
       ...buildColumns<ResourceRecord>(screen.resource, { only: screen.columns }).map(
         ({ sorter: _sorter, sortOrder: _order, sortDirections: _directions, ...column }) => column,
       ),
-      ...(withDetail && detailKey
+      ...(rowControls.length > 0
         ? [
             {
               title: '操作',
-              key: 'detail',
+              key: 'actions',
               fixed: 'right' as const,
-              render: (_: unknown, row: ResourceRecord) => <Link to={pageLink(detailKey, row.id)}>详情</Link>,
+              render: (_: unknown, row: ResourceRecord) => (
+                <RowActions family={family} controls={rowControls} record={row} onOpen={onOpen} />
+              ),
             },
           ]
-        : []),
+        : withDetail && detailKey
+          ? [
+              {
+                title: '操作',
+                key: 'detail',
+                fixed: 'right' as const,
+                render: (_: unknown, row: ResourceRecord) => <Link to={pageLink(detailKey, row.id)}>详情</Link>,
+              },
+            ]
+          : []),
     ],
-    [screen, withDetail, detailKey],
+    [family, screen, withDetail, detailKey, rowControls, onOpen],
   );
 }
 
-/** One related list: a few rows of its screen's columns, paged on the server, and 查看全部 on the screen itself. */
+/**
+ * One related list: a few rows of its screen's columns, paged on the server, and 查看全部 on the screen
+ * itself. An embedded screen has no page to open: its rows are managed here, with its route's controls
+ * (新增 and 导入 for the parent row, 导出 of the parent's rows, the row controls).
+ */
 export function RelatedList({ list, parentId }: ListProps) {
   const [page, setPage] = useState(1);
+  const [opened, setOpened] = useState<Opened | null>(null);
   const result = useRelatedPage(list, parentId, page);
-  const columns = useColumns(list);
+  const { family, screen, via } = list;
+  const controls = useMemo(() => (screen.embedded ? screenControls(family, screen) : []), [family, screen]);
+  const rowControls = useMemo(() => controls.filter((control) => control.place === 'row'), [controls]);
+  const columns = useColumns(list, rowControls, setOpened);
+  const { exportList, exporting, resultModal } = useListExport(screen.key);
+  const parent = { [via]: parentId };
   const total = result.data?.total ?? 0;
   return (
     <Flex vertical gap={8}>
       <Flex justify="space-between" align="center">
-        <Typography.Text type="secondary">
-          {result.data ? `共 ${total}${result.data.totalExact ? '' : '+'} 条` : ''}
-        </Typography.Text>
-        <Link to={relatedLink(list, parentId)}>查看全部</Link>
+        <Space>
+          {controls
+            .filter((control) => control.place === 'toolbar')
+            .map((control) => (
+              <Authorized key={`${control.kind}:${control.button}`} button={control.button}>
+                <ToolbarControl
+                  control={control}
+                  screen={screen}
+                  onOpen={setOpened}
+                  exporting={exporting}
+                  onExport={() => exportList(parent)}
+                />
+              </Authorized>
+            ))}
+          <Typography.Text type="secondary">
+            {result.data ? `共 ${total}${result.data.totalExact ? '' : '+'} 条` : ''}
+          </Typography.Text>
+        </Space>
+        {!screen.embedded && <Link to={relatedLink(list, parentId)}>查看全部</Link>}
       </Flex>
       <Table<ResourceRecord>
         rowKey="id"
@@ -85,6 +135,15 @@ export function RelatedList({ list, parentId }: ListProps) {
           onChange: setPage,
         }}
       />
+      {resultModal}
+      {opened?.kind === 'form' && (
+        <ResourceFormDrawer family={family} id={opened.id} parent={parent} onClose={() => setOpened(null)} />
+      )}
+      {opened?.kind === 'import' && (
+        <ImportDialog resource={family.resource} title={opened.title} onClose={() => setOpened(null)} />
+      )}
+      {opened?.kind === 'action' && <ActionDialog target={opened.target} onClose={() => setOpened(null)} />}
+      {opened?.kind === 'custom' && opened.render()}
     </Flex>
   );
 }

@@ -26,6 +26,8 @@ export interface ResourceFormProps {
   disabled?: boolean;
   /** Buttons under the fields. */
   children?: ReactNode;
+  /** Fields set by where the form was opened (a draw's prize: its draw), left out of the form. */
+  parent?: Readonly<Record<string, string>>;
 }
 
 function FieldItems({ resource, names, editing }: { resource: Resource; names: readonly string[]; editing: boolean }) {
@@ -64,13 +66,14 @@ export function ResourceForm({
   onFinish,
   disabled,
   children,
+  parent,
 }: ResourceFormProps) {
   // A form of its own name, so its field ids never collide with the search panel's beside it.
   const formName = `resource-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const editable = (names: readonly string[]) =>
     formOrder(
       resource,
-      names.filter((name) => fieldOf(resource, name).form),
+      names.filter((name) => fieldOf(resource, name).form && !(parent && name in parent)),
     );
   const sections = groups ?? [{ title: '', fields: resource.entries.map(([name]) => name) }];
   const fieldCount = sections.reduce((count, group) => count + editable(group.fields).length, 0);

@@ -18,6 +18,8 @@ export interface ResourceFormBodyProps {
   onCancel: () => void;
   /** Loads the row again after someone else saved it. */
   onReload: () => void;
+  /** Fields set by where the form was opened (a related list's parent row), saved without being shown. */
+  parent?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -38,7 +40,7 @@ export function useRecordToEdit(resource: Resource, id: string | undefined) {
  * schemas the server uses, 保存 and 取消; an edit someone saved first says so and offers their version. A
  * create whose answer carries more than the row (a one-time password) shows it before closing.
  */
-export function ResourceFormBody({ family, record, onDone, onCancel, onReload }: ResourceFormBodyProps) {
+export function ResourceFormBody({ family, record, onDone, onCancel, onReload, parent }: ResourceFormBodyProps) {
   const { resource } = family;
   const [form] = Form.useForm();
   const { save, conflict } = useResourceSave(resource, record);
@@ -71,8 +73,9 @@ export function ResourceFormBody({ family, record, onDone, onCancel, onReload }:
         editing={record !== undefined}
         initialValues={starting}
         fileNames={fileNamesOf(record)}
+        parent={parent}
         onFinish={(values) =>
-          save.mutate(values, {
+          save.mutate(record ? values : { ...values, ...parent }, {
             onSuccess: (answer) => (Created && !record ? setCreated(answer as ResourceRecord) : onDone()),
           })
         }

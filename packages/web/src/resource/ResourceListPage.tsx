@@ -29,7 +29,7 @@ export type Opened =
   | { kind: 'action'; target: ActionTarget }
   | { kind: 'custom'; render: () => ReactNode };
 
-function ToolbarControl({
+export function ToolbarControl({
   control,
   screen,
   onOpen,

@@ -90,7 +90,9 @@ export type WebFamily = FamilySpec & {
  */
 export function defineFamily(spec: FamilySpec): WebFamily {
   const { resource } = spec;
-  const main = spec.screens[resource.page];
+  const screens = Object.values(spec.screens);
+  // A family shown only inside another's detail page (a draw's prizes) has embedded screens alone.
+  const main = spec.screens[resource.page] ?? (screens.every((screen) => screen.embedded) ? screens[0] : undefined);
   if (!main) throw new Error(`family ${resource.key}: no screen for its page ${resource.page}`);
   for (const key of Object.values(spec.routes ?? {})) {
     const route = routesByKey.get(key);

@@ -26,7 +26,8 @@ export function familyModule(families: readonly WebFamily[]): FamilyModule {
     pages.set(key, page);
   };
   for (const family of families) {
-    for (const screen of Object.values(family.screens)) {
+    // An embedded screen is a related list of another family's detail page, not a page.
+    for (const screen of Object.values(family.screens).filter((candidate) => !candidate.embedded)) {
       add(screen.key, () => <ResourceListPage family={family} screen={screen} />);
       prefetches.set(screen.key, ({ queryClient, search }) => prefetchResourceList(queryClient, screen, search));
     }

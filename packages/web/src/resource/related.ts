@@ -25,7 +25,8 @@ function resolve(owner: WebFamily, spec: RelatedSpec): RelatedList {
   if (family.resource.fields[via]?.filter !== 'eq') throw new Error(`${where}: ${via} is not an eq filter`);
   // 查看全部 must land on the screen showing just these rows: its URL state has to carry the filter.
   if (!screen.filters.includes(via)) throw new Error(`${where}: the screen's URL does not carry ${via}`);
-  const title = spec.title ?? (screen.main ? family.resource.title : screen.route.title);
+  const title =
+    spec.title ?? (screen.embedded ? screen.title : screen.main ? family.resource.title : screen.route.title);
   return { family, screen, via, title };
 }
 

@@ -58,6 +58,8 @@ export const customerRoutes = defineSection('customer', [
   page('/awardApplicationDetails', '奖励申请详情', { group: referral, parent: '/awardApplication' }),
   page('/incentiveAllocation', '激励分配', { group: referral, buttons: ['add', 'export'] }),
   page('/incentiveAllocationAdd', '新增激励分配', { group: referral, parent: '/incentiveAllocation', requires: 'add' }),
-  page('/prizeDraw', '抽奖管理', { buttons: ['export'] }),
+  page('/prizeDraw', '抽奖管理', {
+    buttons: ['add', 'edit', 'delete', ['publish', '发布'], ['end', '提前结束'], ['draw', '抽奖'], 'import', 'export'],
+  }),
   page('/prizeDrawDetail', '抽奖详情', { parent: '/prizeDraw' }),
 ]);

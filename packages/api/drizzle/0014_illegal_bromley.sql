@@ -1,0 +1,94 @@
+CREATE TABLE "prize_draw_records" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "prize_draw_records_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"draw_id" bigint NOT NULL,
+	"participant_id" bigint NOT NULL,
+	"participant_name" text NOT NULL,
+	"mobile" text NOT NULL,
+	"attempt" integer NOT NULL,
+	"drawn_at" timestamp with time zone NOT NULL,
+	"digest" text NOT NULL,
+	"draw" integer NOT NULL,
+	"won" boolean NOT NULL,
+	"prize_id" bigint,
+	"prize_name" text,
+	"prize_level" smallint,
+	"channel" smallint NOT NULL,
+	"operator" text NOT NULL,
+	"note" text,
+	"tenant_id" bigint NOT NULL,
+	"created_by" bigint,
+	"updated_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "prize_draw_participants" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "prize_draw_participants_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"draw_id" bigint NOT NULL,
+	"name" text NOT NULL,
+	"mobile" text NOT NULL,
+	"external_ref" text,
+	"chances" integer DEFAULT 1 NOT NULL,
+	"used" integer DEFAULT 0 NOT NULL,
+	"status" smallint DEFAULT 0 NOT NULL,
+	"tenant_id" bigint NOT NULL,
+	"created_by" bigint,
+	"updated_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "prize_draws" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "prize_draws_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"starts_at" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone NOT NULL,
+	"rules" text,
+	"status" smallint DEFAULT 0 NOT NULL,
+	"seed" text NOT NULL,
+	"seed_hash" text NOT NULL,
+	"ended_at" timestamp with time zone,
+	"tenant_id" bigint NOT NULL,
+	"created_by" bigint,
+	"updated_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "prize_draw_prizes" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "prize_draw_prizes_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"draw_id" bigint NOT NULL,
+	"name" text NOT NULL,
+	"level" smallint NOT NULL,
+	"probability" integer NOT NULL,
+	"stock" integer NOT NULL,
+	"given" integer DEFAULT 0 NOT NULL,
+	"value" bigint,
+	"image" text[] DEFAULT '{}'::text[] NOT NULL,
+	"tenant_id" bigint NOT NULL,
+	"created_by" bigint,
+	"updated_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "prize_draw_records_attempt_key" ON "prize_draw_records" USING btree ("tenant_id","participant_id","attempt");--> statement-breakpoint
+CREATE INDEX "prize_draw_records_tenant_draw_idx" ON "prize_draw_records" USING btree ("tenant_id","draw_id","drawn_at");--> statement-breakpoint
+CREATE INDEX "prize_draw_records_tenant_won_idx" ON "prize_draw_records" USING btree ("tenant_id","draw_id","won","drawn_at");--> statement-breakpoint
+CREATE INDEX "prize_draw_records_tenant_drawn_idx" ON "prize_draw_records" USING btree ("tenant_id","drawn_at");--> statement-breakpoint
+CREATE INDEX "prize_draw_records_name_trgm_idx" ON "prize_draw_records" USING gin ("participant_name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "prize_draw_records_mobile_trgm_idx" ON "prize_draw_records" USING gin ("mobile" gin_trgm_ops);--> statement-breakpoint
+CREATE UNIQUE INDEX "prize_draw_participants_mobile_key" ON "prize_draw_participants" USING btree ("tenant_id","mobile","draw_id");--> statement-breakpoint
+CREATE INDEX "prize_draw_participants_tenant_draw_idx" ON "prize_draw_participants" USING btree ("tenant_id","draw_id","created_at");--> statement-breakpoint
+CREATE INDEX "prize_draw_participants_tenant_created_idx" ON "prize_draw_participants" USING btree ("tenant_id","created_at");--> statement-breakpoint
+CREATE INDEX "prize_draw_participants_name_trgm_idx" ON "prize_draw_participants" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "prize_draw_participants_mobile_trgm_idx" ON "prize_draw_participants" USING gin ("mobile" gin_trgm_ops);--> statement-breakpoint
+CREATE UNIQUE INDEX "prize_draws_tenant_name_key" ON "prize_draws" USING btree ("tenant_id","name");--> statement-breakpoint
+CREATE INDEX "prize_draws_tenant_starts_idx" ON "prize_draws" USING btree ("tenant_id","starts_at");--> statement-breakpoint
+CREATE INDEX "prize_draws_tenant_status_idx" ON "prize_draws" USING btree ("tenant_id","status","starts_at");--> statement-breakpoint
+CREATE INDEX "prize_draws_tenant_updated_idx" ON "prize_draws" USING btree ("tenant_id","updated_at");--> statement-breakpoint
+CREATE INDEX "prize_draws_name_trgm_idx" ON "prize_draws" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "prize_draw_prizes_tenant_draw_idx" ON "prize_draw_prizes" USING btree ("tenant_id","draw_id","level");
