@@ -36,7 +36,7 @@ async function draft(token = admin, company = companyId): Promise<Fixture> {
 }
 const take = (id: string, action: string) =>
   ctx.request({ method: 'POST', url: `${url}/${id}/${action}`, token: admin });
-const bulk = (action: string, payload: unknown, token = admin) =>
+const bulk = (action: string, payload: Record<string, unknown>, token = admin) =>
   ctx.request<BulkResult>({ method: 'POST', url: `${url}/bulk/${action}`, token, payload });
 const row = async (id: string) =>
   (await ctx.request<Fixture>({ method: 'GET', url: `${url}/${id}`, token: admin })).data;
