@@ -1,5 +1,5 @@
 import type { Resource, Screen } from '@cp/contracts';
-import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type IndexedColumn, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db';
@@ -62,6 +62,8 @@ export interface ServerResourceSpec {
   screens: readonly Screen[];
   /** A soft-delete flag: rows with it set are gone for every list, lookup and check, and keep their history. */
   deleted?: PgColumn;
+  /** The rows of a shared table that are the family's (an import batch of 线索, not of 财务编码). */
+  only?: SQL;
   parent?: ParentSpec;
   /** Read-only fields computed per row. */
   computed?: Record<string, SQL>;
@@ -89,7 +91,15 @@ export interface ServerResourceSpec {
   actions?: Record<string, ActionImpl>;
   /** Columns that follow the lifecycle state (a vehicle's rent status). */
   onState?(next: number, row: Row): Row;
+  /**
+   * A batch import's say on one checked, prepared row (`import: { mode: 'rows' }`) beyond the field checks:
+   * the values to save, with a note for the row's result (a lead marked 无效), or a refusal with why.
+   */
+  importRow?(values: Row, ctx: WriteContext, row: number): Promise<ImportRowVerdict> | ImportRowVerdict;
 }
+
+/** What `importRow` decides: save these values (with a note for the row's result), or refuse the row. */
+export type ImportRowVerdict = { values: Row; note?: string } | { refused: string };
 
 /** Unique indexes of the table, by name, and the field each guards (the column that is not the tenant). */
 function uniqueFields(table: FamilyTable, own: Record<string, PgColumn>): Record<string, string> {
@@ -125,7 +135,7 @@ export function defineServerResource(spec: ServerResourceSpec) {
   /** The columns the detail, the edit form and exports read: the whole row. */
   const detailSelection = { ...own, ...spec.parent?.columns, ...spec.computed, ...linkColumns } as Columns;
   const constraints = { ...uniqueFields(table, own), ...spec.constraints };
-  const notDeleted = spec.deleted ? sql`not ${spec.deleted}` : undefined;
+  const notDeleted = and(spec.deleted ? sql`not ${spec.deleted}` : undefined, spec.only);
   return {
     ...spec,
     own,

@@ -1,15 +1,20 @@
 import {
   actionPath,
   actionResult,
+  bulkInput,
+  bulkResult,
   emptyEnvelope,
   envelope,
   historyEntry,
   idString,
+  importBatchResult,
   importResult,
+  maxBulkRows,
   offeredAction,
   pageOf,
   rowSchema,
   type Screen,
+  type Transition,
   tabCount,
 } from '@cp/contracts';
 import { z } from 'zod';
@@ -24,9 +29,11 @@ import { badRequest, businessError } from '../http/errors';
 import { ok } from '../http/reply';
 import type { ZodApp } from '../http/schemas';
 import { readSheetRows, XlsxError } from '../xlsx/reader';
+import { takeBulkAction } from './bulk';
 import { fixedFilters } from './exports';
 import type { Row, ServerResource } from './family';
 import { importRows, maxImportFileMb, maxRowsOf } from './import';
+import { importBatch } from './import-batch';
 import { offeredActions, takeAction } from './lifecycle';
 import { getRow, listRows, rowHistory, tabCounts } from './read';
 import { createRow, removeRow, updateRow } from './write';
@@ -161,9 +168,35 @@ export function resourceRoutes(app: ZodApp, family: ServerResource, { db, config
         );
       }
     }
+    for (const transition of lifecycle.bulk) bulkRoute(app, family, transition, db);
   }
 
   if (permissions.import && resource.import) importRoute(app, family, permissions.import, { db, config });
+}
+
+/** `POST …/bulk/<action>`: one lifecycle action on many rows, each done or refused on its own. */
+function bulkRoute(app: ZodApp, family: ServerResource, transition: Transition, db: Db) {
+  const { action, button, title } = transition;
+  app.post(
+    `${family.resource.endpoint}/bulk/${actionPath(action)}`,
+    {
+      config: { access: access.permission(button) },
+      schema: {
+        summary: `批量${title}`,
+        description:
+          `ids：所选数据的编号（最多${maxBulkRows}个）` +
+          (transition.body ? '；body：操作的内容，对每一行相同' : '') +
+          '。每行单独执行（各自校验状态与所属分公司），data.done 为完成的行数，data.refused 列出未执行的行及原因。',
+        tags: [family.resource.title],
+        body: bulkInput(transition),
+        response: { 200: envelope(bulkResult) },
+      },
+    },
+    async (request) => {
+      const { ids, body } = request.body;
+      return ok(await takeBulkAction(db, family, request, ids.map(Number), action, body));
+    },
+  );
 }
 
 /** `GET …/tab-counts`: the count of each status tab of a screen for the filters the list shows, in one answer. */
@@ -194,18 +227,20 @@ function importRoute(app: ZodApp, family: ServerResource, button: string, { db, 
   if (!template) throw new Error(`${resource.key} has no import template`);
   const storage = storageFor(config.dataDir);
   const maxRows = maxRowsOf(resource);
+  const batches = resource.import?.mode === 'rows';
+  const answer = batches
+    ? '成功时 data 为批次 { batchId, rows, imported, duplicates, refused }：每行单独校验，通过的保存、重复的跳过、有错误的不导入，每行的结果见该批次的明细。'
+    : '成功时 data 为 { imported, skipped }（与已有数据重复的行跳过）；有错误时 code 1000，data.problems 列出每处错误（row 行号、field 列名、message）。';
   app.post(
     `${resource.endpoint}/import`,
     {
       config: { access: access.permission(button) },
       schema: {
-        summary: `导入${resource.title}（按模板填写的xlsx，全部通过校验才保存）`,
-        description:
-          `表单字段 file：一个 .xlsx，不超过${maxImportFileMb}MB、${maxRows}条。成功时 data 为 { imported, skipped }` +
-          '（与已有数据重复的行跳过）；有错误时 code 1000，data.problems 列出每处错误（row 行号、field 列名、message）。',
+        summary: `导入${resource.title}（按模板填写的xlsx，${batches ? '逐行校验并保存' : '全部通过校验才保存'}）`,
+        description: `表单字段 file：一个 .xlsx，不超过${maxImportFileMb}MB、${maxRows}条。${answer}`,
         tags: [resource.title],
         consumes: ['multipart/form-data'],
-        response: { 200: envelope(importResult) },
+        response: { 200: envelope(batches ? importBatchResult : importResult) },
       },
     },
     async (request) => {
@@ -232,6 +267,7 @@ function importRoute(app: ZodApp, family: ServerResource, button: string, { db, 
       const data = rows.filter((row) => template.columns.map((_, i) => row.cells[i] ?? '').join('\u0000') !== example);
       if (sheet.more || data.length > maxRows) throw businessError(`一次最多导入${maxRows}条，请分批导入`);
       if (data.length === 0) throw businessError('模板中没有数据');
+      if (batches) return ok(await importBatch(db, family, request, data, file.attachmentName));
       return ok(await importRows(db, family, request, data, file.attachmentName));
     },
   );

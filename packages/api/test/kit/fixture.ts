@@ -1,4 +1,4 @@
-import { defineEnum, defineLifecycle, defineResource, defineScreen, fields } from '@cp/contracts';
+import { defineEnum, defineLifecycle, defineResource, defineScreen, fields, importBatchResources } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -12,9 +12,11 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import { businessColumns, idColumn, refColumn, versionColumn } from '../../src/db/columns';
 import { defineServerResource } from '../../src/resource/family';
 import { resourceTemplate } from '../../src/resource/import';
+import { importBatchFamilies } from '../../src/resource/import-batch-families';
 import { resourceRoutes } from '../../src/resource/routes';
 import { type StartOptions, startTestApp, type TestContext } from '../harness';
 
@@ -34,14 +36,26 @@ export const fixtureStatus = defineEnum('状态', [
   [2, '已归档'],
 ]);
 
-/** 提交 and 退回 need 车辆列表's 编辑, 归档 its 删除 (which ops does not hold). */
+/**
+ * 提交 and 退回 need 车辆列表's 编辑, 归档 its 删除 (which ops does not hold). 提交, 归档 and 批注 (which
+ * takes a body and keeps the state) may be taken on many rows at once.
+ */
 export const fixtureLifecycle = defineLifecycle({
   field: 'status',
   states: fixtureStatus,
   transitions: [
-    { action: 'submit', from: [0], to: 1, button: 'vehicleList:edit', title: '提交' },
+    { action: 'submit', from: [0], to: 1, button: 'vehicleList:edit', title: '提交', bulk: true },
     { action: 'reopen', from: [1], to: 0, button: 'vehicleList:edit', title: '退回' },
-    { action: 'archive', from: [1], to: 2, button: 'vehicleList:delete', title: '归档' },
+    { action: 'archive', from: [1], to: 2, button: 'vehicleList:delete', title: '归档', bulk: true },
+    {
+      action: 'annotate',
+      from: [2],
+      to: null,
+      button: 'vehicleList:edit',
+      title: '批注',
+      body: z.strictObject({ remark: z.string().trim().min(1, '不能为空').max(200).meta({ title: '批注' }) }),
+      bulk: true,
+    },
   ],
   // A submitted row waits for its review: it is not deleted.
   removable: [0, 2],
@@ -177,6 +191,7 @@ export const fixtureFamily = defineServerResource({
   resource: fixtureResource,
   table: kitFixtures,
   screens: Object.values(fixtureScreens),
+  actions: { annotate: { patch: (body) => ({ remark: body.remark }) } },
   links: {
     roleIds: {
       table: kitFixtureRoles,
@@ -189,6 +204,38 @@ export const fixtureFamily = defineServerResource({
 
 export const fixtureTemplate = resourceTemplate(fixtureResource);
 
+/**
+ * The same rows imported row by row, each upload kept as a batch: on 违章管理's page (its 导入 button), the
+ * batches and their rows listed on 上传日志's.
+ */
+export const batchFixtureResource = defineResource({
+  ...fixtureResource,
+  key: 'kitBatchFixture',
+  title: '批量条目',
+  page: 'violationManagement',
+  endpoint: '/api/kit-batch-fixtures',
+  import: { key: ['code'], maxRows: 10_000, mode: 'rows' },
+});
+export const batchFixtureImports = importBatchResources({
+  of: 'kitBatchFixture',
+  page: 'upLoadLog',
+  endpoint: '/api/kit-batch-imports',
+  title: '上传日志',
+});
+export const batchFixtureFamily = defineServerResource({
+  ...fixtureFamily,
+  resource: batchFixtureResource,
+  screens: [defineScreen(batchFixtureResource, { route: 'violationManagement' })],
+  // A row whose 备注 says 作废 is kept but marked 已归档; one saying 拒收 is refused: a family's own say.
+  importRow: (values) => {
+    if (values.remark === '拒收') return { refused: '备注为拒收，不导入' };
+    if (values.remark === '作废') return { values: { ...values, status: 2 }, note: '已标记为已归档' };
+    return { values };
+  },
+});
+export const batchFixtureTemplate = resourceTemplate(batchFixtureResource);
+const batchFamilies = importBatchFamilies('kitBatchFixture', batchFixtureImports);
+
 /** The test app with the fixture's tables in its database and the fixture's routes registered. */
 export function startKitApp(options: Omit<StartOptions, 'extend'> = {}): Promise<TestContext> {
   return startTestApp(
@@ -198,6 +245,9 @@ export function startKitApp(options: Omit<StartOptions, 'extend'> = {}): Promise
       async extend(app, { database, config }) {
         for (const statement of createTables) await database.db.execute(sql.raw(statement));
         resourceRoutes(app, fixtureFamily, { db: database.db, config });
+        for (const family of [batchFixtureFamily, batchFamilies.batches, batchFamilies.rows]) {
+          resourceRoutes(app, family, { db: database.db, config });
+        }
       },
     },
   );
