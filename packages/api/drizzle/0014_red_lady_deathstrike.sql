@@ -1,0 +1,60 @@
+CREATE TABLE "qr_codes" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "qr_codes_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"code" text NOT NULL,
+	"channel_id" bigint NOT NULL,
+	"salesperson_id" bigint NOT NULL,
+	"template_id" bigint NOT NULL,
+	"sign_up_url" text NOT NULL,
+	"scan_count" integer DEFAULT 0 NOT NULL,
+	"sign_up_count" integer DEFAULT 0 NOT NULL,
+	"last_scanned_at" timestamp with time zone,
+	"remark" text,
+	"tenant_id" bigint NOT NULL,
+	"created_by" bigint,
+	"updated_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "qr_templates" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "qr_templates_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"background" text[] DEFAULT '{}'::text[] NOT NULL,
+	"background_width" integer,
+	"background_height" integer,
+	"qr_x" integer NOT NULL,
+	"qr_y" integer NOT NULL,
+	"qr_size" integer NOT NULL,
+	"caption" text,
+	"caption_x" integer,
+	"caption_y" integer,
+	"caption_size" integer DEFAULT 32 NOT NULL,
+	"caption_color" text DEFAULT '#333333' NOT NULL,
+	"status" smallint DEFAULT 0 NOT NULL,
+	"submitted_by" bigint,
+	"review_note" text,
+	"remark" text,
+	"version" integer DEFAULT 1 NOT NULL,
+	"tenant_id" bigint NOT NULL,
+	"created_by" bigint,
+	"updated_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "qr_codes_code_key" ON "qr_codes" USING btree ("code");--> statement-breakpoint
+CREATE INDEX "qr_codes_tenant_created_idx" ON "qr_codes" USING btree ("tenant_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "qr_codes_tenant_channel_idx" ON "qr_codes" USING btree ("tenant_id","channel_id","created_at");--> statement-breakpoint
+CREATE INDEX "qr_codes_tenant_salesperson_idx" ON "qr_codes" USING btree ("tenant_id","salesperson_id","created_at");--> statement-breakpoint
+CREATE INDEX "qr_codes_tenant_template_idx" ON "qr_codes" USING btree ("tenant_id","template_id","created_at");--> statement-breakpoint
+CREATE INDEX "qr_codes_tenant_scans_idx" ON "qr_codes" USING btree ("tenant_id","scan_count","id");--> statement-breakpoint
+CREATE INDEX "qr_codes_tenant_sign_ups_idx" ON "qr_codes" USING btree ("tenant_id","sign_up_count","id");--> statement-breakpoint
+CREATE INDEX "qr_codes_tenant_scanned_idx" ON "qr_codes" USING btree ("tenant_id","last_scanned_at","id");--> statement-breakpoint
+CREATE INDEX "qr_codes_name_trgm_idx" ON "qr_codes" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE UNIQUE INDEX "qr_templates_tenant_name_key" ON "qr_templates" USING btree ("tenant_id","name");--> statement-breakpoint
+CREATE INDEX "qr_templates_tenant_updated_idx" ON "qr_templates" USING btree ("tenant_id","updated_at","id");--> statement-breakpoint
+CREATE INDEX "qr_templates_tenant_created_idx" ON "qr_templates" USING btree ("tenant_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "qr_templates_tenant_status_idx" ON "qr_templates" USING btree ("tenant_id","status","updated_at");--> statement-breakpoint
+CREATE INDEX "qr_templates_tenant_name_sort_idx" ON "qr_templates" USING btree ("tenant_id","name","id");--> statement-breakpoint
+CREATE INDEX "qr_templates_name_trgm_idx" ON "qr_templates" USING gin ("name" gin_trgm_ops);
