@@ -1,5 +1,6 @@
 import { downloadPages } from '../downloads';
 import { shellPages } from '../pages';
+import { qrCodePages } from '../qrCodes';
 import { rolePages } from '../roles';
 import { userPages } from '../users';
 import { vehiclePages } from '../vehicles';
@@ -14,6 +15,7 @@ import { createRouteTable } from './routeTable';
 export const pages: PageRegistry = {
   ...shellPages,
   ...downloadPages,
+  ...qrCodePages,
   ...rolePages,
   ...userPages,
   ...vehiclePages,
