@@ -1,5 +1,6 @@
 import './lookups/sources';
 import './vehicles/lookup';
+import { allocationRuleFamily, channelFamily } from './channels/family';
 import type { RoutePlugin } from './http/schemas';
 import type { ServerResource } from './resource/family';
 import { resourceTemplate } from './resource/import';
@@ -12,7 +13,13 @@ import { vehicleRecordFamilies } from './vehicles/record-families';
  * Every screen family of the server, declared on the resource kit. A new family is defined in its feature
  * folder and added here: its routes, import template and exports follow.
  */
-export const families: readonly ServerResource[] = [vehicleFamily, ...vehicleRecordFamilies, userFamily];
+export const families: readonly ServerResource[] = [
+  vehicleFamily,
+  ...vehicleRecordFamilies,
+  userFamily,
+  channelFamily,
+  allocationRuleFamily,
+];
 
 for (const family of families) if (family.resource.import) resourceTemplate(family.resource);
 

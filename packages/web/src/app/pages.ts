@@ -1,3 +1,4 @@
+import { channelPages } from '../channels';
 import { downloadPages } from '../downloads';
 import { shellPages } from '../pages';
 import { rolePages } from '../roles';
@@ -17,6 +18,7 @@ export const pages: PageRegistry = {
   ...rolePages,
   ...userPages,
   ...vehiclePages,
+  ...channelPages,
 };
 
 export const routeTable = createRouteTable(pages);
