@@ -1,5 +1,6 @@
 import './lookups/sources';
 import './vehicles/lookup';
+import { allocationRuleFamily, channelFamily } from './channels/family';
 import type { RoutePlugin } from './http/schemas';
 import { qrCodeFamily, qrTemplateFamily } from './qrCodes/family';
 import type { ServerResource } from './resource/family';
@@ -19,6 +20,8 @@ export const families: readonly ServerResource[] = [
   userFamily,
   qrTemplateFamily,
   qrCodeFamily,
+  channelFamily,
+  allocationRuleFamily,
 ];
 
 for (const family of families) if (family.resource.import) resourceTemplate(family.resource);

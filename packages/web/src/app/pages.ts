@@ -1,3 +1,4 @@
+import { channelPages } from '../channels';
 import { downloadPages } from '../downloads';
 import { shellPages } from '../pages';
 import { qrCodePages } from '../qrCodes';
@@ -19,6 +20,7 @@ export const pages: PageRegistry = {
   ...rolePages,
   ...userPages,
   ...vehiclePages,
+  ...channelPages,
 };
 
 export const routeTable = createRouteTable(pages);
