@@ -1,11 +1,11 @@
-import { Alert, Button, Col, Flex, Modal, Row, Spin, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Col, Flex, Modal, Row, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { saveBlob } from '../downloads/saveBlob';
 import { get } from '../request';
 import type { ResourceRecord } from '../resource/types';
-import type { PosterLayout } from './poster';
 import { PosterPreview } from './PosterPreview';
+import type { PosterLayout } from './poster';
 
 type Poster = PosterLayout & { name: string; signUpUrl: string; backgroundUrl: string | null };
 
@@ -36,8 +36,7 @@ function DownloadDialog({ record, onClose }: { record: ResourceRecord; onClose: 
   });
   const canvas = useRef<HTMLCanvasElement>(null);
   const [drawn, setDrawn] = useState(false);
-  const savePoster = () =>
-    canvas.current?.toBlob((blob) => blob && saveBlob(blob, `${name}-海报.png`), 'image/png');
+  const savePoster = () => canvas.current?.toBlob((blob) => blob && saveBlob(blob, `${name}-海报.png`), 'image/png');
   return (
     <Modal title={`下载二维码：${name}`} open onCancel={onClose} footer={null} width={880} destroyOnHidden centered>
       <Row gutter={24}>

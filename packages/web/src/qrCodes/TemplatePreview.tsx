@@ -1,7 +1,7 @@
 import { Card, Form } from 'antd';
 import type { ResourceRecord } from '../resource/types';
-import type { PosterLayout } from './poster';
 import { PosterPreview } from './PosterPreview';
+import type { PosterLayout } from './poster';
 
 const backgroundOf = (values: Record<string, unknown> | undefined) => {
   const [location] = Array.isArray(values?.background) ? (values.background as string[]) : [];
