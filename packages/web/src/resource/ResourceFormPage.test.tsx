@@ -22,6 +22,12 @@ const withPages = defineFamily({
 });
 const row = fixtureRow({ id: '1', version: 2 });
 
+/** A form section: says what the name field holds now. */
+function Echo() {
+  const name = Form.useWatch('name', { preserve: true });
+  return <p>预览：{name ?? '（空）'}</p>;
+}
+
 beforeEach(() => serveFixtures([row]));
 
 describe('ResourceFormPage', () => {
@@ -50,10 +56,6 @@ describe('ResourceFormPage', () => {
   });
 
   it("shows the family's form sections, following what is typed", async () => {
-    function Echo() {
-      const name = Form.useWatch('name', { preserve: true });
-      return <p>预览：{name ?? '（空）'}</p>;
-    }
     const withSection = defineFamily({ ...withPages, formSections: [Echo] });
     renderWithShell(<ResourceFormPage family={withSection} mode="add" />, { url: '/ridehailingDriversAdd' });
     expect(await screen.findByText('预览：（空）')).toBeTruthy();
