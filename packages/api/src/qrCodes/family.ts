@@ -29,7 +29,8 @@ export const qrTemplateFamily = defineServerResource({
   table: qrTemplates,
   screens: Object.values(qrTemplateScreens),
   computed: {
-    qrCodeCount: sql<number>`(select count(*)::int from qr_codes q where q.template_id = ${qrTemplates.id})`,
+    // Qualified by hand: inside the subquery a bare "id" would be the QR code's.
+    qrCodeCount: sql<number>`(select count(*)::int from qr_codes q where q.template_id = "qr_templates"."id")`,
   },
   async prepare(values, ctx, before) {
     if (before && !editableStates.has(Number(before.status))) {
