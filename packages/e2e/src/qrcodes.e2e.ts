@@ -33,7 +33,7 @@ describe('二维码管理', () => {
     await row.getByRole('button', { name: '下载二维码' }).click();
     const dialog = page.getByRole('dialog', { name: `下载二维码：${name}` });
     await dialog.getByRole('img', { name: `${name}的二维码` }).waitFor();
-    const link = (await dialog.locator('.ant-typography').first().textContent())?.trim() ?? '';
+    const link = (await dialog.getByText(/\/signup\?c=/).textContent())?.trim() ?? '';
     expect(link).toMatch(/\/signup\?c=[A-Za-z0-9_-]{16}$/);
     const [download] = await Promise.all([
       page.waitForEvent('download'),

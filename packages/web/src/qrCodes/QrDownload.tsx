@@ -48,9 +48,11 @@ function DownloadDialog({ record, onClose }: { record: ResourceRecord; onClose: 
             ) : (
               !png.failed && <Spin style={{ padding: 96 }} />
             )}
-            <Typography.Paragraph copyable={{ text: String(record.signUpUrl ?? '') }} type="secondary">
-              {String(record.signUpUrl ?? '')}
-            </Typography.Paragraph>
+            {poster.data && (
+              <Typography.Paragraph copyable={{ text: poster.data.signUpUrl }} type="secondary">
+                {poster.data.signUpUrl}
+              </Typography.Paragraph>
+            )}
             <Flex gap={8}>
               <Button type="primary" disabled={!png.blob} onClick={() => png.blob && saveBlob(png.blob, `${name}.png`)}>
                 下载二维码PNG
