@@ -1,3 +1,43 @@
+CREATE TABLE "allocation_rule_members" (
+	"rule_id" bigint NOT NULL,
+	"user_id" bigint NOT NULL,
+	"tenant_id" bigint NOT NULL,
+	CONSTRAINT "allocation_rule_members_rule_id_user_id_pk" PRIMARY KEY("rule_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "allocation_rules" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "allocation_rules_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"priority" integer NOT NULL,
+	"channel_id" bigint,
+	"city_id" bigint,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"remark" text,
+	"last_user_id" bigint,
+	"version" integer DEFAULT 1 NOT NULL,
+	"tenant_id" bigint NOT NULL,
+	"created_by" bigint,
+	"updated_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "channels" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "channels_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"type" smallint NOT NULL,
+	"owner_id" bigint NOT NULL,
+	"status" smallint DEFAULT 1 NOT NULL,
+	"cost" bigint,
+	"remark" text,
+	"version" integer DEFAULT 1 NOT NULL,
+	"tenant_id" bigint NOT NULL,
+	"created_by" bigint,
+	"updated_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "prize_draw_records" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "prize_draw_records_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"draw_id" bigint NOT NULL,
@@ -106,6 +146,65 @@ CREATE TABLE "import_batches" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "qr_codes" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "qr_codes_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"code" text NOT NULL,
+	"channel_id" bigint NOT NULL,
+	"salesperson_id" bigint NOT NULL,
+	"template_id" bigint NOT NULL,
+	"sign_up_url" text NOT NULL,
+	"scan_count" integer DEFAULT 0 NOT NULL,
+	"sign_up_count" integer DEFAULT 0 NOT NULL,
+	"last_scanned_at" timestamp with time zone,
+	"remark" text,
+	"tenant_id" bigint NOT NULL,
+	"created_by" bigint,
+	"updated_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "qr_templates" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "qr_templates_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"background" text[] DEFAULT '{}'::text[] NOT NULL,
+	"background_width" integer,
+	"background_height" integer,
+	"qr_x" integer NOT NULL,
+	"qr_y" integer NOT NULL,
+	"qr_size" integer NOT NULL,
+	"caption" text,
+	"caption_x" integer,
+	"caption_y" integer,
+	"caption_size" integer DEFAULT 32 NOT NULL,
+	"caption_color" text DEFAULT '#333333' NOT NULL,
+	"status" smallint DEFAULT 0 NOT NULL,
+	"submitted_by" bigint,
+	"review_note" text,
+	"remark" text,
+	"version" integer DEFAULT 1 NOT NULL,
+	"tenant_id" bigint NOT NULL,
+	"created_by" bigint,
+	"updated_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "allocation_rule_members_user_idx" ON "allocation_rule_members" USING btree ("tenant_id","user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "allocation_rules_tenant_name_key" ON "allocation_rules" USING btree ("tenant_id","name");--> statement-breakpoint
+CREATE INDEX "allocation_rules_tenant_priority_idx" ON "allocation_rules" USING btree ("tenant_id","priority","id");--> statement-breakpoint
+CREATE INDEX "allocation_rules_tenant_created_idx" ON "allocation_rules" USING btree ("tenant_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "allocation_rules_tenant_channel_idx" ON "allocation_rules" USING btree ("tenant_id","channel_id","priority");--> statement-breakpoint
+CREATE INDEX "allocation_rules_tenant_city_idx" ON "allocation_rules" USING btree ("tenant_id","city_id","priority");--> statement-breakpoint
+CREATE INDEX "allocation_rules_tenant_enabled_idx" ON "allocation_rules" USING btree ("tenant_id","enabled","priority");--> statement-breakpoint
+CREATE INDEX "allocation_rules_name_trgm_idx" ON "allocation_rules" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE UNIQUE INDEX "channels_tenant_name_key" ON "channels" USING btree ("tenant_id","name");--> statement-breakpoint
+CREATE INDEX "channels_tenant_created_idx" ON "channels" USING btree ("tenant_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "channels_tenant_type_idx" ON "channels" USING btree ("tenant_id","type","created_at");--> statement-breakpoint
+CREATE INDEX "channels_tenant_owner_idx" ON "channels" USING btree ("tenant_id","owner_id","created_at");--> statement-breakpoint
+CREATE INDEX "channels_tenant_status_idx" ON "channels" USING btree ("tenant_id","status","created_at");--> statement-breakpoint
+CREATE INDEX "channels_name_trgm_idx" ON "channels" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "prize_draw_records_attempt_key" ON "prize_draw_records" USING btree ("tenant_id","participant_id","attempt");--> statement-breakpoint
 CREATE INDEX "prize_draw_records_tenant_draw_idx" ON "prize_draw_records" USING btree ("tenant_id","draw_id","drawn_at");--> statement-breakpoint
 CREATE INDEX "prize_draw_records_tenant_won_idx" ON "prize_draw_records" USING btree ("tenant_id","draw_id","won","drawn_at");--> statement-breakpoint
@@ -128,4 +227,19 @@ CREATE INDEX "import_batch_rows_tenant_batch_outcome_idx" ON "import_batch_rows"
 CREATE INDEX "import_batches_tenant_resource_created_idx" ON "import_batches" USING btree ("tenant_id","resource_key","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "import_batches_tenant_resource_status_idx" ON "import_batches" USING btree ("tenant_id","resource_key","status");--> statement-breakpoint
 CREATE INDEX "import_batches_tenant_resource_user_idx" ON "import_batches" USING btree ("tenant_id","resource_key","created_by");--> statement-breakpoint
-CREATE INDEX "import_batches_file_name_trgm_idx" ON "import_batches" USING gin ("file_name" gin_trgm_ops);
+CREATE INDEX "import_batches_file_name_trgm_idx" ON "import_batches" USING gin ("file_name" gin_trgm_ops);--> statement-breakpoint
+CREATE UNIQUE INDEX "qr_codes_code_key" ON "qr_codes" USING btree ("code");--> statement-breakpoint
+CREATE INDEX "qr_codes_tenant_created_idx" ON "qr_codes" USING btree ("tenant_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "qr_codes_tenant_channel_idx" ON "qr_codes" USING btree ("tenant_id","channel_id","created_at");--> statement-breakpoint
+CREATE INDEX "qr_codes_tenant_salesperson_idx" ON "qr_codes" USING btree ("tenant_id","salesperson_id","created_at");--> statement-breakpoint
+CREATE INDEX "qr_codes_tenant_template_idx" ON "qr_codes" USING btree ("tenant_id","template_id","created_at");--> statement-breakpoint
+CREATE INDEX "qr_codes_tenant_scans_idx" ON "qr_codes" USING btree ("tenant_id","scan_count","id");--> statement-breakpoint
+CREATE INDEX "qr_codes_tenant_sign_ups_idx" ON "qr_codes" USING btree ("tenant_id","sign_up_count","id");--> statement-breakpoint
+CREATE INDEX "qr_codes_tenant_scanned_idx" ON "qr_codes" USING btree ("tenant_id","last_scanned_at","id");--> statement-breakpoint
+CREATE INDEX "qr_codes_name_trgm_idx" ON "qr_codes" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE UNIQUE INDEX "qr_templates_tenant_name_key" ON "qr_templates" USING btree ("tenant_id","name");--> statement-breakpoint
+CREATE INDEX "qr_templates_tenant_updated_idx" ON "qr_templates" USING btree ("tenant_id","updated_at","id");--> statement-breakpoint
+CREATE INDEX "qr_templates_tenant_created_idx" ON "qr_templates" USING btree ("tenant_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "qr_templates_tenant_status_idx" ON "qr_templates" USING btree ("tenant_id","status","updated_at");--> statement-breakpoint
+CREATE INDEX "qr_templates_tenant_name_sort_idx" ON "qr_templates" USING btree ("tenant_id","name","id");--> statement-breakpoint
+CREATE INDEX "qr_templates_name_trgm_idx" ON "qr_templates" USING gin ("name" gin_trgm_ops);

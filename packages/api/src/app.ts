@@ -29,6 +29,7 @@ import { registerJobRunner } from './jobs/plugin';
 import { lookupRoutes } from './lookups/routes';
 import { preferenceRoutes } from './preferences/routes';
 import { prizeDrawRoutes } from './prizeDraws/routes';
+import { qrCodeRoutes } from './qrCodes/routes';
 import { roleRoutes } from './roles/routes';
 import { vehicleRoutes } from './vehicles/routes';
 
@@ -88,6 +89,8 @@ export async function buildApp({ config, database, logger = true, logStream }: A
     limits: { fileSize: config.files.maxFileMb * 1024 * 1024 + 1, files: config.files.maxFiles, fields: 50 },
   });
 
+  // Hooks of families read it (the sign-up link base, where uploaded files are kept).
+  app.decorate('config', config);
   const pending = new PendingRegistry();
   const deps = { db: database.db, config, pending, database };
   await app.register(healthRoutes, deps);
@@ -98,6 +101,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(familyRoutes, deps);
   await app.register(vehicleRoutes, deps);
   await app.register(prizeDrawRoutes, deps);
+  await app.register(qrCodeRoutes, deps);
   registerJobRunner(app, deps);
   await app.register(fileRoutes, deps);
   await app.register(fileDownloadRoutes, deps);

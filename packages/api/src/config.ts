@@ -27,6 +27,23 @@ export interface Config {
   exports: ExportsConfig;
   /** The Markdown user manual the product document PDF is generated from. */
   userManualPath: string;
+  qrCodes: QrCodesConfig;
+}
+
+export interface QrCodesConfig {
+  /**
+   * Where the public sign-up page lives: a QR code encodes `<base>/signup?c=<code>`. Only written into the
+   * codes; the console never calls it.
+   */
+  signUpBaseUrl: string;
+  /** Scans one address may report per minute; more are refused and not counted. */
+  scansPerMinute: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
 }
 
 export interface FilesConfig {
@@ -127,6 +144,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     exports: {
       retentionDays: positiveFromEnv(env, 'EXPORT_RETENTION_DAYS', 7),
       batchSize: positiveFromEnv(env, 'EXPORT_BATCH_SIZE', 500),
+    },
+    qrCodes: {
+      signUpBaseUrl: (env.SIGNUP_BASE_URL || 'https://signup.example.com').replace(/\/+$/, ''),
+      scansPerMinute: positiveFromEnv(env, 'QR_SCANS_PER_MINUTE', 30),
     },
     userManualPath: path.resolve(
       env.USER_MANUAL_PATH || new URL('../../../docs/USER_MANUAL.md', import.meta.url).pathname,

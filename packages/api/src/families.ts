@@ -1,8 +1,10 @@
 import './lookups/sources';
 import './prizeDraws/lookup';
 import './vehicles/lookup';
+import { allocationRuleFamily, channelFamily } from './channels/family';
 import type { RoutePlugin } from './http/schemas';
 import { prizeDrawFamilies } from './prizeDraws/family';
+import { qrCodeFamily, qrTemplateFamily } from './qrCodes/family';
 import type { ServerResource } from './resource/family';
 import { resourceTemplate } from './resource/import';
 import { type RouteDeps, resourceRoutes } from './resource/routes';
@@ -19,6 +21,10 @@ export const families: readonly ServerResource[] = [
   ...vehicleRecordFamilies,
   userFamily,
   ...prizeDrawFamilies,
+  qrTemplateFamily,
+  qrCodeFamily,
+  channelFamily,
+  allocationRuleFamily,
 ];
 
 for (const family of families) if (family.resource.import) resourceTemplate(family.resource);

@@ -7,7 +7,7 @@ import { seedDemoData } from './seed';
 const config = loadConfig();
 const database = await openDatabase(config);
 const applied = await migrate(database);
-await seedDemoData(database.db);
+await seedDemoData(database.db, { dataDir: config.dataDir, signUpBaseUrl: config.qrCodes.signUpBaseUrl });
 const app = await buildApp({ config, database });
 app.log.info({ engine: database.engine, dataDir: config.dataDir, migrationsApplied: applied }, 'database ready');
 

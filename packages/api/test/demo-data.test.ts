@@ -1,4 +1,6 @@
 import {
+  allocationRuleScreens,
+  channelScreens,
   type PageResult,
   prizeDrawScreens,
   type Screen,
@@ -39,6 +41,8 @@ const screens: Screen[] = [
   ...Object.values(vehicleRecordScreens),
   ...Object.values(userScreens),
   ...Object.values(prizeDrawScreens),
+  ...Object.values(channelScreens),
+  ...Object.values(allocationRuleScreens),
 ];
 
 describe('demo data', () => {

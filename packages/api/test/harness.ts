@@ -99,7 +99,11 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Sta
   };
   const { database, drop, reopen } = await freshDatabase();
   await migrate(database);
-  await seedDemoData(database.db, { vehiclesPerTenant: options.demoVehiclesPerTenant ?? 0 });
+  await seedDemoData(database.db, {
+    vehiclesPerTenant: options.demoVehiclesPerTenant ?? 0,
+    dataDir: config.dataDir,
+    signUpBaseUrl: config.qrCodes.signUpBaseUrl,
+  });
   const app = await buildApp({ config, database, logger: false });
   await options.extend?.(app, { database, config });
   await app.ready();

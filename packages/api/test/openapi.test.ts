@@ -66,6 +66,7 @@ const fileDownloads = [
   'GET /api/files/signed/{*}',
   'GET /api/files/public/{*}',
   'GET /api/gateway/storage/templates/{kind}',
+  'GET /api/qr-codes/{id}/qr.png',
 ];
 
 describe('OpenAPI document', () => {

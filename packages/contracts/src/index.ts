@@ -1,10 +1,12 @@
 import './zod-zh';
 
+export * from './channels';
 export * from './downloads';
 export * from './enums';
 export * from './feedback';
 export * from './identity';
 export * from './prizeDraws';
+export * from './qrCodes';
 export * from './queues';
 export * from './resource';
 export * from './response';

@@ -1,4 +1,5 @@
 export * from '../audit/tables';
+export * from '../channels/tables';
 export * from '../exports/tables';
 export * from '../feedback/tables';
 export * from '../files/tables';
@@ -7,6 +8,7 @@ export * from '../jobs/tables';
 export * from '../lookups/tables';
 export * from '../preferences/tables';
 export * from '../prizeDraws/tables';
+export * from '../qrCodes/tables';
 export * from '../resource/import-tables';
 export * from '../vehicles/record-tables';
 export * from '../vehicles/tables';

@@ -55,12 +55,22 @@ export async function withFileNames<T extends Record<string, unknown>>(
  * tenant's uploads (a foreign or made-up location would show as a broken attachment, or name another
  * tenant's file).
  */
-export async function assertOwnFiles(db: Executor, tenantId: number, locations: unknown): Promise<void> {
+export async function assertOwnFiles(
+  db: Executor,
+  tenantId: number,
+  locations: unknown,
+  field?: { title: string; accept: readonly string[] },
+): Promise<void> {
   if (!Array.isArray(locations) || locations.length === 0) return;
   const unique = [...new Set(locations.map(String))];
   const rows = await db
-    .select({ fileLocation: files.fileLocation })
+    .select({ fileLocation: files.fileLocation, extension: files.fileExtensions })
     .from(files)
     .where(and(inArray(files.fileLocation, unique), eq(files.tenantId, tenantId)));
   if (rows.length < unique.length) throw businessError('附件不存在或不属于当前分公司，请重新上传');
+  // A field taking only some kinds of file (a poster's background: an image) refuses the others.
+  const accept = field?.accept ?? [];
+  if (accept.length > 0 && rows.some((row) => !accept.includes(row.extension))) {
+    throw businessError(`${field?.title}：文件格式不正确，仅支持${accept.map((e) => e.toUpperCase()).join('、')}`);
+  }
 }

@@ -97,7 +97,9 @@ export async function prepareValues(family: ServerResource, ctx: WriteContext, g
       const found = await existingIds(ctx.db, ctx.auth.tenantId, def.lookup, ids, ctx.tx);
       if (ids.some((id) => !found.has(id))) throw businessError(`${def.title}不存在`);
     }
-    if (def.kind === 'files') await assertOwnFiles(ctx.tx, ctx.auth.tenantId, value);
+    if (def.kind === 'files') {
+      await assertOwnFiles(ctx.tx, ctx.auth.tenantId, value, { title: def.title, accept: def.upload?.accept ?? [] });
+    }
   }
   const values = family.normalize?.(input) ?? input;
   return (await family.prepare?.(values, ctx, before)) ?? values;

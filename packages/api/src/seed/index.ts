@@ -2,13 +2,18 @@ import { asc } from 'drizzle-orm';
 import type { Db } from '../db';
 import { tenants } from '../identity/tables';
 import { scanRisks } from '../vehicles/risks';
+import { seedDemoChannels } from './channels';
 import { seedPlatform } from './platform';
 import { seedDemoPrizeDraws } from './prizeDraws';
+import { seedDemoQrCodes } from './qrCodes';
 import { dateFirstFlags } from './risks';
 import { seedDemoShunting, seedDemoVehicles, seedReferenceData } from './vehicles';
 
 /** Everything a first start needs to show a working console; later starts only fill what is missing. */
-export async function seedDemoData(db: Db, options: { vehiclesPerTenant?: number } = {}): Promise<void> {
+export async function seedDemoData(
+  db: Db,
+  options: { vehiclesPerTenant?: number; dataDir?: string; signUpBaseUrl?: string } = {},
+): Promise<void> {
   await seedPlatform(db);
   await seedReferenceData(db);
   const perTenant = options.vehiclesPerTenant ?? 150;
@@ -20,6 +25,9 @@ export async function seedDemoData(db: Db, options: { vehiclesPerTenant?: number
     await seedDemoShunting(db, tenant.id, 20_261_001 + index);
     await seedDemoPrizeDraws(db, tenant.id, 20_262_001 + index * 10);
   }
+  await seedDemoChannels(db);
+  // Poster backgrounds are stored as uploads: only where the data folder is known.
+  await seedDemoQrCodes(db, options.dataDir, options.signUpBaseUrl ?? 'https://signup.example.com');
   // Flags raised now over vehicles written now are dated as a daily scan would have raised them.
   const scanned = new Date();
   await scanRisks(db);

@@ -43,7 +43,8 @@ async function sampleOf(name: string, def: FieldDef): Promise<unknown> {
   serial += 1;
   const candidates: Record<FieldDef['kind'], unknown[]> = {
     text: [def.import?.example, `T${serial}x`, `测试${serial}`],
-    integer: [12, 1, 2],
+    // The field's own least value last: a QR code's side starts at 60 pixels.
+    integer: [12, 1, 2, (def.input as { minValue?: number | null }).minValue ?? undefined],
     money: [100],
     date: ['2025-06-01'],
     // Moments later in declaration order (a period's end after its start), in the future unless the field

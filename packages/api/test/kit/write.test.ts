@@ -287,4 +287,14 @@ describe('references and files', () => {
     });
     expect(await matching('FILE-1')).toBe(0);
   });
+
+  it('refuses a file of a kind the field does not take, naming the field and the kinds it takes', async () => {
+    const document = await upload(admin, '合同.pdf');
+    expect(await create({ code: 'FILE-2', photos: [document] })).toMatchObject({
+      code: 1000,
+      msg: '照片：文件格式不正确，仅支持PNG、JPG、JPEG',
+    });
+    expect(await matching('FILE-2')).toBe(0);
+    expect(await create({ code: 'FILE-2', attachments: [document] })).toMatchObject({ code: 0 });
+  });
 });

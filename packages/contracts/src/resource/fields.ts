@@ -57,9 +57,17 @@ export interface FieldDef<T = unknown> {
   lookup?: string;
   /** Placeholder / help text in the form. */
   hint?: string;
+  /** For `files` fields: what may be uploaded — extensions (an empty list: any), size in MB, how many. */
+  upload?: FileFieldLimits;
 }
 
-type Options = Partial<Omit<FieldDef, 'kind' | 'title' | 'input' | 'enumDef' | 'import'>> & {
+export interface FileFieldLimits {
+  accept: readonly string[];
+  maxSizeMb?: number;
+  maxFiles: number;
+}
+
+type Options = Partial<Omit<FieldDef, 'kind' | 'title' | 'input' | 'enumDef' | 'import' | 'upload'>> & {
   /** `true` or how the column reads in the import template. */
   import?: boolean | ImportColumn;
 };
@@ -146,9 +154,16 @@ export const fields = {
     const input = options.required ? ids.min(1, '至少选择一项') : ids;
     return field('refs', title, titled(input, title), { list: false, ...options, lookup });
   },
-  files(title: string, options: Options & { max?: number } = {}) {
-    const input = z.array(text().min(1).max(300)).max(options.max ?? 20);
-    return field('files', title, titled(input, title), { list: false, ...options });
+  /**
+   * Locations of uploaded files. `accept` (extensions) and `maxSizeMb` limit what the form uploads, and the
+   * server checks each saved file's extension against `accept` too.
+   */
+  files(title: string, options: Options & { max?: number; accept?: readonly string[]; maxSizeMb?: number } = {}) {
+    const { accept = [], maxSizeMb, max = 20, ...rest } = options;
+    const input = z.array(text().min(1).max(300)).max(max, `最多${max}个文件`);
+    const upload: FileFieldLimits = { accept, maxFiles: max, ...(maxSizeMb ? { maxSizeMb } : {}) };
+    const def = field('files', title, titled(input, title), { list: false, ...rest });
+    return { ...def, upload };
   },
   tags(title: string, options: Options = {}) {
     const input = z.array(text().trim().min(1).max(20)).max(20);

@@ -1,6 +1,8 @@
+import { channelPages } from '../channels';
 import { downloadPages } from '../downloads';
 import { shellPages } from '../pages';
 import { prizeDrawPages } from '../prizeDraws';
+import { qrCodePages } from '../qrCodes';
 import { rolePages } from '../roles';
 import { userPages } from '../users';
 import { vehiclePages } from '../vehicles';
@@ -15,10 +17,12 @@ import { createRouteTable } from './routeTable';
 export const pages: PageRegistry = {
   ...shellPages,
   ...downloadPages,
+  ...qrCodePages,
   ...rolePages,
   ...userPages,
   ...vehiclePages,
   ...prizeDrawPages,
+  ...channelPages,
 };
 
 export const routeTable = createRouteTable(pages);

@@ -1,4 +1,5 @@
 import { get, RequestError } from '../request';
+import { saveBlob } from './saveBlob';
 
 /** Where an import screen's template is (an .xlsx; the server checks the screen's import button). */
 export const importTemplateUrl = (kind: string) => `/api/gateway/storage/templates/${encodeURIComponent(kind)}`;
@@ -14,14 +15,5 @@ export async function downloadImportTemplate(kind: string, fileName: string): Pr
     const body = JSON.parse(await blob.text()) as { code?: number; msg?: string };
     throw new RequestError(body.code ?? 0, body.msg || '模板下载失败', 'business');
   }
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  anchor.style.display = 'none';
-  document.body.appendChild(anchor);
-  anchor.click();
-  anchor.remove();
-  // Revoked after the click has handed the file to the browser.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(blob, fileName);
 }

@@ -97,7 +97,13 @@ export function fieldControl(def: FieldDef): FieldControl {
         ...none,
         control: <Select mode="tags" placeholder={`${placeholder}，回车添加`} tokenSeparators={[',', '，']} />,
       };
-    case 'files':
-      return { ...none, control: <StoredFilesInput />, wide: true };
+    case 'files': {
+      const limits = def.upload;
+      return {
+        ...none,
+        control: <StoredFilesInput accept={limits?.accept} maxSizeMb={limits?.maxSizeMb} limit={limits?.maxFiles} />,
+        wide: true,
+      };
+    }
   }
 }

@@ -81,6 +81,11 @@ export function ResourceFormBody({ family, record, onDone, onCancel, onReload, p
         }
         disabled={save.isPending}
       >
+        {family.formSections?.map((Section, index) => (
+          // Sections are fixed per family: their order is their identity.
+          // biome-ignore lint/suspicious/noArrayIndexKey: as above
+          <Section key={index} />
+        ))}
         {/* Stays in sight at the bottom of the drawer or page however long the form is. */}
         <Space className="resource-form-actions">
           <Button type="primary" htmlType="submit" loading={save.isPending}>

@@ -1,5 +1,6 @@
 import { defineResource, defineScreen } from '@cp/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Form } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineFamily } from './family';
 import { ResourceFormPage } from './ResourceFormPage';
@@ -20,6 +21,12 @@ const withPages = defineFamily({
   routes: { detail: 'ridehailingDriversDetails', add: 'ridehailingDriversAdd', edit: 'ridehailingDriversEdit' },
 });
 const row = fixtureRow({ id: '1', version: 2 });
+
+/** A form section: says what the name field holds now. */
+function Echo() {
+  const name = Form.useWatch('name', { preserve: true });
+  return <p>预览：{name ?? '（空）'}</p>;
+}
 
 beforeEach(() => serveFixtures([row]));
 
@@ -46,6 +53,14 @@ describe('ResourceFormPage', () => {
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(view.location()?.pathname).toBe('/ridehailingDrivers'));
     expect(lastCall('PUT', '/api/fixtures/1')?.body).toMatchObject({ name: '样例甲', version: 2 });
+  });
+
+  it("shows the family's form sections, following what is typed", async () => {
+    const withSection = defineFamily({ ...withPages, formSections: [Echo] });
+    renderWithShell(<ResourceFormPage family={withSection} mode="add" />, { url: '/ridehailingDriversAdd' });
+    expect(await screen.findByText('预览：（空）')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('名称'), { target: { value: '海报甲' } });
+    expect(await screen.findByText('预览：海报甲')).toBeTruthy();
   });
 
   it('取消 goes back to the list without saving', async () => {

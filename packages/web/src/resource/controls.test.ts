@@ -1,7 +1,8 @@
+import { defineLifecycle } from '@cp/contracts';
 import { describe, expect, it } from 'vitest';
 import { type Control, screenControls } from './controls';
 import { defineFamily } from './family';
-import { fixtureFamily, fixtureScreens } from './testing/fixture';
+import { fixtureFamily, fixtureScreens, fixtureStage } from './testing/fixture';
 
 const Nothing = () => null;
 
@@ -18,6 +19,28 @@ describe('screenControls: the controls a screen renders', () => {
       ['row', 'transition', 'vehicleInspected:inspect', '验车'],
       ['row', 'transition', 'inspectedVehicle:prepare', '整备'],
       ['row', 'delete', 'vehicleList:delete', '删除'],
+    ]);
+  });
+
+  it('titles a lifecycle action by its own title where two actions share a button', () => {
+    const lifecycle = defineLifecycle({
+      field: 'stage',
+      states: fixtureStage,
+      transitions: [
+        { action: 'approve', from: [0], to: 1, button: 'vehicleInspected:inspect', title: '审核通过' },
+        { action: 'reject', from: [0], to: 2, button: 'vehicleInspected:inspect', title: '驳回' },
+      ],
+    });
+    const resource = { ...fixtureFamily.resource, lifecycle };
+    const screen = { ...fixtureScreens.vehicleInspected, actions: ['approve', 'reject'] };
+    const family = defineFamily({
+      ...fixtureFamily,
+      resource,
+      screens: { ...fixtureScreens, vehicleInspected: screen },
+    });
+    expect(described(screenControls(family, screen)).filter(([, kind]) => kind === 'transition')).toEqual([
+      ['row', 'transition', 'vehicleInspected:inspect', '审核通过'],
+      ['row', 'transition', 'vehicleInspected:inspect', '驳回'],
     ]);
   });
 

@@ -31,9 +31,16 @@ export function screenControls(family: WebFamily, screen: Screen): Control[] {
     return key !== undefined && key === operation ? key : undefined;
   };
   const controls: Control[] = [];
-  // Each control is titled as its button is in the catalogue.
+  // Each control is titled as its button is in the catalogue; a lifecycle action by its own title when it
+  // has one (审核通过 and 驳回 both need 启用).
   const add = (control: DistributiveOmit<Control, 'title'>) =>
-    controls.push({ ...control, title: buttonTitle(control.button) ?? control.button } as Control);
+    controls.push({
+      ...control,
+      title:
+        (control.kind === 'transition' ? lifecycle?.transition(control.action).title : undefined) ??
+        buttonTitle(control.button) ??
+        control.button,
+    } as Control);
   const custom = family.controls?.[screen.key] ?? [];
 
   const create = own('add', permissions.create);

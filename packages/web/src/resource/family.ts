@@ -67,6 +67,11 @@ export interface FamilySpec {
   actionFields?: Readonly<Record<string, ActionFields>>;
   /** The controls of screens' route buttons that are not standard, by screen. */
   controls?: Readonly<Record<string, readonly CustomControl[]>>;
+  /**
+   * Sections of the create / edit form below the fields, inside the form: they watch what is typed
+   * (`Form.useWatch`) and show what follows from it (a poster template's preview).
+   */
+  formSections?: readonly ComponentType[];
   /** Sections of the detail page below the fields (a delivery's checklist). */
   detailSections?: readonly ComponentType<{ record: ResourceRecord }>[];
   /**
