@@ -1,5 +1,7 @@
 import './lookups/sources';
+import './customers/lookup';
 import './vehicles/lookup';
+import { driverFamilies } from './customers/family';
 import type { RoutePlugin } from './http/schemas';
 import type { ServerResource } from './resource/family';
 import { resourceTemplate } from './resource/import';
@@ -12,7 +14,12 @@ import { vehicleRecordFamilies } from './vehicles/record-families';
  * Every screen family of the server, declared on the resource kit. A new family is defined in its feature
  * folder and added here: its routes, import template and exports follow.
  */
-export const families: readonly ServerResource[] = [vehicleFamily, ...vehicleRecordFamilies, userFamily];
+export const families: readonly ServerResource[] = [
+  vehicleFamily,
+  ...vehicleRecordFamilies,
+  userFamily,
+  ...driverFamilies,
+];
 
 for (const family of families) if (family.resource.import) resourceTemplate(family.resource);
 
