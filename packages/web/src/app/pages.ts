@@ -1,3 +1,4 @@
+import { customerPages } from '../customers';
 import { downloadPages } from '../downloads';
 import { shellPages } from '../pages';
 import { rolePages } from '../roles';
@@ -17,6 +18,7 @@ export const pages: PageRegistry = {
   ...rolePages,
   ...userPages,
   ...vehiclePages,
+  ...customerPages,
 };
 
 export const routeTable = createRouteTable(pages);
