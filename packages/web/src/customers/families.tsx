@@ -3,7 +3,16 @@ import { Typography } from 'antd';
 import { defineFamily } from '../resource/family';
 import { familyModule } from '../resource/familyModule';
 import type { ResourceRecord } from '../resource/types';
+import { vehicleRecordFamilies } from '../vehicles/families';
 import { driverGroups } from './groups';
+
+/** What happened with a driver: the vehicles handed to them (正式 and 临时), their returns and violations. */
+const driverRecords = () =>
+  vehicleRecordFamilies.flatMap((family) =>
+    Object.keys(family.screens)
+      .filter((screen) => family.screens[screen]?.filters.includes('driverId'))
+      .map((screen) => ({ family, screen, via: 'driverId' })),
+  );
 
 const subtitle = (driver: ResourceRecord) => (
   <Typography.Text type="secondary" copyable>
@@ -18,6 +27,7 @@ export const rideHailingDriverFamily = defineFamily({
   routes: { detail: 'ridehailingDriversDetails', add: 'ridehailingDriversAdd', edit: 'ridehailingDriversEdit' },
   groups: driverGroups(false),
   subtitle,
+  related: driverRecords,
 });
 
 /** 出租车司机: the same, with the taxi company and the 从业资格证. */
@@ -27,6 +37,7 @@ export const taxiDriverFamily = defineFamily({
   routes: { detail: 'taxiDriverDetails', add: 'taxiDriverAdd', edit: 'taxiDriverEdit' },
   groups: driverGroups(true),
   subtitle,
+  related: driverRecords,
 });
 
 export const { families, keys, page, prefetch } = familyModule([rideHailingDriverFamily, taxiDriverFamily]);
