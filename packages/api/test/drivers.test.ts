@@ -138,11 +138,21 @@ describe('searching the list', () => {
     const flagged = (await list('expiry=1,2&limit=500')).list.map((row) => row.id);
     expect(flagged).toEqual(expect.arrayContaining([soon.data.id, gone.data.id]));
     expect(flagged).not.toContain(fine.data.id);
+    await act(soon.data.id, 'approve');
+    const home = await ctx.request<{ queues: { key: string; total: number }[] }>({
+      method: 'GET',
+      url: '/api/home/queues',
+      token: admin,
+    });
+    const queue = (key: string) => home.data.queues.find((entry) => entry.key === key)?.total;
+    expect(queue('rideHailingDriversExpiring')).toBeGreaterThanOrEqual(1);
+    expect(queue('rideHailingDriversToReview')).toBeGreaterThan(0);
+    const current = (await ctx.request<Driver>({ method: 'GET', url: `${ride}/${soon.data.id}`, token: admin })).data;
     const edited = await ctx.request<Driver>({
       method: 'PUT',
       url: `${ride}/${soon.data.id}`,
       token: admin,
-      payload: { ...form(), ...pick(soon.data), permitExpiry: inDays(200), version: soon.data.version },
+      payload: { ...form(), ...pick(soon.data), permitExpiry: inDays(200), version: current.version },
     });
     expect(edited.data.expiry).toBe(0);
   });
