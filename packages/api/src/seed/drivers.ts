@@ -1,5 +1,5 @@
 import { birthDateOfId, driverStatus, genderOfId, luhnCheckDigit, nationalIdCheckCharacter } from '@cp/contracts';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { drivers } from '../customers/tables';
 import type { Db } from '../db';
 import { rowsOf } from '../db/migrate';
@@ -111,7 +111,7 @@ export async function seedDemoDrivers(db: Db, tenantId: number, seed: number): P
       tx
         .select({ id: accounts.userId })
         .from(accounts)
-        .where(eq(accounts.tenantId, tenantId))
+        .where(and(eq(accounts.tenantId, tenantId), eq(accounts.status, 1)))
         .orderBy(asc(accounts.id)),
       tx.selectDistinct({ id: vehicles.cityId }).from(vehicles).where(eq(vehicles.tenantId, tenantId)),
     ]);
