@@ -38,6 +38,47 @@ CREATE TABLE "channels" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "drivers" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "drivers_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"kind" smallint NOT NULL,
+	"name" text NOT NULL,
+	"mobile" text NOT NULL,
+	"national_id" text NOT NULL,
+	"gender" smallint NOT NULL,
+	"birth_date" date NOT NULL,
+	"city_id" bigint NOT NULL,
+	"address" text,
+	"license_no" text,
+	"license_class" smallint NOT NULL,
+	"license_first_issue" date,
+	"license_expiry" date,
+	"permit_no" text,
+	"permit_authority" text,
+	"permit_expiry" date,
+	"papers_expiry" date,
+	"taxi_company" text,
+	"emergency_name" text,
+	"emergency_relation" smallint,
+	"emergency_mobile" text,
+	"bank_name" text,
+	"bank_card_no" text,
+	"bank_card_holder" text,
+	"source" text,
+	"salesperson_id" bigint,
+	"status" smallint DEFAULT 0 NOT NULL,
+	"status_reason" text,
+	"id_card_photos" text[] DEFAULT '{}'::text[] NOT NULL,
+	"license_photos" text[] DEFAULT '{}'::text[] NOT NULL,
+	"permit_photos" text[] DEFAULT '{}'::text[] NOT NULL,
+	"remark" text,
+	"version" integer DEFAULT 1 NOT NULL,
+	"tenant_id" bigint NOT NULL,
+	"created_by" bigint,
+	"updated_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "prize_draw_records" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "prize_draw_records_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"draw_id" bigint NOT NULL,
@@ -115,37 +156,6 @@ CREATE TABLE "prize_draw_prizes" (
 	"version" integer DEFAULT 1 NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "import_batch_rows" (
-	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "import_batch_rows_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
-	"batch_id" bigint NOT NULL,
-	"row_number" integer NOT NULL,
-	"outcome" smallint NOT NULL,
-	"message" text DEFAULT '' NOT NULL,
-	"record_id" bigint,
-	"tenant_id" bigint NOT NULL,
-	"created_by" bigint,
-	"updated_by" bigint,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "import_batches" (
-	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "import_batches_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
-	"resource_key" text NOT NULL,
-	"file_name" text NOT NULL,
-	"rows" integer DEFAULT 0 NOT NULL,
-	"imported" integer DEFAULT 0 NOT NULL,
-	"duplicates" integer DEFAULT 0 NOT NULL,
-	"refused" integer DEFAULT 0 NOT NULL,
-	"status" smallint DEFAULT 0 NOT NULL,
-	"finished_at" timestamp with time zone,
-	"tenant_id" bigint NOT NULL,
-	"created_by" bigint,
-	"updated_by" bigint,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "qr_codes" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "qr_codes_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"name" text NOT NULL,
@@ -191,6 +201,40 @@ CREATE TABLE "qr_templates" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "import_batch_rows" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "import_batch_rows_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"batch_id" bigint NOT NULL,
+	"row_number" integer NOT NULL,
+	"outcome" smallint NOT NULL,
+	"message" text DEFAULT '' NOT NULL,
+	"record_id" bigint,
+	"tenant_id" bigint NOT NULL,
+	"created_by" bigint,
+	"updated_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "import_batches" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "import_batches_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"resource_key" text NOT NULL,
+	"file_name" text NOT NULL,
+	"rows" integer DEFAULT 0 NOT NULL,
+	"imported" integer DEFAULT 0 NOT NULL,
+	"duplicates" integer DEFAULT 0 NOT NULL,
+	"refused" integer DEFAULT 0 NOT NULL,
+	"status" smallint DEFAULT 0 NOT NULL,
+	"finished_at" timestamp with time zone,
+	"tenant_id" bigint NOT NULL,
+	"created_by" bigint,
+	"updated_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "vehicle_returns" ADD COLUMN "driver_id" bigint;--> statement-breakpoint
+ALTER TABLE "vehicle_deliveries" ADD COLUMN "driver_id" bigint;--> statement-breakpoint
+ALTER TABLE "vehicle_violations" ADD COLUMN "driver_id" bigint;--> statement-breakpoint
 CREATE INDEX "allocation_rule_members_user_idx" ON "allocation_rule_members" USING btree ("tenant_id","user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "allocation_rules_tenant_name_key" ON "allocation_rules" USING btree ("tenant_id","name");--> statement-breakpoint
 CREATE INDEX "allocation_rules_tenant_priority_idx" ON "allocation_rules" USING btree ("tenant_id","priority","id");--> statement-breakpoint
@@ -205,6 +249,22 @@ CREATE INDEX "channels_tenant_type_idx" ON "channels" USING btree ("tenant_id","
 CREATE INDEX "channels_tenant_owner_idx" ON "channels" USING btree ("tenant_id","owner_id","created_at");--> statement-breakpoint
 CREATE INDEX "channels_tenant_status_idx" ON "channels" USING btree ("tenant_id","status","created_at");--> statement-breakpoint
 CREATE INDEX "channels_name_trgm_idx" ON "channels" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE UNIQUE INDEX "drivers_tenant_mobile_key" ON "drivers" USING btree ("tenant_id","mobile");--> statement-breakpoint
+CREATE UNIQUE INDEX "drivers_tenant_national_id_key" ON "drivers" USING btree ("tenant_id","national_id");--> statement-breakpoint
+CREATE INDEX "drivers_tenant_kind_updated_idx" ON "drivers" USING btree ("tenant_id","kind","updated_at","id");--> statement-breakpoint
+CREATE INDEX "drivers_tenant_kind_status_idx" ON "drivers" USING btree ("tenant_id","kind","status","updated_at");--> statement-breakpoint
+CREATE INDEX "drivers_tenant_kind_city_idx" ON "drivers" USING btree ("tenant_id","kind","city_id");--> statement-breakpoint
+CREATE INDEX "drivers_tenant_kind_salesperson_idx" ON "drivers" USING btree ("tenant_id","kind","salesperson_id");--> statement-breakpoint
+CREATE INDEX "drivers_tenant_kind_papers_idx" ON "drivers" USING btree ("tenant_id","kind","papers_expiry");--> statement-breakpoint
+CREATE INDEX "drivers_tenant_kind_name_sort_idx" ON "drivers" USING btree ("tenant_id","kind","name","id");--> statement-breakpoint
+CREATE INDEX "drivers_tenant_license_expiry_idx" ON "drivers" USING btree ("tenant_id","license_expiry","id");--> statement-breakpoint
+CREATE INDEX "drivers_tenant_permit_expiry_idx" ON "drivers" USING btree ("tenant_id","permit_expiry","id");--> statement-breakpoint
+CREATE INDEX "drivers_tenant_created_idx" ON "drivers" USING btree ("tenant_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "drivers_tenant_mobile_reversed_idx" ON "drivers" USING btree ("tenant_id",(reverse("mobile") collate "C"));--> statement-breakpoint
+CREATE INDEX "drivers_name_trgm_idx" ON "drivers" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "drivers_name_grams_idx" ON "drivers" USING gin (short_grams("name"));--> statement-breakpoint
+CREATE INDEX "drivers_source_trgm_idx" ON "drivers" USING gin ("source" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "drivers_taxi_company_trgm_idx" ON "drivers" USING gin ("taxi_company" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "prize_draw_records_attempt_key" ON "prize_draw_records" USING btree ("tenant_id","participant_id","attempt");--> statement-breakpoint
 CREATE INDEX "prize_draw_records_tenant_draw_idx" ON "prize_draw_records" USING btree ("tenant_id","draw_id","drawn_at");--> statement-breakpoint
 CREATE INDEX "prize_draw_records_tenant_won_idx" ON "prize_draw_records" USING btree ("tenant_id","draw_id","won","drawn_at");--> statement-breakpoint
@@ -222,12 +282,6 @@ CREATE INDEX "prize_draws_tenant_status_idx" ON "prize_draws" USING btree ("tena
 CREATE INDEX "prize_draws_tenant_updated_idx" ON "prize_draws" USING btree ("tenant_id","updated_at");--> statement-breakpoint
 CREATE INDEX "prize_draws_name_trgm_idx" ON "prize_draws" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "prize_draw_prizes_tenant_draw_idx" ON "prize_draw_prizes" USING btree ("tenant_id","draw_id","level");--> statement-breakpoint
-CREATE INDEX "import_batch_rows_tenant_batch_row_idx" ON "import_batch_rows" USING btree ("tenant_id","batch_id","row_number");--> statement-breakpoint
-CREATE INDEX "import_batch_rows_tenant_batch_outcome_idx" ON "import_batch_rows" USING btree ("tenant_id","batch_id","outcome","row_number");--> statement-breakpoint
-CREATE INDEX "import_batches_tenant_resource_created_idx" ON "import_batches" USING btree ("tenant_id","resource_key","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "import_batches_tenant_resource_status_idx" ON "import_batches" USING btree ("tenant_id","resource_key","status");--> statement-breakpoint
-CREATE INDEX "import_batches_tenant_resource_user_idx" ON "import_batches" USING btree ("tenant_id","resource_key","created_by");--> statement-breakpoint
-CREATE INDEX "import_batches_file_name_trgm_idx" ON "import_batches" USING gin ("file_name" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "qr_codes_code_key" ON "qr_codes" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "qr_codes_tenant_created_idx" ON "qr_codes" USING btree ("tenant_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "qr_codes_tenant_channel_idx" ON "qr_codes" USING btree ("tenant_id","channel_id","created_at");--> statement-breakpoint
@@ -242,4 +296,13 @@ CREATE INDEX "qr_templates_tenant_updated_idx" ON "qr_templates" USING btree ("t
 CREATE INDEX "qr_templates_tenant_created_idx" ON "qr_templates" USING btree ("tenant_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "qr_templates_tenant_status_idx" ON "qr_templates" USING btree ("tenant_id","status","updated_at");--> statement-breakpoint
 CREATE INDEX "qr_templates_tenant_name_sort_idx" ON "qr_templates" USING btree ("tenant_id","name","id");--> statement-breakpoint
-CREATE INDEX "qr_templates_name_trgm_idx" ON "qr_templates" USING gin ("name" gin_trgm_ops);
+CREATE INDEX "qr_templates_name_trgm_idx" ON "qr_templates" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "import_batch_rows_tenant_batch_row_idx" ON "import_batch_rows" USING btree ("tenant_id","batch_id","row_number");--> statement-breakpoint
+CREATE INDEX "import_batch_rows_tenant_batch_outcome_idx" ON "import_batch_rows" USING btree ("tenant_id","batch_id","outcome","row_number");--> statement-breakpoint
+CREATE INDEX "import_batches_tenant_resource_created_idx" ON "import_batches" USING btree ("tenant_id","resource_key","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "import_batches_tenant_resource_status_idx" ON "import_batches" USING btree ("tenant_id","resource_key","status");--> statement-breakpoint
+CREATE INDEX "import_batches_tenant_resource_user_idx" ON "import_batches" USING btree ("tenant_id","resource_key","created_by");--> statement-breakpoint
+CREATE INDEX "import_batches_file_name_trgm_idx" ON "import_batches" USING gin ("file_name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "vehicle_returns_tenant_driver_idx" ON "vehicle_returns" USING btree ("tenant_id","driver_id","requested_at");--> statement-breakpoint
+CREATE INDEX "vehicle_deliveries_tenant_driver_idx" ON "vehicle_deliveries" USING btree ("tenant_id","driver_id","delivered_at");--> statement-breakpoint
+CREATE INDEX "vehicle_violations_tenant_driver_idx" ON "vehicle_violations" USING btree ("tenant_id","driver_id","occurred_at");

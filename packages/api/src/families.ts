@@ -2,6 +2,8 @@ import './lookups/sources';
 import './prizeDraws/lookup';
 import './vehicles/lookup';
 import { allocationRuleFamily, channelFamily } from './channels/family';
+import './customers/lookup';
+import { driverFamilies } from './customers/family';
 import type { RoutePlugin } from './http/schemas';
 import { prizeDrawFamilies } from './prizeDraws/family';
 import { qrCodeFamily, qrTemplateFamily } from './qrCodes/family';
@@ -25,6 +27,7 @@ export const families: readonly ServerResource[] = [
   qrCodeFamily,
   channelFamily,
   allocationRuleFamily,
+  ...driverFamilies,
 ];
 
 for (const family of families) if (family.resource.import) resourceTemplate(family.resource);

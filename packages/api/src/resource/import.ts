@@ -10,7 +10,7 @@ import { resolveNames, serverLookup } from '../lookups/registry';
 import { sheetDateTime } from '../xlsx/cells';
 import type { SheetRow } from '../xlsx/reader';
 import type { Row, ServerResource } from './family';
-import { scope } from './read';
+import { uniqueScope } from './read';
 import { insertPrepared, inTransaction } from './write';
 
 /** A filled-in template is small: an import takes no larger file, whatever the general upload limit. */
@@ -212,7 +212,10 @@ export const keyText = (value: unknown) =>
       ? new Date(value).toISOString()
       : String(value ?? '');
 
-/** Kept rows of the tenant whose `names` fields hold any of the values the rows give (a superset of matches). */
+/**
+ * Kept rows of the tenant whose `names` fields hold any of the values the rows give (a superset of matches),
+ * in every slice of a shared table: its unique indexes span them all.
+ */
 export async function kept(
   tx: Tx,
   family: ServerResource,
@@ -231,7 +234,7 @@ export async function kept(
   return (await tx
     .select(selection as never)
     .from(family.table)
-    .where(and(scope(family, tenantId), ...conditions))) as Row[];
+    .where(and(uniqueScope(family, tenantId), ...conditions))) as Row[];
 }
 
 /**

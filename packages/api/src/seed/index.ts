@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import { tenants } from '../identity/tables';
 import { scanRisks } from '../vehicles/risks';
 import { seedDemoChannels } from './channels';
+import { seedDemoDrivers } from './drivers';
 import { seedPlatform } from './platform';
 import { seedDemoPrizeDraws } from './prizeDraws';
 import { seedDemoQrCodes } from './qrCodes';
@@ -24,6 +25,7 @@ export async function seedDemoData(
     if ((await seedDemoVehicles(db, tenant.id, fleet, 20_260_001 + index)) > 0) written.push(tenant.id);
     await seedDemoShunting(db, tenant.id, 20_261_001 + index);
     await seedDemoPrizeDraws(db, tenant.id, 20_262_001 + index * 10);
+    await seedDemoDrivers(db, tenant.id, 20_263_001 + index);
   }
   await seedDemoChannels(db);
   // Poster backgrounds are stored as uploads: only where the data folder is known.

@@ -205,7 +205,39 @@ export const fixtureFamily = defineServerResource({
   },
 });
 
+/**
+ * The 加急 rows of the same table as a family of their own (a slice: `category` 1), the way 网约车司机 and
+ * 出租车司机 share `drivers`. `category` is not one of its fields: the slice sets it.
+ */
+export const urgentResource = defineResource({
+  key: 'kitFixtureUrgent',
+  title: '加急条目',
+  page: 'vehicleList',
+  endpoint: '/api/kit-fixtures-urgent',
+  identity: 'code',
+  lifecycle: fixtureLifecycle,
+  import: { key: ['code'], maxRows: 50 },
+  defaultSort: { field: 'code', order: 'asc' },
+  fields: {
+    code: fixtureResource.fields.code,
+    serial: fixtureResource.fields.serial,
+    status: fixtureResource.fields.status,
+    companyId: fixtureResource.fields.companyId,
+    remark: fixtureResource.fields.remark,
+  },
+});
+
+export const urgentScreen = defineScreen(urgentResource, { route: 'vehicleList', actions: ['submit'] });
+
+export const urgentFamily = defineServerResource({
+  resource: urgentResource,
+  table: kitFixtures,
+  screens: [urgentScreen],
+  slice: { category: 1 },
+});
+
 export const fixtureTemplate = resourceTemplate(fixtureResource);
+export const urgentTemplate = resourceTemplate(urgentResource);
 
 /**
  * The same rows imported row by row, each upload kept as a batch: on 违章管理's page (its 导入 button), the
@@ -251,6 +283,7 @@ export function startKitApp(options: Omit<StartOptions, 'extend'> = {}): Promise
         for (const family of [batchFixtureFamily, batchFamilies.batches, batchFamilies.rows]) {
           resourceRoutes(app, family, { db: database.db, config });
         }
+        resourceRoutes(app, urgentFamily, { db: database.db, config });
       },
     },
   );

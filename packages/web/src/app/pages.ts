@@ -1,4 +1,5 @@
 import { channelPages } from '../channels';
+import { customerPages } from '../customers';
 import { downloadPages } from '../downloads';
 import { shellPages } from '../pages';
 import { prizeDrawPages } from '../prizeDraws';
@@ -23,6 +24,7 @@ export const pages: PageRegistry = {
   ...vehiclePages,
   ...prizeDrawPages,
   ...channelPages,
+  ...customerPages,
 };
 
 export const routeTable = createRouteTable(pages);
