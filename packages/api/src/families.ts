@@ -1,6 +1,7 @@
 import './lookups/sources';
 import './vehicles/lookup';
 import { allocationRuleFamily, channelFamily } from './channels/family';
+import { customerFamilies } from './customers/family';
 import type { RoutePlugin } from './http/schemas';
 import type { ServerResource } from './resource/family';
 import { resourceTemplate } from './resource/import';
@@ -19,6 +20,7 @@ export const families: readonly ServerResource[] = [
   userFamily,
   channelFamily,
   allocationRuleFamily,
+  ...customerFamilies,
 ];
 
 for (const family of families) if (family.resource.import) resourceTemplate(family.resource);

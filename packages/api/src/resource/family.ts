@@ -1,5 +1,5 @@
 import type { Resource, Screen } from '@cp/contracts';
-import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type IndexedColumn, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db';
@@ -62,6 +62,13 @@ export interface ServerResourceSpec {
   screens: readonly Screen[];
   /** A soft-delete flag: rows with it set are gone for every list, lookup and check, and keep their history. */
   deleted?: PgColumn;
+  /**
+   * The rows of a table shared by several families that are this family's (政企客户 among the customers):
+   * every read and check keeps to `column = value`, and a new row takes it. `check` names the table's CHECK
+   * constraint that makes this family's required columns NOT NULL for its rows, where the shared column
+   * cannot be.
+   */
+  variant?: { column: PgColumn; value: number; check?: string };
   parent?: ParentSpec;
   /** Read-only fields computed per row. */
   computed?: Record<string, SQL>;
@@ -92,8 +99,12 @@ export interface ServerResourceSpec {
 }
 
 /** Unique indexes of the table, by name, and the field each guards (the column that is not the tenant). */
-function uniqueFields(table: FamilyTable, own: Record<string, PgColumn>): Record<string, string> {
-  const byColumn = new Map(Object.entries(own).map(([name, column]) => [column.name, name]));
+function uniqueFields(table: FamilyTable, own: Record<string, PgColumn>, variant?: PgColumn): Record<string, string> {
+  const byColumn = new Map(
+    Object.entries(own)
+      .filter(([, column]) => column !== variant)
+      .map(([name, column]) => [column.name, name]),
+  );
   const map: Record<string, string> = {};
   for (const index of getTableConfig(table).indexes) {
     if (!index.config.unique || !index.config.name) continue;
@@ -124,8 +135,15 @@ export function defineServerResource(spec: ServerResourceSpec) {
   const passThrough = [...(viaName ? [viaName] : []), ...(spec.expose ?? [])];
   /** The columns the detail, the edit form and exports read: the whole row. */
   const detailSelection = { ...own, ...spec.parent?.columns, ...spec.computed, ...linkColumns } as Columns;
-  const constraints = { ...uniqueFields(table, own), ...spec.constraints };
-  const notDeleted = spec.deleted ? sql`not ${spec.deleted}` : undefined;
+  const constraints = { ...uniqueFields(table, own, spec.variant?.column), ...spec.constraints };
+  const { variant } = spec;
+  const variantName = variant && Object.entries(own).find(([, column]) => column === variant.column)?.[0];
+  if (variant && !variantName) throw new Error(`${spec.resource.key}: variant column is not the table's`);
+  // Every read of the family keeps to its rows: not deleted, and of its variant.
+  const notDeleted = and(
+    spec.deleted ? sql`not ${spec.deleted}` : undefined,
+    variant ? sql`${variant.column} = ${sql.raw(String(Math.trunc(variant.value)))}` : undefined,
+  );
   return {
     ...spec,
     own,
@@ -135,9 +153,15 @@ export function defineServerResource(spec: ServerResourceSpec) {
     detailSelection,
     constraints,
     notDeleted,
+    /** The column and value a new row of the variant takes. */
+    variantValues: (variantName && variant ? { [variantName]: variant.value } : {}) as Row,
     hasVersion: 'version' in own,
     /** The menus that open the resource's rows: every screen listing it. */
-    viewKeys: [...new Set(spec.screens.map((screen) => screen.route.menuKey))],
+    viewKeys: [
+      ...new Set(
+        spec.screens.length > 0 ? spec.screens.map((screen) => screen.route.menuKey) : [spec.resource.permissions.list],
+      ),
+    ],
   };
 }
 

@@ -156,6 +156,7 @@ export async function insertPrepared(family: ServerResource, ctx: WriteContext, 
       .insert(family.table)
       .values({
         ...ownValues(family, values, true),
+        ...family.variantValues,
         tenantId: auth.tenantId,
         createdBy: auth.userId,
         updatedBy: auth.userId,

@@ -1,4 +1,5 @@
 import { channelPages } from '../channels';
+import { customerPages } from '../customers';
 import { downloadPages } from '../downloads';
 import { shellPages } from '../pages';
 import { rolePages } from '../roles';
@@ -19,6 +20,7 @@ export const pages: PageRegistry = {
   ...userPages,
   ...vehiclePages,
   ...channelPages,
+  ...customerPages,
 };
 
 export const routeTable = createRouteTable(pages);

@@ -14,7 +14,8 @@ export interface ResourceFormBodyProps {
   family: WebFamily;
   /** The row edited (its latest version); a new one without. */
   record?: ResourceRecord | undefined;
-  onDone: () => void;
+  /** Called with the saved row (as the server answered it). */
+  onDone: (saved: ResourceRecord) => void;
   onCancel: () => void;
   /** Loads the row again after someone else saved it. */
   onReload: () => void;
@@ -73,7 +74,8 @@ export function ResourceFormBody({ family, record, onDone, onCancel, onReload }:
         fileNames={fileNamesOf(record)}
         onFinish={(values) =>
           save.mutate(values, {
-            onSuccess: (answer) => (Created && !record ? setCreated(answer as ResourceRecord) : onDone()),
+            onSuccess: (answer) =>
+              Created && !record ? setCreated(answer as ResourceRecord) : onDone(answer as ResourceRecord),
           })
         }
         disabled={save.isPending}
@@ -86,7 +88,7 @@ export function ResourceFormBody({ family, record, onDone, onCancel, onReload }:
           <Button onClick={onCancel}>取消</Button>
         </Space>
       </ResourceForm>
-      {Created && created && <Created answer={created} onClose={onDone} />}
+      {Created && created && <Created answer={created} onClose={() => onDone(created)} />}
     </>
   );
 }

@@ -38,7 +38,7 @@ describe('screenControls: the controls a screen renders', () => {
         ],
       },
     });
-    expect(described(screenControls(family, family.main))).toEqual([
+    expect(described(screenControls(family, fixtureScreens.vehicleList))).toEqual([
       ['toolbar', 'create', 'vehicleList:add', '新增'],
       ['toolbar', 'custom', 'temporaryDelivery:recall', '收回'],
       ['toolbar', 'import', 'vehicleList:import', '导入'],
@@ -54,6 +54,6 @@ describe('screenControls: the controls a screen renders', () => {
   it('offers no 导入 for a resource that declares no import, though its page has the button', () => {
     const { import: _imported, ...spec } = fixtureFamily.resource;
     const family = defineFamily({ ...fixtureFamily, resource: { ...spec } });
-    expect(screenControls(family, family.main).map((control) => control.kind)).not.toContain('import');
+    expect(screenControls(family, fixtureScreens.vehicleList).map((control) => control.kind)).not.toContain('import');
   });
 });

@@ -1,5 +1,5 @@
 import { lookupOf, type Resource, type Screen } from '@cp/contracts';
-import { routesByKey } from '@cp/contracts/routes';
+import { type RouteDef, routesByKey } from '@cp/contracts/routes';
 import type { ComponentType, ReactNode } from 'react';
 import type { FieldGroup, ResourceRecord } from './types';
 
@@ -79,8 +79,13 @@ export interface FamilySpec {
 }
 
 export type WebFamily = FamilySpec & {
-  /** The screen a family's own page lists (its route is the resource's page). */
-  main: Screen;
+  /**
+   * The screen a family's own page lists (its route is the resource's page); none for a family whose forms
+   * live on hidden pages of another family's page (`resource.forms`: 政企客户 on 线索明细).
+   */
+  main: Screen | undefined;
+  /** The page the family's pages go back to: its list, or the page its forms belong to. */
+  home: RouteDef;
 };
 
 /**
@@ -91,10 +96,19 @@ export type WebFamily = FamilySpec & {
 export function defineFamily(spec: FamilySpec): WebFamily {
   const { resource } = spec;
   const main = spec.screens[resource.page];
-  if (!main) throw new Error(`family ${resource.key}: no screen for its page ${resource.page}`);
+  const home = routesByKey.get(resource.page);
+  if (!home) throw new Error(`family ${resource.key}: no route ${resource.page}`);
+  if (resource.forms) {
+    const { add, edit } = spec.routes ?? {};
+    if (Object.keys(spec.screens).length > 0 || add !== resource.forms.add || edit !== resource.forms.edit) {
+      throw new Error(
+        `family ${resource.key}: its forms are the pages ${resource.forms.add} and ${resource.forms.edit}`,
+      );
+    }
+  } else if (!main) throw new Error(`family ${resource.key}: no screen for its page ${resource.page}`);
   for (const key of Object.values(spec.routes ?? {})) {
     const route = routesByKey.get(key);
-    if (!route?.hidden || route.menuKey !== main.route.menuKey) {
+    if (!route?.hidden || route.menuKey !== home.menuKey) {
       throw new Error(`family ${resource.key}: ${key} is not a hidden page of ${resource.page}`);
     }
   }
@@ -105,5 +119,5 @@ export function defineFamily(spec: FamilySpec): WebFamily {
       throw new Error(`family ${resource.key}: lookup ${spec.lookup} is not searched by ${field}`);
     }
   }
-  return { ...spec, main };
+  return { ...spec, main, home };
 }

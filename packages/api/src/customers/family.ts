@@ -1,0 +1,63 @@
+import { customerKind, distributorResource, governmentCustomerResource, personalCustomerResource } from '@cp/contracts';
+import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { defineServerLookup } from '../lookups/registry';
+import { defineServerResource, type Row } from '../resource/family';
+import { contains } from '../resource/query';
+import { customers } from './tables';
+
+/** Codes and ID numbers are kept in capitals (a lower-case x is the same ID). */
+const capitals = (values: Row) =>
+  Object.fromEntries(
+    Object.entries(values).map(([name, value]) =>
+      (name === 'creditCode' || name === 'idNumber') && typeof value === 'string'
+        ? [name, value.toUpperCase()]
+        : [name, value],
+    ),
+  );
+
+const check = 'customers_kind_fields_check';
+const common = { table: customers, screens: [], normalize: capitals, expose: ['sourceLeadId'] } as const;
+
+export const governmentCustomerFamily = defineServerResource({
+  ...common,
+  resource: governmentCustomerResource,
+  variant: { column: customers.kind, value: 1, check },
+});
+
+export const distributorFamily = defineServerResource({
+  ...common,
+  resource: distributorResource,
+  variant: { column: customers.kind, value: 2, check },
+});
+
+export const personalCustomerFamily = defineServerResource({
+  ...common,
+  resource: personalCustomerResource,
+  variant: { column: customers.kind, value: 3, check },
+});
+
+export const customerFamilies = [governmentCustomerFamily, distributorFamily, personalCustomerFamily];
+
+/**
+ * Customers of every kind, searched by name, credit code or mobile as the user types (B端 orders pick them);
+ * named `名称（类型）`. Opened by 线索明细, where customers are made.
+ */
+defineServerLookup('customer', {
+  access: ['threadDeatails'],
+  async search(db, tenantId, { text, ids, limit }) {
+    const conditions: (SQL | undefined)[] = [eq(customers.tenantId, tenantId)];
+    if (ids) conditions.push(inArray(customers.id, [...ids]));
+    if (text) {
+      conditions.push(
+        or(contains(customers.name, text), contains(customers.creditCode, text), contains(customers.mobile, text)),
+      );
+    }
+    const rows = await db
+      .select({ id: customers.id, name: customers.name, kind: customers.kind })
+      .from(customers)
+      .where(and(...conditions))
+      .orderBy(desc(customers.updatedAt), desc(customers.id))
+      .limit(limit);
+    return rows.map((row) => ({ id: row.id, name: `${row.name}（${customerKind.label(row.kind)}）` }));
+  },
+});
