@@ -45,7 +45,7 @@ describe('渠道管理, 规则管理 and 政企客户', () => {
     await drawer.getByLabel('销售人员').click();
     await pick(page, '系统管理员');
     await pick(page, '运营专员');
-    await drawer.getByLabel('规则名称').click();
+    await drawer.getByRole('switch', { name: '启用' }).click();
     await drawer.getByRole('button', { name: '保存' }).click();
     await success(page);
     const row = page.getByRole('row', { name: new RegExp(name) });
@@ -64,7 +64,7 @@ describe('渠道管理, 规则管理 and 政企客户', () => {
     await page.getByLabel('法定代表人').fill('张三');
     await page.getByLabel('城市').click();
     await pick(page, '北京市');
-    await page.getByLabel('联系人').fill('李四');
+    await page.getByRole('textbox', { name: '联系人' }).fill('李四');
     await page.getByLabel('联系电话').fill('13900002222');
     await page.getByRole('button', { name: '保存' }).click();
     await page.getByText('校验位不正确，请核对营业执照上的代码').waitFor();

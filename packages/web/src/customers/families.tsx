@@ -3,7 +3,7 @@ import { defineFamily } from '../resource/family';
 import { familyModule } from '../resource/familyModule';
 
 const company = { title: '企业信息', fields: ['name', 'creditCode', 'legalRepresentative', 'cityId', 'address'] };
-const contact = { title: '联系人', fields: ['contactName', 'mobile'] };
+const contact = { title: '联系方式', fields: ['contactName', 'mobile'] };
 const documents = { title: '证照与备注', fields: ['businessLicence', 'remark'] };
 
 /** 政企客户: made and edited from 线索明细 (新增政企客户 / 编辑政企客户); no list of its own yet. */

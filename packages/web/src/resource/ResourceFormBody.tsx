@@ -48,7 +48,11 @@ export function ResourceFormBody({ family, record, onDone, onCancel, onReload }:
   const starting = record
     ? formValuesOf(resource, record)
     : Object.fromEntries(
-        resource.entries.filter(([, def]) => def.kind === 'files' || def.kind === 'tags').map(([name]) => [name, []]),
+        resource.entries.flatMap(([name, def]): [string, unknown][] => {
+          if (def.kind === 'files' || def.kind === 'tags') return [[name, []]];
+          // A switch has no "not chosen": it starts off, so what it shows is what is saved.
+          return def.kind === 'boolean' ? [[name, false]] : [];
+        }),
       );
   return (
     <>

@@ -32,7 +32,10 @@ describe('ResourceFormPage', () => {
     fireEvent.mouseDown(screen.getByRole('combobox', { name: '样例类别' }));
     fireEvent.click(await screen.findByTitle('甲类'));
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(lastCall('POST', '/api/fixtures')?.body).toMatchObject({ name: '新样例', kind: 0 }));
+    // The switch (加急) starts off and is saved as shown.
+    await waitFor(() =>
+      expect(lastCall('POST', '/api/fixtures')?.body).toMatchObject({ name: '新样例', kind: 0, urgent: false }),
+    );
     await waitFor(() => expect(view.location()?.pathname).toBe('/ridehailingDrivers'));
   });
 
@@ -119,7 +122,7 @@ describe('ResourceFormPage of a family whose forms live on another page', () => 
     serve('POST', '/api/fixtures', fixtureRow({ id: '9', name: '新样例' }));
     const view = renderWithShell(<ResourceFormPage family={formsOnly} mode="add" />, { url: '/governmentCustomerAdd' });
     await fillAndSave();
-    expect(await screen.findByText('样例「新样例」已保存')).toBeTruthy();
+    expect(await screen.findByText('样例「新样例」已保存', {}, { timeout: 10_000 })).toBeTruthy();
     expect(view.location()?.pathname).toBe('/governmentCustomerAdd');
     fireEvent.click(screen.getByRole('button', { name: '编辑该样例' }));
     await waitFor(() => expect(view.location()?.pathname).toBe('/governmentCustomerEdit'));
@@ -132,7 +135,7 @@ describe('ResourceFormPage of a family whose forms live on another page', () => 
       url: '/governmentCustomerAdd?from=%2FthreadDeatails%3Fid%3D5',
     });
     await fillAndSave();
-    await waitFor(() => expect(view.location()?.pathname).toBe('/threadDeatails'));
+    await waitFor(() => expect(view.location()?.pathname).toBe('/threadDeatails'), { timeout: 10_000 });
     expect(view.search().get('id')).toBe('5');
     expect(returnPath('//evil.example/x')).toBeNull();
     expect(returnPath('https://evil.example')).toBeNull();
