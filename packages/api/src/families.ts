@@ -2,8 +2,9 @@ import './lookups/sources';
 import './prizeDraws/lookup';
 import './vehicles/lookup';
 import { allocationRuleFamily, channelFamily } from './channels/family';
-import './customers/lookup';
-import { driverFamilies } from './customers/family';
+import './drivers/lookup';
+import { customerFamilies } from './customers/family';
+import { driverFamilies } from './drivers/family';
 import type { RoutePlugin } from './http/schemas';
 import { prizeDrawFamilies } from './prizeDraws/family';
 import { qrCodeFamily, qrTemplateFamily } from './qrCodes/family';
@@ -28,6 +29,7 @@ export const families: readonly ServerResource[] = [
   channelFamily,
   allocationRuleFamily,
   ...driverFamilies,
+  ...customerFamilies,
 ];
 
 for (const family of families) if (family.resource.import) resourceTemplate(family.resource);

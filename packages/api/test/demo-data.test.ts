@@ -12,7 +12,7 @@ import {
   vehicleScreens,
 } from '@cp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../src/customers/tables';
+import { drivers } from '../src/drivers/tables';
 import { cities } from '../src/lookups/tables';
 import { seedDemoData } from '../src/seed';
 import { cityPlaces } from '../src/seed/places';

@@ -3,6 +3,7 @@ import './zod-zh';
 export * from './channels';
 export * from './customers';
 export * from './downloads';
+export * from './drivers';
 export * from './enums';
 export * from './feedback';
 export * from './identity';

@@ -1,89 +1,66 @@
-import {
-  birthDateOfId,
-  driverScreens,
-  expiryWarningDays,
-  genderOfId,
-  type Resource,
-  rideHailingDriverResource,
-  type Screen,
-  taxiDriverResource,
-} from '@cp/contracts';
-import { sql } from 'drizzle-orm';
+import { customerKind, distributorResource, governmentCustomerResource, personalCustomerResource } from '@cp/contracts';
+import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { defineServerLookup } from '../lookups/registry';
 import { defineServerResource, type Row } from '../resource/family';
-import { drivers } from './tables';
+import { contains } from '../resource/query';
+import { customers } from './tables';
 
-/** 0 有效, 1 即将到期 (within 30 days), 2 已过期: of the earlier of the licence and the permit. */
-const expiry = sql<number>`(case when ${drivers.papersExpiry} is null then 0
-  when ${drivers.papersExpiry} < current_date then 2
-  when ${drivers.papersExpiry} <= current_date + ${sql.raw(String(expiryWarningDays))} then 1 else 0 end)`;
+/** Codes and ID numbers are kept in capitals (a lower-case x is the same ID). */
+const capitals = (values: Row) =>
+  Object.fromEntries(
+    Object.entries(values).map(([name, value]) =>
+      (name === 'creditCode' || name === 'idNumber') && typeof value === 'string'
+        ? [name, value.toUpperCase()]
+        : [name, value],
+    ),
+  );
 
-/** A driver's papers by how soon they run out: a range of `papers_expiry` each, so the index serves it. */
-const expiryFilter = (given: unknown) => {
-  // A list statement gives a placeholder; a count of the home page's queues the values themselves.
-  const value = Array.isArray(given) ? sql`${sql.param(given)}::int[]` : sql`${given}::int[]`;
-  return sql`(
-  (0 = any(${value}) and (${drivers.papersExpiry} is null or ${drivers.papersExpiry} > current_date + ${sql.raw(String(expiryWarningDays))}))
-  or (1 = any(${value}) and ${drivers.papersExpiry} between current_date and current_date + ${sql.raw(String(expiryWarningDays))})
-  or (2 = any(${value}) and ${drivers.papersExpiry} < current_date))`;
-};
+const check = 'customers_kind_fields_check';
+const common = { table: customers, screens: [], normalize: capitals, expose: ['sourceLeadId'] } as const;
 
-/** A mobile by its last digits (or whole): a range of the reversed number, which its index serves. */
-const mobileFilter = (value: unknown) =>
-  sql`reverse(${drivers.mobile}) collate "C" >= reverse(${value}::text) collate "C" and reverse(${drivers.mobile}) collate "C" < (reverse(${value}::text) || ':') collate "C"`;
+export const governmentCustomerFamily = defineServerResource({
+  ...common,
+  resource: governmentCustomerResource,
+  slice: { kind: 1 },
+  sliceCheck: check,
+});
 
-const earlier = (a: unknown, b: unknown): string | null => {
-  const dates = [a, b].filter((value): value is string => typeof value === 'string' && value !== '');
-  return dates.length ? (dates.sort()[0] as string) : null;
-};
+export const distributorFamily = defineServerResource({
+  ...common,
+  resource: distributorResource,
+  slice: { kind: 2 },
+  sliceCheck: check,
+});
 
-/** The hooks both kinds share: the ID in capitals, gender and birth date from it, the earlier expiry. */
-const driverHooks = {
-  computed: { expiry },
-  filters: {
-    expiry: expiryFilter,
-    mobile: mobileFilter,
-    nationalId: (value: unknown) => sql`${drivers.nationalId} = upper(${value}::text)`,
-  },
-  normalize(values: Row): Row {
-    const normal: Row = { ...values };
-    if (typeof normal.nationalId === 'string') normal.nationalId = normal.nationalId.toUpperCase();
-    if (typeof normal.licenseNo === 'string') normal.licenseNo = normal.licenseNo.toUpperCase() || null;
-    return normal;
-  },
-  prepare(values: Row, _ctx: unknown, before?: Row): Row {
-    const prepared: Row = { ...values };
-    const id = values.nationalId;
-    if (typeof id === 'string') {
-      prepared.gender = genderOfId(id);
-      prepared.birthDate = birthDateOfId(id);
-      // A mainland driving licence is numbered by its holder's ID.
-      if (!values.licenseNo && !before?.licenseNo) prepared.licenseNo = id;
+export const personalCustomerFamily = defineServerResource({
+  ...common,
+  resource: personalCustomerResource,
+  slice: { kind: 3 },
+  sliceCheck: check,
+});
+
+export const customerFamilies = [governmentCustomerFamily, distributorFamily, personalCustomerFamily];
+
+/**
+ * Customers of every kind, searched by name, credit code or mobile as the user types (B端 orders pick them);
+ * named `名称（类型）`. Opened by 线索明细, where customers are made.
+ */
+defineServerLookup('customer', {
+  access: ['threadDeatails'],
+  async search(db, tenantId, { text, ids, limit }) {
+    const conditions: (SQL | undefined)[] = [eq(customers.tenantId, tenantId)];
+    if (ids) conditions.push(inArray(customers.id, [...ids]));
+    if (text) {
+      conditions.push(
+        or(contains(customers.name, text), contains(customers.creditCode, text), contains(customers.mobile, text)),
+      );
     }
-    const licenseExpiry = 'licenseExpiry' in values ? values.licenseExpiry : before?.licenseExpiry;
-    const permitExpiry = 'permitExpiry' in values ? values.permitExpiry : before?.permitExpiry;
-    prepared.papersExpiry = earlier(dateText(licenseExpiry), dateText(permitExpiry));
-    return prepared;
+    const rows = await db
+      .select({ id: customers.id, name: customers.name, kind: customers.kind })
+      .from(customers)
+      .where(and(...conditions))
+      .orderBy(desc(customers.updatedAt), desc(customers.id))
+      .limit(limit);
+    return rows.map((row) => ({ id: row.id, name: `${row.name}（${customerKind.label(row.kind)}）` }));
   },
-  actions: {
-    reject: { patch: (body: Row) => ({ statusReason: body.reason }) },
-    resubmit: { patch: () => ({ statusReason: null }) },
-    freeze: { patch: (body: Row) => ({ statusReason: body.reason }) },
-    unfreeze: { patch: (body: Row) => ({ statusReason: body.reason }) },
-    blacklist: { patch: (body: Row) => ({ statusReason: body.reason }) },
-    churn: { patch: (body: Row) => ({ statusReason: body.reason ?? null }) },
-  },
-};
-
-function dateText(value: unknown): string | null {
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  return typeof value === 'string' && value !== '' ? value : null;
-}
-
-const driverFamily = (resource: Resource, screen: Screen, kind: number) =>
-  defineServerResource({ resource, table: drivers, screens: [screen], slice: { kind }, ...driverHooks });
-
-/** 网约车司机 and 出租车司机: two slices of `drivers`. */
-export const rideHailingDriverFamily = driverFamily(rideHailingDriverResource, driverScreens.ridehailingDrivers, 1);
-export const taxiDriverFamily = driverFamily(taxiDriverResource, driverScreens.taxiDriver, 2);
-
-export const driverFamilies = [rideHailingDriverFamily, taxiDriverFamily];
+});

@@ -1,75 +1,55 @@
 import { sql } from 'drizzle-orm';
-import { date, index, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { businessColumns, idColumn, refColumn, versionColumn } from '../db/columns';
-import { capitalsSearch } from '../resource/query';
 
 const files = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
 
 /**
- * 网约车司机 and 出租车司机 in one table, `kind` telling them apart (1, 2): a lease order's customer and a
- * delivery's driver are "a driver" whichever kind, one lookup over one table. The permit columns hold the
- * kind's permit (网络预约出租汽车驾驶员证 or 从业资格证).
+ * B端 customers of every kind (1 政企客户, 2 分销商, 3 个人客户) in one table, so an order names one customer
+ * id whatever its kind. What a kind requires is NOT NULL for its rows by the check constraint.
  */
-export const drivers = pgTable(
-  'drivers',
+export const customers = pgTable(
+  'customers',
   {
     id: idColumn(),
     kind: smallint('kind').notNull(),
+    /** The company's name, or the person's. */
     name: text('name').notNull(),
+    /** The contact's mobile, or the person's. */
     mobile: text('mobile').notNull(),
-    nationalId: text('national_id').notNull(),
-    gender: smallint('gender').notNull(),
-    birthDate: date('birth_date').notNull(),
     cityId: refColumn('city_id').notNull(),
     address: text('address'),
-    licenseNo: text('license_no'),
-    licenseClass: smallint('license_class').notNull(),
-    licenseFirstIssue: date('license_first_issue'),
-    licenseExpiry: date('license_expiry'),
-    permitNo: text('permit_no'),
-    permitAuthority: text('permit_authority'),
-    permitExpiry: date('permit_expiry'),
-    /** The earlier of the licence's and the permit's expiry: what 证件即将到期 looks at. */
-    papersExpiry: date('papers_expiry'),
-    taxiCompany: text('taxi_company'),
-    emergencyName: text('emergency_name'),
-    emergencyRelation: smallint('emergency_relation'),
-    emergencyMobile: text('emergency_mobile'),
-    bankName: text('bank_name'),
-    bankCardNo: text('bank_card_no'),
-    bankCardHolder: text('bank_card_holder'),
-    source: text('source'),
-    salespersonId: refColumn('salesperson_id'),
-    status: smallint('status').notNull().default(0),
-    statusReason: text('status_reason'),
-    idCardPhotos: files('id_card_photos'),
-    licensePhotos: files('license_photos'),
-    permitPhotos: files('permit_photos'),
+    creditCode: text('credit_code'),
+    legalRepresentative: text('legal_representative'),
+    contactName: text('contact_name'),
+    businessLicence: files('business_licence'),
+    /** Basis points: 350 is 3.50%. */
+    commissionRate: integer('commission_rate'),
+    region: text('region'),
+    idNumber: text('id_number'),
+    idDocuments: files('id_documents'),
+    /** The lead the customer was activated from (线索明细 sets it). */
+    sourceLeadId: refColumn('source_lead_id'),
     remark: text('remark'),
     version: versionColumn(),
     ...businessColumns(),
   },
   (table) => [
-    // A person is one driver in a branch company, whichever kind.
-    uniqueIndex('drivers_tenant_mobile_key').on(table.tenantId, table.mobile),
-    uniqueIndex('drivers_tenant_national_id_key').on(table.tenantId, table.nationalId),
-    index('drivers_tenant_kind_updated_idx').on(table.tenantId, table.kind, table.updatedAt, table.id),
-    index('drivers_tenant_kind_status_idx').on(table.tenantId, table.kind, table.status, table.updatedAt),
-    index('drivers_tenant_kind_city_idx').on(table.tenantId, table.kind, table.cityId),
-    index('drivers_tenant_kind_salesperson_idx').on(table.tenantId, table.kind, table.salespersonId),
-    index('drivers_tenant_kind_papers_idx').on(table.tenantId, table.kind, table.papersExpiry),
-    index('drivers_tenant_kind_name_sort_idx').on(table.tenantId, table.kind, table.name, table.id),
-    index('drivers_tenant_license_expiry_idx').on(table.tenantId, table.licenseExpiry, table.id),
-    index('drivers_tenant_permit_expiry_idx').on(table.tenantId, table.permitExpiry, table.id),
-    index('drivers_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
-    // A mobile is searched by its last digits: a range of the reversed number, in byte order.
-    index('drivers_tenant_mobile_reversed_idx').on(table.tenantId, sql`(reverse(${table.mobile}) collate "C")`),
-    index('drivers_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
-    // short_grams() (migration 0006): a one- or two-character name fragment has no trigram.
-    index('drivers_name_grams_idx').using('gin', sql`short_grams(${table.name})`),
-    index('drivers_source_trgm_idx').using('gin', sql`${table.source} gin_trgm_ops`),
-    index('drivers_taxi_company_trgm_idx').using('gin', sql`${table.taxiCompany} gin_trgm_ops`),
+    uniqueIndex('customers_tenant_credit_code_key')
+      .on(table.tenantId, table.kind, table.creditCode)
+      .where(sql`${table.creditCode} is not null`),
+    uniqueIndex('customers_tenant_id_number_key')
+      .on(table.tenantId, table.kind, table.idNumber)
+      .where(sql`${table.idNumber} is not null`),
+    index('customers_tenant_kind_created_idx').on(table.tenantId, table.kind, table.createdAt, table.id),
+    index('customers_tenant_mobile_idx').on(table.tenantId, table.mobile),
+    index('customers_tenant_source_lead_idx').on(table.tenantId, table.sourceLeadId),
+    index('customers_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    index('customers_credit_code_trgm_idx').using('gin', sql`${table.creditCode} gin_trgm_ops`),
+    index('customers_mobile_trgm_idx').using('gin', sql`${table.mobile} gin_trgm_ops`),
+    check(
+      'customers_kind_fields_check',
+      sql`(${table.kind} = 3 and ${table.idNumber} is not null) or (${table.kind} in (1, 2) and ${table.creditCode} is not null and ${table.legalRepresentative} is not null and ${table.contactName} is not null and (${table.kind} = 1 or (${table.commissionRate} is not null and ${table.region} is not null)))`,
+    ),
   ],
 );
-
-capitalsSearch(drivers.name);

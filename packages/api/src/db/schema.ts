@@ -1,6 +1,7 @@
 export * from '../audit/tables';
 export * from '../channels/tables';
 export * from '../customers/tables';
+export * from '../drivers/tables';
 export * from '../exports/tables';
 export * from '../feedback/tables';
 export * from '../files/tables';

@@ -70,6 +70,11 @@ export interface ServerResourceSpec {
    * They are not fields, so a request cannot set them.
    */
   slice?: Readonly<Record<string, string | number | boolean>>;
+  /**
+   * The table's CHECK constraint that makes this slice's required columns NOT NULL for its rows, where the
+   * shared column cannot be (政企客户's credit code among the customers).
+   */
+  sliceCheck?: string;
   parent?: ParentSpec;
   /** Read-only fields computed per row. */
   computed?: Record<string, SQL>;
@@ -108,8 +113,16 @@ export interface ServerResourceSpec {
 export type ImportRowVerdict = { values: Row; note?: string } | { refused: string };
 
 /** Unique indexes of the table, by name, and the field each guards (the column that is not the tenant). */
-function uniqueFields(table: FamilyTable, own: Record<string, PgColumn>): Record<string, string> {
-  const byColumn = new Map(Object.entries(own).map(([name, column]) => [column.name, name]));
+function uniqueFields(
+  table: FamilyTable,
+  own: Record<string, PgColumn>,
+  sliceNames: readonly string[],
+): Record<string, string> {
+  const byColumn = new Map(
+    Object.entries(own)
+      .filter(([name]) => !sliceNames.includes(name))
+      .map(([name, column]) => [column.name, name]),
+  );
   const map: Record<string, string> = {};
   for (const index of getTableConfig(table).indexes) {
     if (!index.config.unique || !index.config.name) continue;
@@ -140,9 +153,10 @@ export function defineServerResource(spec: ServerResourceSpec) {
   const passThrough = [...(viaName ? [viaName] : []), ...(spec.expose ?? [])];
   /** The columns the detail, the edit form and exports read: the whole row. */
   const detailSelection = { ...own, ...spec.parent?.columns, ...spec.computed, ...linkColumns } as Columns;
-  const constraints = { ...uniqueFields(table, own), ...spec.constraints };
   const notDeleted = and(spec.deleted ? sql`not ${spec.deleted}` : undefined, spec.only);
   const slice = spec.slice ?? {};
+  // A unique index may include the slice column (a credit code unique per customer kind): it guards the other.
+  const constraints = { ...uniqueFields(table, own, Object.keys(slice)), ...spec.constraints };
   const sliceWhere = and(
     ...Object.entries(slice).map(([name, value]) => {
       const column = own[name];
@@ -167,7 +181,11 @@ export function defineServerResource(spec: ServerResourceSpec) {
     sliceWhere,
     hasVersion: 'version' in own,
     /** The menus that open the resource's rows: every screen listing it. */
-    viewKeys: [...new Set(spec.screens.map((screen) => screen.route.menuKey))],
+    viewKeys: [
+      ...new Set(
+        spec.screens.length > 0 ? spec.screens.map((screen) => screen.route.menuKey) : [spec.resource.permissions.list],
+      ),
+    ],
   };
 }
 

@@ -1,8 +1,8 @@
 import { birthDateOfId, driverStatus, genderOfId, luhnCheckDigit, nationalIdCheckCharacter } from '@cp/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { drivers } from '../customers/tables';
 import type { Db } from '../db';
 import { rowsOf } from '../db/migrate';
+import { drivers } from '../drivers/tables';
 import { accounts } from '../identity/tables';
 import { carReturns, deliveries, violations } from '../vehicles/record-tables';
 import { vehicles } from '../vehicles/tables';

@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import { tenants } from '../identity/tables';
 import { scanRisks } from '../vehicles/risks';
 import { seedDemoChannels } from './channels';
+import { seedDemoCustomers } from './customers';
 import { seedDemoDrivers } from './drivers';
 import { seedPlatform } from './platform';
 import { seedDemoPrizeDraws } from './prizeDraws';
@@ -30,6 +31,7 @@ export async function seedDemoData(
   await seedDemoChannels(db);
   // Poster backgrounds are stored as uploads: only where the data folder is known.
   await seedDemoQrCodes(db, options.dataDir, options.signUpBaseUrl ?? 'https://signup.example.com');
+  await seedDemoCustomers(db);
   // Flags raised now over vehicles written now are dated as a daily scan would have raised them.
   const scanned = new Date();
   await scanRisks(db);

@@ -1,7 +1,7 @@
 import { driverEnums, driverStatus, vehicleEnums } from '@cp/contracts';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { drivers } from '../customers/tables';
 import type { Tx } from '../db';
+import { drivers } from '../drivers/tables';
 import { businessError } from '../http/errors';
 import { cities } from '../lookups/tables';
 import type { ActionImpl, Row, WriteContext } from '../resource/family';

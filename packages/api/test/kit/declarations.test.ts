@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers } from '../../src/customers/tables';
 import type { Database } from '../../src/db';
 import { migrate, rowsOf } from '../../src/db/migrate';
 import { families } from '../../src/families';
@@ -13,6 +14,8 @@ import { fixtureFamily, fixtureResource, kitFixtures } from './fixture';
 let fresh: FreshDatabase;
 let database: Database;
 let uniqueIndexes: Set<string>;
+/** The definition of each CHECK constraint of the migrated database, by name. */
+let checks: Map<string, string>;
 
 beforeAll(async () => {
   fresh = await freshDatabase();
@@ -22,6 +25,10 @@ beforeAll(async () => {
     sql`select c.relname as name from pg_index i join pg_class c on c.oid = i.indexrelid where i.indisunique`,
   );
   uniqueIndexes = new Set(rowsOf<{ name: string }>(result).map((row) => row.name));
+  const defined = await database.db.execute(
+    sql`select conname as name, pg_get_constraintdef(oid) as definition from pg_constraint where contype = 'c'`,
+  );
+  checks = new Map(rowsOf<{ name: string; definition: string }>(defined).map((row) => [row.name, row.definition]));
 });
 afterAll(async () => {
   await database.close();
@@ -57,12 +64,17 @@ function emptiedNotNull(family: ServerResource): string[] {
     .map(([name]) => name);
 }
 
-/** Required form fields whose column would take an empty value: the form insists on what the table does not. */
+/**
+ * Required form fields whose column would take an empty value: the form insists on what the table does not.
+ * A shared table's column may be nullable where the slice's CHECK constraint refuses it empty.
+ */
 function requiredNullable(family: ServerResource): string[] {
+  const sliceCheck = family.sliceCheck ? (checks.get(family.sliceCheck) ?? '') : '';
   return family.resource.entries
     .filter(([name, def]) => {
       const column = columnOf(family, name);
-      return def.form && def.required && column !== undefined && !column.notNull;
+      if (!def.form || !def.required || column === undefined || column.notNull) return false;
+      return !sliceCheck.includes(`${column.name} IS NOT NULL`);
     })
     .map(([name]) => name);
 }
@@ -111,6 +123,23 @@ describe('declarations of every family', () => {
     expect(requiredNullable({ ...fixtureFamily, own })).toEqual(['code']);
     const parent = userFamily.parent && { ...userFamily.parent, columns: { userName: users.mobile } };
     expect(requiredNullable({ ...userFamily, parent })).toEqual(['userName']);
+  });
+
+  it("takes a slice's CHECK constraint for NOT NULL, and only one that exists and names the column", () => {
+    const own = { ...fixtureFamily.own, code: kitFixtures.remark };
+    const sliced = { sliceCheck: 'customers_kind_fields_check' };
+    expect(requiredNullable({ ...fixtureFamily, own, ...sliced })).toEqual(['code']);
+    const guarded = { ...fixtureFamily.own, code: customers.creditCode };
+    expect(requiredNullable({ ...fixtureFamily, own: guarded, ...sliced })).toEqual([]);
+    expect(requiredNullable({ ...fixtureFamily, own: guarded })).toEqual(['code']);
+    expect(checks.get('customers_kind_fields_check')).toContain('credit_code IS NOT NULL');
+    const checked = families.filter((family) => family.sliceCheck);
+    expect(checked.map((family) => family.resource.key).sort()).toEqual([
+      'distributor',
+      'governmentCustomer',
+      'personalCustomer',
+    ]);
+    expect(requiredNullable({ ...fixtureFamily, own, sliceCheck: 'no_such_check' })).toEqual(['code']);
   });
 
   it('declares 里程 required: a car comes in with an odometer reading, never a made-up 0', () => {

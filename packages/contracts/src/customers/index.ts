@@ -1,5 +1,2 @@
-export * from './enums';
-export * from './identifiers';
-export * from './lifecycle';
+export * from './creditCode';
 export * from './resource';
-export * from './screens';

@@ -1,134 +1,102 @@
+import { nationalIdProblem } from '../drivers/identifiers';
+import { defineEnum } from '../enums';
 import { fields } from '../resource/fields';
 import { defineResource } from '../resource/resource';
-import { driverEnums } from './enums';
-import { bankCardProblem, driverIdProblem, mobileProblem } from './identifiers';
-import { driverLifecycle } from './lifecycle';
+import { creditCodeProblem } from './creditCode';
 
-const upper = (check: (value: string) => string | null) => (value: string) => check(value.toUpperCase());
+/** The three kinds of B端 customer, kept in one table (docs/DOMAIN_DECISIONS.md says why). */
+export const customerKind = defineEnum('客户类型', [
+  [1, '政企客户'],
+  [2, '分销商'],
+  [3, '个人客户'],
+]);
 
-/**
- * What every driver has, whichever kind: identity, contact, licence. Each kind's import example is another
- * person (a mobile and an ID are unique across both kinds).
- */
-const personFields = (example: { name: string; mobile: string; nationalId: string }) => ({
-  name: fields.text('姓名', {
+const mobileProblem = (value: string) => (/^1[3-9]\d{9}$/.test(value) ? null : '应为1开头的11位数字，如13800138000');
+
+const company = {
+  name: fields.text('企业名称', { required: true, max: 60, import: { example: '北京顺达汽车租赁有限公司' } }),
+  creditCode: fields.text('统一社会信用代码', {
     required: true,
-    max: 30,
-    filter: 'like',
-    sortable: true,
-    import: { example: example.name },
+    max: 18,
+    check: creditCodeProblem,
+    unique: true,
+    hint: '18位，见营业执照',
+    import: { example: '91110108MA0000000A' },
   }),
-  mobile: fields.text('手机号', {
+  legalRepresentative: fields.text('法定代表人', { required: true, max: 30 }),
+  contactName: fields.text('联系人', { required: true, max: 30 }),
+  mobile: fields.text('联系电话', {
     required: true,
     max: 11,
     check: mobileProblem,
-    unique: true,
-    filter: 'like',
-    hint: '输入完整号码或尾号',
-    import: { example: example.mobile },
+    import: { example: '13800138000' },
   }),
-  nationalId: fields.text('身份证号', {
-    required: true,
-    max: 18,
-    check: upper(driverIdProblem),
-    unique: true,
-    filter: 'eq',
-    import: { example: example.nationalId, note: '18位，末位可为X；性别和出生日期由身份证号得出' },
-  }),
-  gender: fields.enumOf(driverEnums.gender, { form: false, filter: 'eq' }),
-  birthDate: fields.date('出生日期', { form: false, list: false }),
-  cityId: fields.ref('城市', 'city', { required: true, filter: 'eq', import: { example: '北京市', note: '城市名称' } }),
-  address: fields.text('居住地址', { max: 100, list: false, import: { example: '朝阳区望京街道花家地北里3号楼' } }),
-  licenseNo: fields.text('驾驶证号', { max: 18, list: false, import: { note: '不填则与身份证号相同' } }),
-  licenseClass: fields.enumOf(driverEnums.licenseClass, {
-    required: true,
-    list: false,
-    import: { example: 'C1' },
-  }),
-  licenseFirstIssue: fields.date('驾驶证初次领证日期', { list: false, import: { example: '2012-05-20' } }),
-  licenseExpiry: fields.date('驾驶证有效期至', {
-    list: false,
-    sortable: true,
-    import: { example: '2032-05-20' },
-  }),
-});
-
-/** The permit a kind of driver carries; the columns are shared, the titles are the permit's. */
-const permitFields = (name: string) => ({
-  permitNo: fields.text(`${name}号`, { max: 30, list: false, import: { example: '110000123456' } }),
-  permitAuthority: fields.text('发证机关', { max: 50, list: false, import: { example: '北京市交通委员会' } }),
-  permitExpiry: fields.date(`${name}有效期至`, { list: false, sortable: true, import: { example: '2029-12-31' } }),
-});
-
-const laterFields = {
-  expiry: fields.enumOf(driverEnums.expiry, { form: false, filter: 'in', export: true }),
-  emergencyName: fields.text('紧急联系人', { max: 30, list: false, import: { example: '李秀兰' } }),
-  emergencyRelation: fields.enumOf(driverEnums.relation, { list: false, import: { example: '配偶' } }),
-  emergencyMobile: fields.text('紧急联系人电话', { max: 11, check: mobileProblem, list: false, import: true }),
-  bankName: fields.text('开户银行', { max: 50, list: false, import: { example: '中国工商银行' } }),
-  bankCardNo: fields.text('扣款银行卡号', {
-    max: 19,
-    check: bankCardProblem,
-    list: false,
-    import: { example: '6222020200112233446' },
-  }),
-  bankCardHolder: fields.text('持卡人', { max: 30, list: false, import: { note: '通常为司机本人' } }),
-  // A plain text until the channel lookup (渠道管理) exists.
-  source: fields.text('来源渠道', { max: 50, filter: 'like', import: { example: '门店到访' } }),
-  salespersonId: fields.ref('销售人员', 'user', { filter: 'eq', import: { note: '本分公司用户的姓名' } }),
-  status: fields.enumOf(driverEnums.status, { form: false, filter: 'eq' }),
-  statusReason: fields.text('状态说明', { form: false, list: false }),
-  idCardPhotos: fields.files('身份证照片（正反面）', { max: 2 }),
-  licensePhotos: fields.files('驾驶证照片', { max: 4 }),
-  permitPhotos: fields.files('资格证照片', { max: 4 }),
-  remark: fields.text('备注', { max: 500, list: false, import: true }),
-  createdAt: fields.datetime('登记时间', { form: false, sortable: true, list: false }),
-  updatedAt: fields.datetime('更新时间', { form: false, sortable: true }),
+  cityId: fields.ref('城市', 'city', { required: true }),
+  address: fields.text('地址', { max: 200 }),
+  businessLicence: fields.files('营业执照', { max: 5 }),
+  remark: fields.text('备注', { max: 200 }),
 };
 
-const common = {
+const forms = (name: string) => ({ page: 'threadDeatails', forms: { add: `${name}Add`, edit: `${name}Edit` } });
+
+/** 政企客户: a company or public body leasing a fleet. */
+export const governmentCustomerResource = defineResource({
+  key: 'governmentCustomer',
+  title: '政企客户',
+  ...forms('governmentCustomer'),
+  endpoint: '/api/customers/government',
   identity: 'name',
-  import: {
-    key: ['nationalId'],
-    maxRows: 2000,
-    note: '身份证号已存在的行会跳过；手机号已被其他司机使用的行会列出。新导入的司机为待审核。',
-  },
-  defaultSort: { field: 'updatedAt', order: 'desc' },
-} as const;
-
-/** 网约车司机: the person, their 网络预约出租汽车驾驶员证, and the rest every driver has. */
-export const rideHailingDriverResource = defineResource({
-  key: 'rideHailingDriver',
-  title: '网约车司机',
-  page: 'ridehailingDrivers',
-  endpoint: '/api/ride-hailing-drivers',
-  lifecycle: driverLifecycle('ridehailingDrivers'),
-  ...common,
-  fields: {
-    ...personFields({ name: '王建国', mobile: '13811112222', nationalId: '110105198507120319' }),
-    ...permitFields('网约车驾驶员证'),
-    ...laterFields,
-  },
+  defaultSort: { field: 'createdAt', order: 'desc' },
+  fields: { ...company, createdAt: fields.datetime('创建时间', { form: false }) },
 });
 
-/** 出租车司机: the person, their 出租汽车驾驶员从业资格证, their taxi company, and the rest. */
-export const taxiDriverResource = defineResource({
-  key: 'taxiDriver',
-  title: '出租车司机',
-  page: 'taxiDriver',
-  endpoint: '/api/taxi-drivers',
-  lifecycle: driverLifecycle('taxiDriver'),
-  ...common,
+/** 分销商: a company reselling leases, paid a commission on them (in basis points: 350 = 3.50%). */
+export const distributorResource = defineResource({
+  key: 'distributor',
+  title: '分销商',
+  ...forms('distributor'),
+  endpoint: '/api/customers/distributors',
+  identity: 'name',
+  defaultSort: { field: 'createdAt', order: 'desc' },
   fields: {
-    ...personFields({ name: '李秀梅', mobile: '13922223333', nationalId: '310115199003050622' }),
-    ...permitFields('从业资格证'),
-    taxiCompany: fields.text('所属出租车公司', {
-      max: 50,
-      filter: 'like',
-      import: { example: '北京银建出租汽车公司' },
+    ...company,
+    commissionRate: fields.integer('佣金比例（万分之）', {
+      required: true,
+      max: 10_000,
+      hint: '以万分之一为单位，如 350 表示 3.50%',
     }),
-    ...laterFields,
+    region: fields.text('代理区域', { required: true, max: 60, hint: '如：华北大区、京津冀' }),
+    createdAt: fields.datetime('创建时间', { form: false }),
   },
 });
 
-export const driverResources = [rideHailingDriverResource, taxiDriverResource] as const;
+/** 个人客户: a person leasing on their own account (a driver without the driver's licences). */
+export const personalCustomerResource = defineResource({
+  key: 'personalCustomer',
+  title: '个人客户',
+  ...forms('personalCustomer'),
+  endpoint: '/api/customers/personal',
+  identity: 'name',
+  defaultSort: { field: 'createdAt', order: 'desc' },
+  fields: {
+    name: fields.text('姓名', { required: true, max: 30 }),
+    mobile: fields.text('手机号', {
+      required: true,
+      max: 11,
+      check: mobileProblem,
+      import: { example: '13800138000' },
+    }),
+    idNumber: fields.text('身份证号', {
+      required: true,
+      max: 18,
+      check: (value: string) => nationalIdProblem(value),
+      unique: true,
+      import: { example: '11010519491231002X' },
+    }),
+    cityId: fields.ref('城市', 'city', { required: true }),
+    address: fields.text('地址', { max: 200 }),
+    idDocuments: fields.files('身份证照片', { max: 2, hint: '人像面与国徽面' }),
+    remark: fields.text('备注', { max: 200 }),
+    createdAt: fields.datetime('创建时间', { form: false }),
+  },
+});

@@ -1,4 +1,4 @@
-import { driverQueues } from './customers';
+import { driverQueues } from './drivers';
 import type { Queue } from './queue';
 import { vehicleQueues } from './vehicles';
 

@@ -66,6 +66,13 @@ export const lookups = {
   }),
   role: defineLookup({ key: 'role', title: '角色', endpoint: '/api/lookups/roles' }),
   user: defineLookup({ key: 'user', title: '用户', endpoint: '/api/lookups/tenant-users' }),
+  customer: defineLookup({
+    key: 'customer',
+    title: '客户',
+    endpoint: '/api/lookups/customers',
+    searchable: true,
+    placeholder: '输入客户名称、统一社会信用代码或手机号搜索',
+  }),
   channel: defineLookup({ key: 'channel', title: '渠道', endpoint: '/api/lookups/channels' }),
   qrTemplate: defineLookup({ key: 'qrTemplate', title: '海报模板', endpoint: '/api/lookups/qr-templates' }),
 } as const satisfies Record<string, LookupDef>;

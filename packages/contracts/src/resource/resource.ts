@@ -50,6 +50,12 @@ export interface ResourceSpec<F extends Record<string, FieldDef>> {
    * draw's prizes and draw records on 抽奖管理: records are never deleted); every one the page has by default.
    */
   operations?: readonly (keyof Omit<ResourcePermissions, 'list'>)[];
+  /**
+   * A family without a list of its own (政企客户 on 线索明细): its rows are created and edited on these
+   * hidden pages of `page`, each guarded by the button of `page` the catalogue says it requires; it has no
+   * screen, and so no delete, export or import.
+   */
+  forms?: { add: string; edit: string };
 }
 
 /** What a numeric filter may be: an enumeration's values, a 0/1 flag, or what the field's own input takes. */
@@ -101,10 +107,21 @@ function permissionsOf(
   page: string,
   editable: boolean,
   only?: readonly (keyof Omit<ResourcePermissions, 'list'>)[],
+  forms?: { add: string; edit: string },
 ): ResourcePermissions {
   const route = routesByKey.get(page);
   if (!route || route.hidden) throw new Error(`resource page ${page} is not a sidebar page of the route catalogue`);
   const permissions: ResourcePermissions = { list: route.menuKey };
+  if (forms) {
+    const requirement = (key: string) => {
+      const form = routesByKey.get(key);
+      if (!form?.hidden || form.menuKey !== route.menuKey || !form.requiresButton) {
+        throw new Error(`form page ${key} is not a hidden page of ${page} requiring one of its buttons`);
+      }
+      return form.requiresButton;
+    };
+    return { ...permissions, create: requirement(forms.add), update: requirement(forms.edit) };
+  }
   const operations = { create: 'add', update: 'edit', remove: 'delete', export: 'export', import: 'import' } as const;
   for (const [operation, action] of Object.entries(operations)) {
     const key = pageButton(page, action);
@@ -124,6 +141,7 @@ export function defineResource<F extends Record<string, FieldDef>>(spec: Resourc
     spec.page,
     entries.some(([name, def]) => def.form && name !== lifecycleField),
     spec.operations,
+    spec.forms,
   );
   if (lifecycleField && spec.fields[lifecycleField]?.kind !== 'enum') {
     throw new Error(`resource ${spec.key}: lifecycle field ${lifecycleField} is not an enumeration field`);

@@ -1,6 +1,7 @@
 import { channelPages } from '../channels';
 import { customerPages } from '../customers';
 import { downloadPages } from '../downloads';
+import { driverPages } from '../drivers';
 import { shellPages } from '../pages';
 import { prizeDrawPages } from '../prizeDraws';
 import { qrCodePages } from '../qrCodes';
@@ -25,6 +26,7 @@ export const pages: PageRegistry = {
   ...prizeDrawPages,
   ...channelPages,
   ...customerPages,
+  ...driverPages,
 };
 
 export const routeTable = createRouteTable(pages);

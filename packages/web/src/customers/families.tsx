@@ -1,43 +1,38 @@
-import { driverScreens, rideHailingDriverResource, taxiDriverResource } from '@cp/contracts';
-import { Typography } from 'antd';
+import { distributorResource, governmentCustomerResource, personalCustomerResource } from '@cp/contracts';
 import { defineFamily } from '../resource/family';
 import { familyModule } from '../resource/familyModule';
-import type { ResourceRecord } from '../resource/types';
-import { vehicleRecordFamilies } from '../vehicles/families';
-import { driverGroups } from './groups';
 
-/** What happened with a driver: the vehicles handed to them (正式 and 临时), their returns and violations. */
-const driverRecords = () =>
-  vehicleRecordFamilies.flatMap((family) =>
-    Object.keys(family.screens)
-      .filter((screen) => family.screens[screen]?.filters.includes('driverId'))
-      .map((screen) => ({ family, screen, via: 'driverId' })),
-  );
+const company = { title: '企业信息', fields: ['name', 'creditCode', 'legalRepresentative', 'cityId', 'address'] };
+const contact = { title: '联系方式', fields: ['contactName', 'mobile'] };
+const documents = { title: '证照与备注', fields: ['businessLicence', 'remark'] };
 
-const subtitle = (driver: ResourceRecord) => (
-  <Typography.Text type="secondary" copyable>
-    {String(driver.mobile)}
-  </Typography.Text>
-);
-
-/** 网约车司机: list, add / edit / detail pages, the review and the status steps. */
-export const rideHailingDriverFamily = defineFamily({
-  resource: rideHailingDriverResource,
-  screens: { ridehailingDrivers: driverScreens.ridehailingDrivers },
-  routes: { detail: 'ridehailingDriversDetails', add: 'ridehailingDriversAdd', edit: 'ridehailingDriversEdit' },
-  groups: driverGroups(false),
-  subtitle,
-  related: driverRecords,
+/** 政企客户: made and edited from 线索明细 (新增政企客户 / 编辑政企客户); no list of its own yet. */
+export const governmentCustomerFamily = defineFamily({
+  resource: governmentCustomerResource,
+  screens: {},
+  routes: { add: 'governmentCustomerAdd', edit: 'governmentCustomerEdit' },
+  groups: [company, contact, documents],
 });
 
-/** 出租车司机: the same, with the taxi company and the 从业资格证. */
-export const taxiDriverFamily = defineFamily({
-  resource: taxiDriverResource,
-  screens: { taxiDriver: driverScreens.taxiDriver },
-  routes: { detail: 'taxiDriverDetails', add: 'taxiDriverAdd', edit: 'taxiDriverEdit' },
-  groups: driverGroups(true),
-  subtitle,
-  related: driverRecords,
+export const distributorFamily = defineFamily({
+  resource: distributorResource,
+  screens: {},
+  routes: { add: 'distributorAdd', edit: 'distributorEdit' },
+  groups: [company, contact, { title: '分销约定', fields: ['commissionRate', 'region'] }, documents],
 });
 
-export const { families, keys, page, prefetch } = familyModule([rideHailingDriverFamily, taxiDriverFamily]);
+export const personalCustomerFamily = defineFamily({
+  resource: personalCustomerResource,
+  screens: {},
+  routes: { add: 'personalCustomerAdd', edit: 'personalCustomerEdit' },
+  groups: [
+    { title: '基本信息', fields: ['name', 'mobile', 'idNumber', 'cityId', 'address'] },
+    { title: '证件与备注', fields: ['idDocuments', 'remark'] },
+  ],
+});
+
+export const { families, keys, page, prefetch } = familyModule([
+  governmentCustomerFamily,
+  distributorFamily,
+  personalCustomerFamily,
+]);

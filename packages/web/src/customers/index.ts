@@ -1,16 +1,14 @@
 import { familyPages } from '../resource/registerFamilies';
 
-/** The drivers' pages, by route key (their families in ./families make them). */
+/** The add and edit pages of 政企客户, 分销商 and 个人客户 (reached from 线索明细). */
 export const customerPages = familyPages(
   () => import('./families'),
   [
-    'ridehailingDrivers',
-    'ridehailingDriversAdd',
-    'ridehailingDriversEdit',
-    'ridehailingDriversDetails',
-    'taxiDriver',
-    'taxiDriverAdd',
-    'taxiDriverEdit',
-    'taxiDriverDetails',
+    'governmentCustomerAdd',
+    'governmentCustomerEdit',
+    'distributorAdd',
+    'distributorEdit',
+    'personalCustomerAdd',
+    'personalCustomerEdit',
   ],
 );

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RequestError } from '../request/errors';
 import { ResourceListPage } from './ResourceListPage';
 import { calls, lastCall, serve } from './testing/fakeServer';
-import { fixtureFamily, fixtureRow, serveFixtures } from './testing/fixture';
+import { fixtureFamily, fixtureRow, fixtureScreens, serveFixtures } from './testing/fixture';
 import { renderWithShell } from './testing/render';
 
 vi.mock('../request', () => import('./testing/requestMock'));
@@ -14,7 +14,7 @@ const listLoads = () => calls.filter((call) => call.method === 'GET' && call.url
 const sheet = (name = '样例.xlsx') => new File(['PK'], name, { type: 'application/octet-stream' });
 
 function renderList(buttons: readonly string[] = ['vehicleList:add', 'vehicleList:import', 'vehicleList:export']) {
-  return renderWithShell(<ResourceListPage family={fixtureFamily} screen={fixtureFamily.main} />, {
+  return renderWithShell(<ResourceListPage family={fixtureFamily} screen={fixtureScreens.vehicleList} />, {
     url: '/vehicleList',
     buttons,
   });

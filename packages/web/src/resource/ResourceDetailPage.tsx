@@ -77,7 +77,7 @@ function Detail({ family, record }: { family: WebFamily; record: ResourceRecord 
                 <Button onClick={edit}>编辑</Button>
               </Authorized>
             )}
-            <DeleteButton resource={resource} record={record} onDeleted={() => navigate(family.main.route.path)} />
+            <DeleteButton resource={resource} record={record} onDeleted={() => navigate(family.home.path)} />
           </Space>
         }
       >
@@ -109,13 +109,13 @@ function Detail({ family, record }: { family: WebFamily; record: ResourceRecord 
  * every change.
  */
 export function ResourceDetailPage({ family }: { family: WebFamily }) {
-  const { resource, main } = family;
+  const { resource, home } = family;
   return (
     <DetailById
       queryKey={[resource.key]}
       load={createResourceApi(resource.endpoint).detail}
       missingTitle={`${resource.title}不存在或已删除`}
-      back={{ path: main.route.path, label: `返回${main.route.title}` }}
+      back={{ path: home.path, label: `返回${home.title}` }}
     >
       {(record) => <Detail family={family} record={record} />}
     </DetailById>

@@ -14,7 +14,8 @@ export interface ResourceFormBodyProps {
   family: WebFamily;
   /** The row edited (its latest version); a new one without. */
   record?: ResourceRecord | undefined;
-  onDone: () => void;
+  /** Called with the saved row (as the server answered it). */
+  onDone: (saved: ResourceRecord) => void;
   onCancel: () => void;
   /** Loads the row again after someone else saved it. */
   onReload: () => void;
@@ -49,7 +50,11 @@ export function ResourceFormBody({ family, record, onDone, onCancel, onReload, p
   const starting = record
     ? formValuesOf(resource, record)
     : Object.fromEntries(
-        resource.entries.filter(([, def]) => def.kind === 'files' || def.kind === 'tags').map(([name]) => [name, []]),
+        resource.entries.flatMap(([name, def]): [string, unknown][] => {
+          if (def.kind === 'files' || def.kind === 'tags') return [[name, []]];
+          // A switch has no "not chosen": it starts off, so what it shows is what is saved.
+          return def.kind === 'boolean' ? [[name, false]] : [];
+        }),
       );
   return (
     <>
@@ -76,7 +81,8 @@ export function ResourceFormBody({ family, record, onDone, onCancel, onReload, p
         parent={parent}
         onFinish={(values) =>
           save.mutate(record ? values : { ...values, ...parent }, {
-            onSuccess: (answer) => (Created && !record ? setCreated(answer as ResourceRecord) : onDone()),
+            onSuccess: (answer) =>
+              Created && !record ? setCreated(answer as ResourceRecord) : onDone(answer as ResourceRecord),
           })
         }
         disabled={save.isPending}
@@ -94,7 +100,7 @@ export function ResourceFormBody({ family, record, onDone, onCancel, onReload, p
           <Button onClick={onCancel}>取消</Button>
         </Space>
       </ResourceForm>
-      {Created && created && <Created answer={created} onClose={onDone} />}
+      {Created && created && <Created answer={created} onClose={() => onDone(created)} />}
     </>
   );
 }

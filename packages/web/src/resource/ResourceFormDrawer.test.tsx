@@ -45,7 +45,8 @@ describe('ResourceFormDrawer: 新增', () => {
       startDate: null,
       happenedAt: null,
       kind: 0,
-      urgent: null,
+      // A switch starts off and is sent as shown.
+      urgent: false,
       cityId: null,
       roleIds: [],
       documents: [],

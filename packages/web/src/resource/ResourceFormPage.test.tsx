@@ -1,9 +1,9 @@
-import { defineResource, defineScreen } from '@cp/contracts';
+import { defineResource, defineScreen, type Screen } from '@cp/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Form } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineFamily } from './family';
-import { ResourceFormPage } from './ResourceFormPage';
+import { ResourceFormPage, returnPath } from './ResourceFormPage';
 import { ResourceListPage } from './ResourceListPage';
 import { lastCall, serve } from './testing/fakeServer';
 import { fixtureFamily, fixtureRow, serveFixtures } from './testing/fixture';
@@ -39,7 +39,10 @@ describe('ResourceFormPage', () => {
     fireEvent.mouseDown(screen.getByRole('combobox', { name: '样例类别' }));
     fireEvent.click(await screen.findByTitle('甲类'));
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(lastCall('POST', '/api/fixtures')?.body).toMatchObject({ name: '新样例', kind: 0 }));
+    // The switch (加急) starts off and is saved as shown.
+    await waitFor(() =>
+      expect(lastCall('POST', '/api/fixtures')?.body).toMatchObject({ name: '新样例', kind: 0, urgent: false }),
+    );
     await waitFor(() => expect(view.location()?.pathname).toBe('/ridehailingDrivers'));
   });
 
@@ -71,10 +74,13 @@ describe('ResourceFormPage', () => {
   });
 
   it("is where a row's 编辑 leads, with the row's id", async () => {
-    const view = renderWithShell(<ResourceListPage family={withPages} screen={withPages.main} />, {
-      url: '/ridehailingDrivers',
-      buttons: ['ridehailingDrivers:add', 'ridehailingDrivers:edit'],
-    });
+    const view = renderWithShell(
+      <ResourceListPage family={withPages} screen={withPages.screens.ridehailingDrivers as Screen} />,
+      {
+        url: '/ridehailingDrivers',
+        buttons: ['ridehailingDrivers:add', 'ridehailingDrivers:edit'],
+      },
+    );
     const tableRow = (await screen.findByText('样例一')).closest('tr') as HTMLElement;
     fireEvent.click(within(tableRow).getByRole('button', { name: '编辑' }));
     await waitFor(() => expect(view.location()?.pathname).toBe('/ridehailingDriversEdit'));
@@ -83,12 +89,70 @@ describe('ResourceFormPage', () => {
   });
 
   it("is where the list's 新增 leads", async () => {
-    const view = renderWithShell(<ResourceListPage family={withPages} screen={withPages.main} />, {
-      url: '/ridehailingDrivers',
-      buttons: ['ridehailingDrivers:add'],
-    });
+    const view = renderWithShell(
+      <ResourceListPage family={withPages} screen={withPages.screens.ridehailingDrivers as Screen} />,
+      {
+        url: '/ridehailingDrivers',
+        buttons: ['ridehailingDrivers:add'],
+      },
+    );
     fireEvent.click(await screen.findByRole('button', { name: '新增' }));
     await waitFor(() => expect(view.location()?.pathname).toBe('/ridehailingDriversAdd'));
     expect(screen.queryByText('新增样例')).toBeNull();
+  });
+});
+
+/** The fixture as a family whose forms are hidden pages of another family's page (政企客户's, on 线索明细). */
+const { import: _imported, ...imported } = fixtureFamily.resource;
+const onForms = defineResource({
+  ...imported,
+  page: 'threadDeatails',
+  forms: { add: 'governmentCustomerAdd', edit: 'governmentCustomerEdit' },
+});
+const formsOnly = defineFamily({
+  ...fixtureFamily,
+  resource: onForms,
+  screens: {},
+  routes: { add: 'governmentCustomerAdd', edit: 'governmentCustomerEdit' },
+});
+
+describe('ResourceFormPage of a family whose forms live on another page', () => {
+  const fillAndSave = async () => {
+    fireEvent.change(await screen.findByLabelText('名称'), { target: { value: '新样例' } });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '样例类别' }));
+    fireEvent.click(await screen.findByTitle('甲类'));
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+  };
+
+  it('takes its permissions from the buttons of that page its form pages require', () => {
+    expect(onForms.permissions).toEqual({
+      list: 'threadDeatails',
+      create: 'threadDeatails:add',
+      update: 'threadDeatails:edit',
+    });
+    expect(() => defineFamily({ ...formsOnly, screens: fixtureFamily.screens })).toThrow(/its forms are the pages/);
+  });
+
+  it('shows the saved row after 新增, with a link to edit it, when nothing sent the user here', async () => {
+    serve('POST', '/api/fixtures', fixtureRow({ id: '9', name: '新样例' }));
+    const view = renderWithShell(<ResourceFormPage family={formsOnly} mode="add" />, { url: '/governmentCustomerAdd' });
+    await fillAndSave();
+    expect(await screen.findByText('样例「新样例」已保存', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(view.location()?.pathname).toBe('/governmentCustomerAdd');
+    fireEvent.click(screen.getByRole('button', { name: '编辑该样例' }));
+    await waitFor(() => expect(view.location()?.pathname).toBe('/governmentCustomerEdit'));
+    expect(view.search().get('id')).toBe('9');
+  });
+
+  it('goes back where the user came from (?from=), but never to another site', async () => {
+    serve('POST', '/api/fixtures', fixtureRow({ id: '9', name: '新样例' }));
+    const view = renderWithShell(<ResourceFormPage family={formsOnly} mode="add" />, {
+      url: '/governmentCustomerAdd?from=%2FthreadDeatails%3Fid%3D5',
+    });
+    await fillAndSave();
+    await waitFor(() => expect(view.location()?.pathname).toBe('/threadDeatails'), { timeout: 10_000 });
+    expect(view.search().get('id')).toBe('5');
+    expect(returnPath('//evil.example/x')).toBeNull();
+    expect(returnPath('https://evil.example')).toBeNull();
   });
 });

@@ -1,20 +1,40 @@
-import { Card, Spin } from 'antd';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Button, Card, Result, Space, Spin } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { WebFamily } from './family';
+import { ResourceDescriptions } from './ResourceDescriptions';
 import { ResourceFormBody, useRecordToEdit } from './ResourceFormBody';
+import { pageLink } from './routes';
+import type { ResourceRecord } from './types';
+
+/** Where `?from=` sends the user back: a path of this console, never another site (`//evil.example`). */
+export function returnPath(from: string | null): string | null {
+  return from && /^\/(?![/\\])/.test(from) ? from : null;
+}
 
 /**
  * 新增… / 编辑… as a page, for families whose catalogue has those routes: the edit page reads the id from
- * its path or `?id=`, loads the latest version, and both go back to the list when done.
+ * its path or `?id=` and loads the latest version. When done it goes back where the user came from
+ * (`?from=`, a page of another family that opened it), else to the family's list; a family without a list
+ * of its own (its forms on another page: 政企客户) shows the saved row instead, with 编辑 and 新增 links,
+ * so a saved row is never out of reach.
  */
 export function ResourceFormPage({ family, mode }: { family: WebFamily; mode: 'add' | 'edit' }) {
-  const { resource, main } = family;
+  const { resource, main, home } = family;
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const path = useParams();
+  const [saved, setSaved] = useState<ResourceRecord | null>(null);
   const id = mode === 'edit' ? (path.id ?? params.get('id') ?? '') : undefined;
   const detail = useRecordToEdit(resource, id);
-  const back = () => navigate(main.route.path);
+  const from = returnPath(params.get('from'));
+  const back = () => navigate(from ?? (main ? main.route.path : home.path));
+  const done = (row: ResourceRecord) => {
+    if (from || main) back();
+    else setSaved(row);
+  };
+  // The links lead to this page again (编辑 after an edit, 继续新增 after an add): they start a new form.
+  if (saved) return <SavedRecord family={family} record={saved} onLeave={() => setSaved(null)} />;
   return (
     <Card title={`${mode === 'add' ? '新增' : '编辑'}${resource.title}`}>
       {mode === 'edit' && !detail.data ? (
@@ -24,11 +44,43 @@ export function ResourceFormPage({ family, mode }: { family: WebFamily; mode: 'a
           key={detail.data?.version ?? 'new'}
           family={family}
           record={detail.data}
-          onDone={back}
+          onDone={done}
           onCancel={back}
           onReload={() => void detail.refetch()}
         />
       )}
+    </Card>
+  );
+}
+
+/** A row just saved by a family without a list: what was saved, and the ways on. */
+function SavedRecord({ family, record, onLeave }: { family: WebFamily; record: ResourceRecord; onLeave: () => void }) {
+  const { resource, routes, home, groups } = family;
+  const name = resource.identity ? String(record[resource.identity] ?? '') : '';
+  return (
+    <Card>
+      <Result
+        status="success"
+        title={`${resource.title}「${name}」已保存`}
+        extra={
+          <Space>
+            {routes?.edit && (
+              <Link to={pageLink(routes.edit, record.id)} onClick={onLeave}>
+                <Button type="primary">编辑该{resource.title}</Button>
+              </Link>
+            )}
+            {routes?.add && (
+              <Link to={pageLink(routes.add)} onClick={onLeave}>
+                <Button>继续新增</Button>
+              </Link>
+            )}
+            <Link to={home.path}>
+              <Button>返回{home.title}</Button>
+            </Link>
+          </Space>
+        }
+      />
+      <ResourceDescriptions resource={resource} record={record} groups={groups} />
     </Card>
   );
 }

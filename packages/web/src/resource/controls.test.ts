@@ -61,7 +61,7 @@ describe('screenControls: the controls a screen renders', () => {
         ],
       },
     });
-    expect(described(screenControls(family, family.main))).toEqual([
+    expect(described(screenControls(family, fixtureScreens.vehicleList))).toEqual([
       ['toolbar', 'create', 'vehicleList:add', '新增'],
       ['toolbar', 'custom', 'temporaryDelivery:recall', '收回'],
       ['toolbar', 'import', 'vehicleList:import', '导入'],
@@ -77,7 +77,7 @@ describe('screenControls: the controls a screen renders', () => {
   it('offers no 导入 for a resource that declares no import, though its page has the button', () => {
     const { import: _imported, ...spec } = fixtureFamily.resource;
     const family = defineFamily({ ...fixtureFamily, resource: { ...spec } });
-    expect(screenControls(family, family.main).map((control) => control.kind)).not.toContain('import');
+    expect(screenControls(family, fixtureScreens.vehicleList).map((control) => control.kind)).not.toContain('import');
   });
 
   it('titles each action by its own title where one button guards two actions of a row', () => {
@@ -91,7 +91,7 @@ describe('screenControls: the controls a screen renders', () => {
     });
     const resource = { ...fixtureFamily.resource, lifecycle };
     const screen = defineScreen(resource, { route: 'vehicleInspected', actions: ['pass', 'fail'] });
-    const family = defineFamily({ resource, screens: { vehicleList: fixtureFamily.main, vehicleInspected: screen } });
+    const family = defineFamily({ resource, screens: { vehicleList: fixtureScreens.vehicleList, vehicleInspected: screen } });
     expect(described(screenControls(family, screen)).filter(([, kind]) => kind === 'transition')).toEqual([
       ['row', 'transition', 'vehicleInspected:inspect', '审核通过'],
       ['row', 'transition', 'vehicleInspected:inspect', '审核不通过'],

@@ -1,5 +1,5 @@
 import { lookupOf, type Resource, type Screen } from '@cp/contracts';
-import { routesByKey } from '@cp/contracts/routes';
+import { type RouteDef, routesByKey } from '@cp/contracts/routes';
 import type { ComponentType, ReactNode } from 'react';
 import type { FieldGroup, ResourceRecord } from './types';
 
@@ -90,8 +90,13 @@ export interface FamilySpec {
 }
 
 export type WebFamily = FamilySpec & {
-  /** The screen a family's own page lists (its route is the resource's page). */
-  main: Screen;
+  /**
+   * The screen a family's own page lists (its route is the resource's page); none for a family whose forms
+   * live on hidden pages of another family's page (`resource.forms`: 政企客户 on 线索明细).
+   */
+  main: Screen | undefined;
+  /** The page the family's pages go back to: its list, or the page its forms belong to. */
+  home: RouteDef;
 };
 
 /**
@@ -103,11 +108,22 @@ export function defineFamily(spec: FamilySpec): WebFamily {
   const { resource } = spec;
   const screens = Object.values(spec.screens);
   // A family shown only inside another's detail page (a draw's prizes) has embedded screens alone.
-  const main = spec.screens[resource.page] ?? (screens.every((screen) => screen.embedded) ? screens[0] : undefined);
-  if (!main) throw new Error(`family ${resource.key}: no screen for its page ${resource.page}`);
+  const main =
+    spec.screens[resource.page] ??
+    (screens.length > 0 && screens.every((screen) => screen.embedded) ? screens[0] : undefined);
+  const home = routesByKey.get(resource.page);
+  if (!home) throw new Error(`family ${resource.key}: no route ${resource.page}`);
+  if (resource.forms) {
+    const { add, edit } = spec.routes ?? {};
+    if (screens.length > 0 || add !== resource.forms.add || edit !== resource.forms.edit) {
+      throw new Error(
+        `family ${resource.key}: its forms are the pages ${resource.forms.add} and ${resource.forms.edit}`,
+      );
+    }
+  } else if (!main) throw new Error(`family ${resource.key}: no screen for its page ${resource.page}`);
   for (const key of Object.values(spec.routes ?? {})) {
     const route = routesByKey.get(key);
-    if (!route?.hidden || route.menuKey !== main.route.menuKey) {
+    if (!route?.hidden || route.menuKey !== home.menuKey) {
       throw new Error(`family ${resource.key}: ${key} is not a hidden page of ${resource.page}`);
     }
   }
@@ -118,5 +134,5 @@ export function defineFamily(spec: FamilySpec): WebFamily {
       throw new Error(`family ${resource.key}: lookup ${spec.lookup} is not searched by ${field}`);
     }
   }
-  return { ...spec, main };
+  return { ...spec, main, home };
 }

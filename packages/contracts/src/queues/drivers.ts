@@ -1,4 +1,4 @@
-import { driverScreens } from '../customers/screens';
+import { driverScreens } from '../drivers/screens';
 import { defineQueues } from './queue';
 
 /** Drivers waiting for 审核, and those whose licence or permit runs out within 30 days (or has). */
