@@ -81,7 +81,7 @@ describe('政企客户, 分销商, 个人客户', () => {
     const person = { name: '王五', mobile: '13711112222', cityId };
     expect(await post('/api/customers/personal', { ...person, idNumber: '110105194912310021' })).toMatchObject({
       code: 400,
-      msg: '身份证号：校验位不正确',
+      msg: '身份证号：校验位不正确，请核对号码',
     });
     expect((await post('/api/customers/personal', { ...person, idNumber: '11010519491231002x' })).code).toBe(0);
     expect(await post('/api/customers/personal', { ...person, idNumber: '11010519491231002X' })).toMatchObject({
