@@ -28,6 +28,7 @@ import { identityRoutes } from './identity/routes';
 import { registerJobRunner } from './jobs/plugin';
 import { lookupRoutes } from './lookups/routes';
 import { preferenceRoutes } from './preferences/routes';
+import { incentiveRoutes } from './referrals/incentives';
 import { roleRoutes } from './roles/routes';
 import { vehicleRoutes } from './vehicles/routes';
 
@@ -96,6 +97,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(lookupRoutes, deps);
   await app.register(familyRoutes, deps);
   await app.register(vehicleRoutes, deps);
+  await app.register(incentiveRoutes, deps);
   registerJobRunner(app, deps);
   await app.register(fileRoutes, deps);
   await app.register(fileDownloadRoutes, deps);

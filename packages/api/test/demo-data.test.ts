@@ -1,4 +1,11 @@
-import { type PageResult, type Screen, userScreens, vehicleRecordScreens, vehicleScreens } from '@cp/contracts';
+import {
+  incentiveScreens,
+  type PageResult,
+  type Screen,
+  userScreens,
+  vehicleRecordScreens,
+  vehicleScreens,
+} from '@cp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cities } from '../src/lookups/tables';
 import { seedDemoData } from '../src/seed';
@@ -31,6 +38,7 @@ const screens: Screen[] = [
   ...Object.values(vehicleScreens),
   ...Object.values(vehicleRecordScreens),
   ...Object.values(userScreens),
+  ...Object.values(incentiveScreens),
 ];
 
 describe('demo data', () => {

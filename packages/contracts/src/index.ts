@@ -5,6 +5,7 @@ export * from './enums';
 export * from './feedback';
 export * from './identity';
 export * from './queues';
+export * from './referrals';
 export * from './resource';
 export * from './response';
 export * from './roles';

@@ -6,5 +6,6 @@ export * from '../identity/tables';
 export * from '../jobs/tables';
 export * from '../lookups/tables';
 export * from '../preferences/tables';
+export * from '../referrals/tables';
 export * from '../vehicles/record-tables';
 export * from '../vehicles/tables';

@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import { tenants } from '../identity/tables';
 import { scanRisks } from '../vehicles/risks';
 import { seedPlatform } from './platform';
+import { seedDemoIncentives } from './referrals';
 import { dateFirstFlags } from './risks';
 import { seedDemoShunting, seedDemoVehicles, seedReferenceData } from './vehicles';
 
@@ -17,6 +18,7 @@ export async function seedDemoData(db: Db, options: { vehiclesPerTenant?: number
     const fleet = index === 0 ? perTenant : Math.max(Math.min(perTenant, 9), Math.round(perTenant * 0.7));
     if ((await seedDemoVehicles(db, tenant.id, fleet, 20_260_001 + index)) > 0) written.push(tenant.id);
     await seedDemoShunting(db, tenant.id, 20_261_001 + index);
+    await seedDemoIncentives(db, tenant.id);
   }
   // Flags raised now over vehicles written now are dated as a daily scan would have raised them.
   const scanned = new Date();

@@ -26,10 +26,12 @@ function valueSchema(def: FieldDef): z.ZodType {
     case 'files':
     case 'tags':
       return z.array(text());
+    case 'items':
+      return z.array(z.record(text(), z.unknown()));
   }
 }
 
-const plural = (kind: FieldDef['kind']) => kind === 'refs' || kind === 'files' || kind === 'tags';
+const plural = (kind: FieldDef['kind']) => kind === 'refs' || kind === 'files' || kind === 'tags' || kind === 'items';
 
 /** The properties a field gives a row: its value, and the name of what it refers to where lists show one. */
 function fieldShape(name: string, def: FieldDef): Record<string, z.ZodType> {

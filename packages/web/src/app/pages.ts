@@ -1,5 +1,6 @@
 import { downloadPages } from '../downloads';
 import { shellPages } from '../pages';
+import { referralPages } from '../referrals';
 import { rolePages } from '../roles';
 import { userPages } from '../users';
 import { vehiclePages } from '../vehicles';
@@ -15,6 +16,7 @@ export const pages: PageRegistry = {
   ...shellPages,
   ...downloadPages,
   ...rolePages,
+  ...referralPages,
   ...userPages,
   ...vehiclePages,
 };

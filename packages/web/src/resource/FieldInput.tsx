@@ -99,5 +99,7 @@ export function fieldControl(def: FieldDef): FieldControl {
       };
     case 'files':
       return { ...none, control: <StoredFilesInput />, wide: true };
+    case 'items':
+      throw new Error(`field ${def.title}: a list of items takes the family's own control (its \`inputs\`)`);
   }
 }

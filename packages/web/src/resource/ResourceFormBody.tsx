@@ -47,7 +47,9 @@ export function ResourceFormBody({ family, record, onDone, onCancel, onReload }:
   const starting = record
     ? formValuesOf(resource, record)
     : Object.fromEntries(
-        resource.entries.filter(([, def]) => def.kind === 'files' || def.kind === 'tags').map(([name]) => [name, []]),
+        resource.entries
+          .filter(([, def]) => def.kind === 'files' || def.kind === 'tags' || def.kind === 'items')
+          .map(([name]) => [name, []]),
       );
   return (
     <>
@@ -68,6 +70,7 @@ export function ResourceFormBody({ family, record, onDone, onCancel, onReload }:
         resource={resource}
         form={form}
         groups={family.groups}
+        inputs={family.inputs}
         editing={record !== undefined}
         initialValues={starting}
         fileNames={fileNamesOf(record)}
