@@ -1,5 +1,7 @@
 import './lookups/sources';
+import './customers/lookup';
 import './vehicles/lookup';
+import { driverFamilies } from './customers/family';
 import type { RoutePlugin } from './http/schemas';
 import { incentiveFamily } from './referrals/incentives';
 import type { ServerResource } from './resource/family';
@@ -17,6 +19,7 @@ export const families: readonly ServerResource[] = [
   vehicleFamily,
   ...vehicleRecordFamilies,
   userFamily,
+  ...driverFamilies,
   incentiveFamily,
 ];
 

@@ -1,5 +1,6 @@
 import './zod-zh';
 
+export * from './customers';
 export * from './downloads';
 export * from './enums';
 export * from './feedback';

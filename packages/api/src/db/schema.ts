@@ -1,4 +1,5 @@
 export * from '../audit/tables';
+export * from '../customers/tables';
 export * from '../exports/tables';
 export * from '../feedback/tables';
 export * from '../files/tables';

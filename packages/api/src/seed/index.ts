@@ -2,6 +2,7 @@ import { asc } from 'drizzle-orm';
 import type { Db } from '../db';
 import { tenants } from '../identity/tables';
 import { scanRisks } from '../vehicles/risks';
+import { seedDemoDrivers } from './drivers';
 import { seedPlatform } from './platform';
 import { seedDemoIncentives } from './referrals';
 import { dateFirstFlags } from './risks';
@@ -18,6 +19,7 @@ export async function seedDemoData(db: Db, options: { vehiclesPerTenant?: number
     const fleet = index === 0 ? perTenant : Math.max(Math.min(perTenant, 9), Math.round(perTenant * 0.7));
     if ((await seedDemoVehicles(db, tenant.id, fleet, 20_260_001 + index)) > 0) written.push(tenant.id);
     await seedDemoShunting(db, tenant.id, 20_261_001 + index);
+    await seedDemoDrivers(db, tenant.id, 20_262_001 + index);
     await seedDemoIncentives(db, tenant.id);
   }
   // Flags raised now over vehicles written now are dated as a daily scan would have raised them.

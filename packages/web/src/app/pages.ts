@@ -1,3 +1,4 @@
+import { customerPages } from '../customers';
 import { downloadPages } from '../downloads';
 import { shellPages } from '../pages';
 import { referralPages } from '../referrals';
@@ -19,6 +20,7 @@ export const pages: PageRegistry = {
   ...referralPages,
   ...userPages,
   ...vehiclePages,
+  ...customerPages,
 };
 
 export const routeTable = createRouteTable(pages);
