@@ -3,7 +3,9 @@ import './customers/lookup';
 import './vehicles/lookup';
 import { driverFamilies } from './customers/family';
 import type { RoutePlugin } from './http/schemas';
+import { awardFamily } from './referrals/awards';
 import { incentiveFamily } from './referrals/incentives';
+import { referralFamily } from './referrals/referrals';
 import type { ServerResource } from './resource/family';
 import { resourceTemplate } from './resource/import';
 import { type RouteDeps, resourceRoutes } from './resource/routes';
@@ -20,6 +22,8 @@ export const families: readonly ServerResource[] = [
   ...vehicleRecordFamilies,
   userFamily,
   ...driverFamilies,
+  referralFamily,
+  awardFamily,
   incentiveFamily,
 ];
 

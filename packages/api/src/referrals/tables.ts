@@ -34,6 +34,8 @@ export const referrals = pgTable(
     index('referrals_tenant_inviter_idx').on(table.tenantId, table.inviterId, table.stage, table.deliveredAt),
     index('referrals_tenant_channel_idx').on(table.tenantId, table.channelId, table.invitedAt),
     index('referrals_tenant_driver_idx').on(table.tenantId, table.inviteeDriverId),
+    index('referrals_tenant_delivered_idx').on(table.tenantId, table.deliveredAt),
+    index('referrals_tenant_created_idx').on(table.tenantId, table.createdAt),
     index('referrals_invitee_name_trgm_idx').using('gin', sql`${table.inviteeName} gin_trgm_ops`),
     index('referrals_invitee_mobile_trgm_idx').using('gin', sql`${table.inviteeMobile} gin_trgm_ops`),
   ],
@@ -89,5 +91,40 @@ export const incentiveParts = pgTable(
   (table) => [
     uniqueIndex('incentive_parts_allocation_position_key').on(table.allocationId, table.position),
     index('incentive_parts_tenant_person_idx').on(table.tenantId, table.personKind, table.personId),
+  ],
+);
+
+/** 奖励申请: the inviter's reward for a referral whose car was delivered; one live award per referral. */
+export const referralAwards = pgTable(
+  'referral_awards',
+  {
+    id: idColumn(),
+    referralId: refColumn('referral_id').notNull(),
+    inviterId: refColumn('inviter_id').notNull(),
+    /** In fen. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    status: smallint('status').notNull().default(1),
+    applicantId: refColumn('applicant_id').notNull(),
+    rejectReason: text('reject_reason'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    paymentReference: text('payment_reference'),
+    paidOn: date('paid_on'),
+    version: versionColumn(),
+    ...businessColumns(),
+  },
+  (table) => [
+    // One award per referral; a rejected application does not count, so a corrected one may follow it.
+    uniqueIndex('referral_awards_tenant_referral_key')
+      .on(table.tenantId, table.referralId)
+      .where(sql`${table.status} <> 3`),
+    index('referral_awards_tenant_created_idx').on(table.tenantId, table.createdAt),
+    index('referral_awards_tenant_status_idx').on(table.tenantId, table.status, table.createdAt),
+    index('referral_awards_tenant_referral_idx').on(table.tenantId, table.referralId),
+    index('referral_awards_tenant_inviter_idx').on(table.tenantId, table.inviterId, table.createdAt),
+    index('referral_awards_tenant_applicant_idx').on(table.tenantId, table.applicantId, table.createdAt),
+    index('referral_awards_tenant_amount_idx').on(table.tenantId, table.amount),
+    index('referral_awards_tenant_paid_idx').on(table.tenantId, table.paidOn),
+    index('referral_awards_tenant_payment_idx').on(table.tenantId, table.paymentReference),
   ],
 );

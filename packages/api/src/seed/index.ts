@@ -4,6 +4,7 @@ import { tenants } from '../identity/tables';
 import { scanRisks } from '../vehicles/risks';
 import { seedDemoDrivers } from './drivers';
 import { seedPlatform } from './platform';
+import { seedDemoReferrals } from './referral-stages';
 import { seedDemoIncentives } from './referrals';
 import { dateFirstFlags } from './risks';
 import { seedDemoShunting, seedDemoVehicles, seedReferenceData } from './vehicles';
@@ -20,6 +21,7 @@ export async function seedDemoData(db: Db, options: { vehiclesPerTenant?: number
     if ((await seedDemoVehicles(db, tenant.id, fleet, 20_260_001 + index)) > 0) written.push(tenant.id);
     await seedDemoShunting(db, tenant.id, 20_261_001 + index);
     await seedDemoDrivers(db, tenant.id, 20_262_001 + index);
+    await seedDemoReferrals(db, tenant.id);
     await seedDemoIncentives(db, tenant.id);
   }
   // Flags raised now over vehicles written now are dated as a daily scan would have raised them.
