@@ -1,3 +1,4 @@
+import { defaultAwardAmount } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { businessColumns, idColumn, refColumn, versionColumn } from '../db/columns';
@@ -101,8 +102,8 @@ export const referralAwards = pgTable(
     id: idColumn(),
     referralId: refColumn('referral_id').notNull(),
     inviterId: refColumn('inviter_id').notNull(),
-    /** In fen. */
-    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** In fen; an application without an amount takes the stages' rewards. */
+    amount: bigint('amount', { mode: 'number' }).notNull().default(defaultAwardAmount),
     reason: text('reason').notNull(),
     status: smallint('status').notNull().default(1),
     applicantId: refColumn('applicant_id').notNull(),

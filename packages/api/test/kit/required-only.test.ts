@@ -14,7 +14,8 @@ let ctx: TestContext;
 let admin: string;
 
 beforeAll(async () => {
-  ctx = await startTestApp();
+  // A few demo vehicles, so there are drivers at 正常 (the driver lookup offers only those) and their referrals.
+  ctx = await startTestApp({}, { demoVehiclesPerTenant: 12 });
   admin = await ctx.login('admin', 'admin123');
 });
 afterAll(() => ctx.close());

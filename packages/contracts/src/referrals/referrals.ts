@@ -76,6 +76,7 @@ export const referralResource = defineResource({
       check: mobileProblem,
       filter: 'like',
       hint: '同一手机号只能有一条进行中的拉新',
+      import: { example: '13912345678' },
     }),
     inviterId: fields.ref('邀请司机', 'driver', { required: true, filter: 'eq' }),
     invitedAt: fields.datetime('邀请时间', { required: true, notAfterNow: true, filter: 'range', sortable: true }),

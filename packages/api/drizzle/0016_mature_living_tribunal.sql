@@ -2,7 +2,7 @@ CREATE TABLE "referral_awards" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "referral_awards_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"referral_id" bigint NOT NULL,
 	"inviter_id" bigint NOT NULL,
-	"amount" bigint NOT NULL,
+	"amount" bigint DEFAULT 75000 NOT NULL,
 	"reason" text NOT NULL,
 	"status" smallint DEFAULT 1 NOT NULL,
 	"applicant_id" bigint NOT NULL,
