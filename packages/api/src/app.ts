@@ -30,6 +30,7 @@ import { lookupRoutes } from './lookups/routes';
 import { preferenceRoutes } from './preferences/routes';
 import { prizeDrawRoutes } from './prizeDraws/routes';
 import { qrCodeRoutes } from './qrCodes/routes';
+import { incentiveRoutes } from './referrals/incentives';
 import { roleRoutes } from './roles/routes';
 import { vehicleRoutes } from './vehicles/routes';
 
@@ -102,6 +103,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(vehicleRoutes, deps);
   await app.register(prizeDrawRoutes, deps);
   await app.register(qrCodeRoutes, deps);
+  await app.register(incentiveRoutes, deps);
   registerJobRunner(app, deps);
   await app.register(fileRoutes, deps);
   await app.register(fileDownloadRoutes, deps);

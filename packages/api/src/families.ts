@@ -8,6 +8,9 @@ import { driverFamilies } from './drivers/family';
 import type { RoutePlugin } from './http/schemas';
 import { prizeDrawFamilies } from './prizeDraws/family';
 import { qrCodeFamily, qrTemplateFamily } from './qrCodes/family';
+import { awardFamily } from './referrals/awards';
+import { incentiveFamily } from './referrals/incentives';
+import { referralFamily } from './referrals/referrals';
 import type { ServerResource } from './resource/family';
 import { resourceTemplate } from './resource/import';
 import { type RouteDeps, resourceRoutes } from './resource/routes';
@@ -30,6 +33,9 @@ export const families: readonly ServerResource[] = [
   allocationRuleFamily,
   ...driverFamilies,
   ...customerFamilies,
+  referralFamily,
+  awardFamily,
+  incentiveFamily,
 ];
 
 for (const family of families) if (family.resource.import) resourceTemplate(family.resource);

@@ -1,11 +1,14 @@
 import {
   allocationRuleScreens,
+  awardScreens,
   channelScreens,
   driverScreens,
+  incentiveScreens,
   isAdultOn,
   isValidNationalId,
   type PageResult,
   prizeDrawScreens,
+  referralScreens,
   type Screen,
   userScreens,
   vehicleRecordScreens,
@@ -14,6 +17,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers } from '../src/drivers/tables';
 import { cities } from '../src/lookups/tables';
+import { referralAwards, referrals } from '../src/referrals/tables';
 import { seedDemoData } from '../src/seed';
 import { cityPlaces } from '../src/seed/places';
 import { demoCities } from '../src/seed/reference-data';
@@ -48,6 +52,9 @@ const screens: Screen[] = [
   ...Object.values(channelScreens),
   ...Object.values(allocationRuleScreens),
   ...Object.values(driverScreens),
+  ...Object.values(referralScreens),
+  ...Object.values(awardScreens),
+  ...Object.values(incentiveScreens),
 ];
 
 describe('demo data', () => {
@@ -66,6 +73,32 @@ describe('demo data', () => {
       expect(empty).toEqual([]);
     });
   }
+});
+
+describe('demo referrals look real', () => {
+  it('advance stage by stage in the past, invitees of stage 已注册 on being drivers, awards only once delivered', async () => {
+    const { db } = ctx.database;
+    const now = Date.now();
+    const rows = await db.select().from(referrals);
+    const awarded = await db.select().from(referralAwards);
+    expect(new Set(rows.map((row) => row.stage))).toEqual(new Set([1, 2, 3, 4, 9]));
+    for (const row of rows) {
+      const times = [row.invitedAt, row.registeredAt, row.signedAt, row.deliveredAt].slice(0, Math.min(row.stage, 4));
+      for (const [index, time] of times.entries()) {
+        if (row.stage === 9) break;
+        expect(time?.getTime(), `${row.inviteeName} stage ${index}`).toBeLessThan(now);
+        if (index > 0) expect(time?.getTime()).toBeGreaterThan(times[index - 1]?.getTime() ?? 0);
+      }
+      if (row.stage >= 2 && row.stage <= 4) expect(row.inviteeDriverId).not.toBeNull();
+    }
+    expect(new Set(awarded.map((award) => award.status))).toEqual(new Set([1, 2, 3, 4]));
+    for (const award of awarded) {
+      const referral = rows.find((row) => row.id === award.referralId);
+      expect(referral?.stage).toBe(4);
+      expect(award.createdAt.getTime()).toBeGreaterThan(referral?.deliveredAt?.getTime() ?? now);
+      expect(award.createdAt.getTime()).toBeLessThan(now);
+    }
+  });
 });
 
 describe('demo data looks real', () => {

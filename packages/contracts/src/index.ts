@@ -10,6 +10,7 @@ export * from './identity';
 export * from './prizeDraws';
 export * from './qrCodes';
 export * from './queues';
+export * from './referrals';
 export * from './resource';
 export * from './response';
 export * from './roles';

@@ -11,6 +11,7 @@ export * from '../lookups/tables';
 export * from '../preferences/tables';
 export * from '../prizeDraws/tables';
 export * from '../qrCodes/tables';
+export * from '../referrals/tables';
 export * from '../resource/import-tables';
 export * from '../vehicles/record-tables';
 export * from '../vehicles/tables';

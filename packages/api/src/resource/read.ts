@@ -66,10 +66,42 @@ function fillNames(book: NameBook, read: ReturnType<typeof namedRefs>, rows: rea
   return complete;
 }
 
+const searchedRefsOf = new WeakMap<ServerResource, { field: string; lookup: string; nameKey: string }[]>();
+
+/** The reference fields whose lookup is searched (drivers): named by asking the lookup for the page's ids. */
+function searchedRefs(family: ServerResource) {
+  let refs = searchedRefsOf.get(family);
+  if (!refs) {
+    refs = family.resource.entries
+      .filter(([, def]) => def.kind === 'ref' && !serverLookup(def.lookup ?? '').all)
+      .map(([field, def]) => ({ field, lookup: def.lookup ?? '', nameKey: refNameOf(field) }));
+    searchedRefsOf.set(family, refs);
+  }
+  return refs;
+}
+
+/** Names references to a searched lookup: one search by the ids the rows hold, per field. */
+async function withSearchedNames(db: Db, tenantId: number, family: ServerResource, rows: Row[], dtos: Row[]) {
+  const first = rows[0] as Row;
+  for (const { field, lookup, nameKey } of searchedRefs(family).filter(({ field }) => field in first)) {
+    const ids = [...new Set(rows.map((row) => row[field]).filter((id) => id !== null && id !== undefined && id !== ''))]
+      .map(Number)
+      .filter(Number.isSafeInteger);
+    const search = serverLookup(lookup).search;
+    const found = ids.length && search ? await search(db, tenantId, { ids, limit: ids.length }) : [];
+    const names = new Map(found.map((named) => [String(named.id), named.name]));
+    rows.forEach((row, index) => {
+      const value = row[field];
+      (dtos[index] as Row)[nameKey] = value === null || value === undefined ? '' : (names.get(String(value)) ?? '');
+    });
+  }
+}
+
 /** Adds the names of every reference the rows carry, from the name book; an id it lacks reloads the book once. */
 async function withNames(db: Db, tenantId: number, family: ServerResource, rows: Row[], dtos: Row[]) {
   const first = rows[0];
   if (!first) return;
+  await withSearchedNames(db, tenantId, family, rows, dtos);
   const read = namedRefs(family).filter(({ field }) => field in first);
   if (read.length === 0) return;
   if (fillNames(await nameBook(db, tenantId), read, rows, dtos)) return;

@@ -8,6 +8,8 @@ import { seedDemoDrivers } from './drivers';
 import { seedPlatform } from './platform';
 import { seedDemoPrizeDraws } from './prizeDraws';
 import { seedDemoQrCodes } from './qrCodes';
+import { seedDemoReferrals } from './referral-stages';
+import { seedDemoIncentives } from './referrals';
 import { dateFirstFlags } from './risks';
 import { seedDemoShunting, seedDemoVehicles, seedReferenceData } from './vehicles';
 
@@ -27,6 +29,8 @@ export async function seedDemoData(
     await seedDemoShunting(db, tenant.id, 20_261_001 + index);
     await seedDemoPrizeDraws(db, tenant.id, 20_262_001 + index * 10);
     await seedDemoDrivers(db, tenant.id, 20_263_001 + index);
+    await seedDemoReferrals(db, tenant.id);
+    await seedDemoIncentives(db, tenant.id);
   }
   await seedDemoChannels(db);
   // Poster backgrounds are stored as uploads: only where the data folder is known.

@@ -1,5 +1,6 @@
-import { type FieldDef, type LookupOption, lookupOf } from '@cp/contracts';
+import { type FieldDef, itemLookup, type LookupOption, lookupOf, lookups } from '@cp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { families } from '../../src/families';
 import type { ServerResource } from '../../src/resource/family';
 import { startTestApp, type TestContext } from '../harness';
@@ -13,7 +14,8 @@ let ctx: TestContext;
 let admin: string;
 
 beforeAll(async () => {
-  ctx = await startTestApp();
+  // A few demo vehicles, so there are drivers at 正常 (the driver lookup offers only those) and their referrals.
+  ctx = await startTestApp({}, { demoVehiclesPerTenant: 12 });
   admin = await ctx.login('admin', 'admin123');
 });
 afterAll(() => ctx.close());
@@ -28,7 +30,7 @@ function firstChoice(options: readonly LookupOption[], level: number | undefined
   return undefined;
 }
 
-async function choiceOf(def: FieldDef): Promise<string> {
+async function choiceOf(def: Pick<FieldDef, 'lookup'>): Promise<string> {
   const lookup = lookupOf(def.lookup ?? '');
   const answer = await ctx.request<LookupOption[]>({ method: 'GET', url: lookup.endpoint, token: admin });
   const value = firstChoice(answer.data, lookup.shape === 'tree' ? lookup.level : 1);
@@ -37,6 +39,30 @@ async function choiceOf(def: FieldDef): Promise<string> {
 }
 
 let serial = 0;
+
+/**
+ * One item of an `items` field, from its schema: each choice field (an enumeration) takes the first value
+ * whose id fields name a declared lookup, each id field that lookup's first row, the rest stay empty.
+ */
+async function itemOf(def: FieldDef): Promise<Record<string, unknown>> {
+  const item = (def.input as unknown as z.ZodArray<z.ZodObject>).element;
+  const shape = Object.entries(item.shape) as [string, z.ZodType][];
+  const choices = shape.filter(([, schema]) => schema instanceof z.ZodLiteral);
+  const ids = shape.filter(([name]) => itemLookup(item, name, {}) !== undefined || choices.length > 0);
+  const combos: Record<string, unknown>[] = [{}];
+  for (const [name, schema] of choices) {
+    const values = [...(schema as z.ZodLiteral).values];
+    combos.splice(0, combos.length, ...combos.flatMap((combo) => values.map((value) => ({ ...combo, [name]: value }))));
+  }
+  for (const combo of combos) {
+    const named = ids.map(([name]) => [name, itemLookup(item, name, combo)] as const).filter(([, key]) => key);
+    if (!named.every(([, key]) => key && key in lookups)) continue;
+    const value: Record<string, unknown> = { ...combo };
+    for (const [name, key] of named) value[name] = await choiceOf({ lookup: key });
+    if (item.safeParse(value).success) return value;
+  }
+  throw new Error(`no sample item for ${def.title}`);
+}
 
 /** A value the field's own schema takes, as the form would send it. */
 async function sampleOf(name: string, def: FieldDef): Promise<unknown> {
@@ -56,6 +82,7 @@ async function sampleOf(name: string, def: FieldDef): Promise<unknown> {
     refs: [def.kind === 'refs' ? [await choiceOf(def)] : undefined],
     files: [[]],
     tags: [[]],
+    items: [def.kind === 'items' ? [await itemOf(def)] : undefined],
   };
   const value = candidates[def.kind].find(
     (candidate) => candidate !== undefined && def.input.safeParse(candidate).success,
@@ -70,7 +97,7 @@ async function requiredOnly(family: ServerResource): Promise<Record<string, unkn
   const form: Record<string, unknown> = {};
   for (const [name, def] of resource.entries) {
     if (!def.form || name === resource.lifecycle?.field) continue;
-    const list = def.kind === 'files' || def.kind === 'tags' || def.kind === 'refs';
+    const list = def.kind === 'files' || def.kind === 'tags' || def.kind === 'refs' || def.kind === 'items';
     form[name] = def.required ? await sampleOf(name, def) : list ? [] : null;
   }
   return form;

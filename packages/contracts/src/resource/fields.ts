@@ -15,7 +15,8 @@ export type FieldKind =
   | 'ref'
   | 'refs'
   | 'files'
-  | 'tags';
+  | 'tags'
+  | 'items';
 
 /** How an imported column of a field reads: its header (the field's title by default), an example, a note. */
 export interface ImportColumn {
@@ -165,11 +166,36 @@ export const fields = {
     const def = field('files', title, titled(input, title), { list: false, ...rest });
     return { ...def, upload };
   },
+  /**
+   * A list of small records entered with the row (an incentive's participants): each checked by `item`. The
+   * family keeps them (its `insert`) and shows them (a detail section); its web form gives the control.
+   */
+  items<S extends z.ZodObject>(title: string, item: S, options: Options & { min?: number; max?: number } = {}) {
+    const input = z
+      .array(item)
+      .min(options.min ?? 0, `至少${options.min ?? 0}项`)
+      .max(options.max ?? 200, `最多${options.max ?? 200}项`);
+    return field('items', title, titled(input, title), { list: false, detail: false, ...options });
+  },
   tags(title: string, options: Options = {}) {
     const input = z.array(text().trim().min(1).max(20)).max(20);
     return field('tags', title, titled(input, title), options);
   },
 };
+
+/**
+ * The lookup an item's id field picks from: its schema's `.meta({ lookup })`, a lookup key, or one chosen by
+ * a sibling field's value (`{ by: 'personKind', lookups: { 1: 'driver', 2: 'user' } }`). Undefined when the
+ * field names no lookup or the sibling's value has none.
+ */
+export function itemLookup(item: z.ZodObject, field: string, values: Readonly<Record<string, unknown>>) {
+  const meta = (item.shape[field] as z.ZodType | undefined)?.meta()?.lookup as
+    | string
+    | { by: string; lookups: Record<string, string> }
+    | undefined;
+  if (typeof meta === 'string' || meta === undefined) return meta;
+  return meta.lookups[String(values[meta.by])];
+}
 
 /** `cityId` → `cityName`, `roleIds` → `roleNames`: where an answer carries the names of referenced rows. */
 export function refNameOf(field: string): string {

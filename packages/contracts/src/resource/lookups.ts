@@ -64,6 +64,14 @@ export const lookups = {
     searchable: true,
     placeholder: '输入姓名、手机号或身份证号搜索',
   }),
+  /** 司机拉新 rows: a search offers those delivered (已交车) with no award yet, `ids` names any. */
+  referral: defineLookup({
+    key: 'referral',
+    title: '拉新记录',
+    endpoint: '/api/lookups/referrals',
+    searchable: true,
+    placeholder: '输入被邀请人姓名或手机号搜索',
+  }),
   role: defineLookup({ key: 'role', title: '角色', endpoint: '/api/lookups/roles' }),
   user: defineLookup({ key: 'user', title: '用户', endpoint: '/api/lookups/tenant-users' }),
   customer: defineLookup({

@@ -28,10 +28,12 @@ function valueSchema(def: FieldDef): z.ZodType {
     case 'files':
     case 'tags':
       return z.array(text());
+    case 'items':
+      return z.array(z.record(text(), z.unknown()));
   }
 }
 
-const plural = (kind: FieldDef['kind']) => kind === 'refs' || kind === 'files' || kind === 'tags';
+const plural = (kind: FieldDef['kind']) => kind === 'refs' || kind === 'files' || kind === 'tags' || kind === 'items';
 
 /** The properties a field gives a row: its value, and the name of what it refers to where lists show one. */
 function fieldShape(name: string, def: FieldDef): Record<string, z.ZodType> {
@@ -39,8 +41,13 @@ function fieldShape(name: string, def: FieldDef): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {
     [name]: (plural(def.kind) || def.required ? value : value.nullable()).meta({ title: def.title }),
   };
-  // Names come from the lookups kept whole (the server's name book); a searched lookup's rows are not named.
-  if ((def.kind === 'ref' || def.kind === 'refs') && def.lookup && !lookupOf(def.lookup).searchable) {
+  // Names come from the lookups kept whole (the server's name book), or for one reference to a searched
+  // lookup (a driver) from one search of the page's ids; references to many of a searched lookup are not named.
+  if (
+    (def.kind === 'ref' || def.kind === 'refs') &&
+    def.lookup &&
+    (def.kind === 'ref' || !lookupOf(def.lookup).searchable)
+  ) {
     const names = def.kind === 'refs' ? z.array(text()) : text();
     shape[refNameOf(name)] = names.meta({ title: `${def.title}名称` });
   }

@@ -5,6 +5,7 @@ import { driverPages } from '../drivers';
 import { shellPages } from '../pages';
 import { prizeDrawPages } from '../prizeDraws';
 import { qrCodePages } from '../qrCodes';
+import { referralPages } from '../referrals';
 import { rolePages } from '../roles';
 import { userPages } from '../users';
 import { vehiclePages } from '../vehicles';
@@ -21,6 +22,7 @@ export const pages: PageRegistry = {
   ...downloadPages,
   ...qrCodePages,
   ...rolePages,
+  ...referralPages,
   ...userPages,
   ...vehiclePages,
   ...prizeDrawPages,

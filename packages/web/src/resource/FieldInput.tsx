@@ -105,5 +105,7 @@ export function fieldControl(def: FieldDef): FieldControl {
         wide: true,
       };
     }
+    case 'items':
+      throw new Error(`field ${def.title}: a list of items takes the family's own control (its \`inputs\`)`);
   }
 }

@@ -1,4 +1,5 @@
-import { Button, Card, Flex, Space, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Drawer, Flex, Result, Space, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Authorized } from '../auth/access';
@@ -37,7 +38,16 @@ function Title({ family, record }: { family: WebFamily; record: ResourceRecord }
   );
 }
 
-function Detail({ family, record }: { family: WebFamily; record: ResourceRecord }) {
+function Detail({
+  family,
+  record,
+  onDeleted,
+}: {
+  family: WebFamily;
+  record: ResourceRecord;
+  /** Where a deleted row leaves the user: the family's list by default. */
+  onDeleted?: () => void;
+}) {
   const { resource } = family;
   const navigate = useNavigate();
   const { held } = useSession();
@@ -77,7 +87,11 @@ function Detail({ family, record }: { family: WebFamily; record: ResourceRecord 
                 <Button onClick={edit}>编辑</Button>
               </Authorized>
             )}
-            <DeleteButton resource={resource} record={record} onDeleted={() => navigate(family.home.path)} />
+            <DeleteButton
+              resource={resource}
+              record={record}
+              onDeleted={onDeleted ?? (() => navigate(family.home.path))}
+            />
           </Space>
         }
       >
@@ -119,5 +133,28 @@ export function ResourceDetailPage({ family }: { family: WebFamily }) {
     >
       {(record) => <Detail family={family} record={record} />}
     </DetailById>
+  );
+}
+
+/**
+ * A family's detail without a page of its own (the catalogue has no detail route: 激励分配): the same view in a
+ * drawer over the list, opened by the row's 详情.
+ */
+export function ResourceDetailDrawer({ family, id, onClose }: { family: WebFamily; id: string; onClose: () => void }) {
+  const { resource } = family;
+  const detail = useQuery({
+    queryKey: [resource.key, 'detail', id],
+    queryFn: () => createResourceApi(resource.endpoint).detail(id),
+  });
+  return (
+    <Drawer open title={`${resource.title}详情`} size={960} onClose={onClose} destroyOnHidden>
+      {detail.isPending ? (
+        <Spin style={{ display: 'block', padding: 48 }} />
+      ) : detail.data ? (
+        <Detail family={family} record={detail.data} onDeleted={onClose} />
+      ) : (
+        <Result status="warning" title={`${resource.title}不存在或已删除`} />
+      )}
+    </Drawer>
   );
 }

@@ -1,8 +1,9 @@
-import type { Resource } from '@cp/contracts';
+import type { FieldDef, Resource } from '@cp/contracts';
 import { Col, Divider, Form, type FormInstance, Row } from 'antd';
 import type { KeyboardEvent, ReactElement, ReactNode } from 'react';
 import { cloneElement, useId } from 'react';
-import { fieldControl } from './FieldInput';
+import { type FieldControl, fieldControl } from './FieldInput';
+import type { FormInputs } from './family';
 import { type FileNames, FileNamesContext } from './fileNames';
 import { formTitle } from './format';
 import { formOrder } from './formOrder';
@@ -24,18 +25,33 @@ export interface ResourceFormProps {
   fileNames?: FileNames | undefined;
   onFinish: (values: Record<string, unknown>) => void;
   disabled?: boolean;
+  /** Controls of the family's own for some fields (an `items` field's editor). */
+  inputs?: FormInputs | undefined;
   /** Buttons under the fields. */
   children?: ReactNode;
   /** Fields set by where the form was opened (a draw's prize: its draw), left out of the form. */
   parent?: Readonly<Record<string, string>>;
 }
 
-function FieldItems({ resource, names, editing }: { resource: Resource; names: readonly string[]; editing: boolean }) {
+/** The family's own control of a field, a whole row wide, or the kit's for its kind. */
+function controlOf(def: FieldDef, inputs: FormInputs | undefined, name: string): FieldControl {
+  const Own = inputs?.[name];
+  return Own ? { control: <Own />, item: {}, wide: true } : fieldControl(def);
+}
+
+interface FieldItemsProps {
+  resource: Resource;
+  names: readonly string[];
+  editing: boolean;
+  inputs: FormInputs | undefined;
+}
+
+function FieldItems({ resource, names, editing, inputs }: FieldItemsProps) {
   return (
     <Row gutter={16}>
       {names.map((name) => {
         const def = fieldOf(resource, name);
-        const { control, item, wide } = fieldControl(def);
+        const { control, item, wide } = controlOf(def, inputs, name);
         const fixed = editing && def.createOnly;
         return (
           <Col key={name} span={wide ? 24 : 12}>
@@ -65,6 +81,7 @@ export function ResourceForm({
   fileNames,
   onFinish,
   disabled,
+  inputs,
   children,
   parent,
 }: ResourceFormProps) {
@@ -94,7 +111,7 @@ export function ResourceForm({
           return (
             <section key={group.title || 'fields'} aria-label={group.title || undefined}>
               {group.title && <Divider titlePlacement="start">{group.title}</Divider>}
-              <FieldItems resource={resource} names={names} editing={editing} />
+              <FieldItems resource={resource} names={names} editing={editing} inputs={inputs} />
             </section>
           );
         })}

@@ -51,7 +51,7 @@ export function ResourceFormBody({ family, record, onDone, onCancel, onReload, p
     ? formValuesOf(resource, record)
     : Object.fromEntries(
         resource.entries.flatMap(([name, def]): [string, unknown][] => {
-          if (def.kind === 'files' || def.kind === 'tags') return [[name, []]];
+          if (def.kind === 'files' || def.kind === 'tags' || def.kind === 'items') return [[name, []]];
           // A switch has no "not chosen": it starts off, so what it shows is what is saved.
           return def.kind === 'boolean' ? [[name, false]] : [];
         }),
@@ -75,6 +75,7 @@ export function ResourceFormBody({ family, record, onDone, onCancel, onReload, p
         resource={resource}
         form={form}
         groups={family.groups}
+        inputs={family.inputs}
         editing={record !== undefined}
         initialValues={starting}
         fileNames={fileNamesOf(record)}

@@ -78,6 +78,21 @@ describe('ResourceListPage: a screen made from its declarations', () => {
     expect(view.search().get('id')).toBe('2');
   });
 
+  it("shows a row's detail in a drawer over the list when the family has no detail page", async () => {
+    const view = renderWithShell(
+      <ResourceListPage family={{ ...fixtureFamily, routes: {} }} screen={fixtureScreens.vehicleList} />,
+      { url: '/vehicleList', buttons: everything, menus: ['vehicleList'] },
+    );
+    expect(buttonsOf(await rowOf('样例二'))).toEqual(['详情', '编辑', '整备', '删除']);
+    fireEvent.click(within(await rowOf('样例二')).getByRole('button', { name: '详情' }));
+    const drawer = (await screen.findByText('样例详情')).closest('.ant-drawer') as HTMLElement;
+    expect(await within(drawer).findByText('基本信息')).toBeTruthy();
+    expect(within(drawer).getByText('S001')).toBeTruthy();
+    expect(within(drawer).getByText('变更记录')).toBeTruthy();
+    expect(lastCall('GET', '/api/fixtures/2')).toBeTruthy();
+    expect(view.location()?.pathname).toBe('/vehicleList');
+  });
+
   it('deletes a row after confirmation and asks for the list again', async () => {
     serve('DELETE', '/api/fixtures/:id', null);
     renderList();

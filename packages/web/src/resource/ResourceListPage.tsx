@@ -14,6 +14,7 @@ import { type Control, screenControls, widestRowControls } from './controls';
 import { exportFilters } from './exportFilters';
 import type { WebFamily } from './family';
 import { ImportDialog } from './ImportDialog';
+import { ResourceDetailDrawer } from './ResourceDetailPage';
 import { ResourceFormDrawer } from './ResourceFormDrawer';
 import { ResourceSearchPanel } from './ResourceSearchPanel';
 import { ResourceTable } from './ResourceTable';
@@ -28,6 +29,8 @@ import { useTabCounts } from './useTabCounts';
 /** What the page has open over the list: the form, the import, or an action's dialog. */
 export type Opened =
   | { kind: 'form'; id?: string }
+  /** A row's detail in a drawer, for a family without a detail page. */
+  | { kind: 'detail'; id: string }
   | { kind: 'import'; title: string }
   | { kind: 'action'; target: ActionTarget }
   | { kind: 'bulk'; target: BulkTarget }
@@ -99,7 +102,7 @@ export function ResourceListPage({ family, screen }: { family: WebFamily; screen
   };
   const columns = useMemo<TableColumnsType<ResourceRecord>>(() => {
     const shown = settings.layout.filter((column) => !column.hidden).map((column) => column.name);
-    const detail = family.routes?.detail ? ['详情'] : [];
+    const detail = ['详情'];
     return [
       ...buildColumns<ResourceRecord>(family.resource, {
         only: shown,
@@ -154,6 +157,9 @@ export function ResourceListPage({ family, screen }: { family: WebFamily; screen
       />
       {resultModal}
       {opened?.kind === 'form' && <ResourceFormDrawer family={family} id={opened.id} onClose={() => setOpened(null)} />}
+      {opened?.kind === 'detail' && (
+        <ResourceDetailDrawer family={family} id={opened.id} onClose={() => setOpened(null)} />
+      )}
       {opened?.kind === 'import' && (
         <ImportDialog
           resource={family.resource}

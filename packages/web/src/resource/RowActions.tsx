@@ -32,7 +32,7 @@ function applies(family: WebFamily, control: Control, record: ResourceRecord, bu
   return true;
 }
 
-/** A row's buttons: 详情, then the controls of the screen the row's state and the user's buttons allow. */
+/** A row's buttons: 详情 (its page, or a drawer where the family has none), then the controls of the screen the row's state and the user's buttons allow. */
 export function RowActions({ family, controls, record, onOpen }: RowActionsProps) {
   const navigate = useNavigate();
   const access = useAccess();
@@ -77,11 +77,17 @@ export function RowActions({ family, controls, record, onOpen }: RowActionsProps
   };
   return (
     <Space size={0} wrap>
-      {detail && access.canOpen(detail) && (
-        <Button type="link" size="small" onClick={() => navigate(pageLink(detail.key, record.id))}>
-          详情
-        </Button>
-      )}
+      {detail
+        ? access.canOpen(detail) && (
+            <Button type="link" size="small" onClick={() => navigate(pageLink(detail.key, record.id))}>
+              详情
+            </Button>
+          )
+        : !family.routes?.detail && (
+            <Button type="link" size="small" onClick={() => onOpen({ kind: 'detail', id: record.id })}>
+              详情
+            </Button>
+          )}
       {controls
         .filter((control) => applies(family, control, record, held.buttons))
         .map((control) => (

@@ -29,6 +29,7 @@ const kindWidths: Record<FieldKind, number> = {
   refs: 180,
   files: 200,
   tags: 180,
+  items: 200,
 };
 
 /** Pixels of text at the table's 14 px: a Chinese character is a square, a letter or digit about 9 px. */

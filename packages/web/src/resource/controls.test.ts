@@ -91,7 +91,10 @@ describe('screenControls: the controls a screen renders', () => {
     });
     const resource = { ...fixtureFamily.resource, lifecycle };
     const screen = defineScreen(resource, { route: 'vehicleInspected', actions: ['pass', 'fail'] });
-    const family = defineFamily({ resource, screens: { vehicleList: fixtureScreens.vehicleList, vehicleInspected: screen } });
+    const family = defineFamily({
+      resource,
+      screens: { vehicleList: fixtureScreens.vehicleList, vehicleInspected: screen },
+    });
     expect(described(screenControls(family, screen)).filter(([, kind]) => kind === 'transition')).toEqual([
       ['row', 'transition', 'vehicleInspected:inspect', '审核通过'],
       ['row', 'transition', 'vehicleInspected:inspect', '审核不通过'],

@@ -11,6 +11,11 @@ export interface ActionFields {
   width?: number;
 }
 
+/** A form control of a family's own for one field, as `Form.Item` drives it. */
+export type FormInputs = Readonly<
+  Record<string, ComponentType<{ id?: string; value?: unknown; onChange?: (value: unknown) => void }>>
+>;
+
 /**
  * A control of a screen that is not one of the standard ones (新增, 导入, 导出, 编辑, 删除, the lifecycle's
  * actions on rows): it names the catalogue button that shows it.
@@ -61,6 +66,11 @@ export interface FamilySpec {
     /** Where a batch import's result is read (上传日志详情), for a resource importing row by row. */
     importBatch?: string;
   };
+  /**
+   * Form controls of the family's own, by field: an `items` field's editor (an incentive's participants and
+   * the preview of their split). Each takes the form item's `value` and `onChange`.
+   */
+  inputs?: FormInputs;
   /** Sections of the form and the detail view; every editable field in one section without. */
   groups?: readonly FieldGroup[];
   /** Dialogs of lifecycle actions a generated form cannot express. */

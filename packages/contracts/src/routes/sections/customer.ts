@@ -65,11 +65,17 @@ export const customerRoutes = defineSection('customer', [
   page('/templateManagementAdd', '新增模板', { group: qrCodes, parent: '/templateManagement', requires: 'add' }),
   page('/templateManagementEdit', '编辑模板', { group: qrCodes, parent: '/templateManagement', requires: 'edit' }),
   page('/templateManagementDetails', '模板详情', { group: qrCodes, parent: '/templateManagement' }),
-  page('/driverPullNewList', '司机拉新', { group: referral, buttons: ['export'] }),
+  page('/driverPullNewList', '司机拉新', {
+    group: referral,
+    buttons: ['add', ['advance', '推进阶段'], ['invalidate', '置为失效'], 'export'],
+  }),
   page('/driverPullNewDetails', '拉新详情', { group: referral, parent: '/driverPullNewList' }),
-  page('/awardApplication', '奖励申请', { group: referral, buttons: ['approve', 'export'] }),
+  page('/awardApplication', '奖励申请', {
+    group: referral,
+    buttons: ['add', 'approve', ['reject', '驳回'], ['pay', '发放'], 'export'],
+  }),
   page('/awardApplicationDetails', '奖励申请详情', { group: referral, parent: '/awardApplication' }),
-  page('/incentiveAllocation', '激励分配', { group: referral, buttons: ['add', 'export'] }),
+  page('/incentiveAllocation', '激励分配', { group: referral, buttons: ['add', ['cancel', '作废'], 'export'] }),
   page('/incentiveAllocationAdd', '新增激励分配', { group: referral, parent: '/incentiveAllocation', requires: 'add' }),
   page('/prizeDraw', '抽奖管理', {
     buttons: ['add', 'edit', 'delete', ['publish', '发布'], ['end', '提前结束'], ['draw', '抽奖'], 'import', 'export'],
