@@ -4,6 +4,7 @@ export * from './downloads';
 export * from './enums';
 export * from './feedback';
 export * from './identity';
+export * from './leads';
 export * from './queues';
 export * from './resource';
 export * from './response';
