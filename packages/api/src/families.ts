@@ -1,6 +1,7 @@
 import './lookups/sources';
 import './vehicles/lookup';
 import type { RoutePlugin } from './http/schemas';
+import { leadFamilies } from './leads/family';
 import type { ServerResource } from './resource/family';
 import { resourceTemplate } from './resource/import';
 import { type RouteDeps, resourceRoutes } from './resource/routes';
@@ -12,7 +13,12 @@ import { vehicleRecordFamilies } from './vehicles/record-families';
  * Every screen family of the server, declared on the resource kit. A new family is defined in its feature
  * folder and added here: its routes, import template and exports follow.
  */
-export const families: readonly ServerResource[] = [vehicleFamily, ...vehicleRecordFamilies, userFamily];
+export const families: readonly ServerResource[] = [
+  vehicleFamily,
+  ...vehicleRecordFamilies,
+  userFamily,
+  ...leadFamilies,
+];
 
 for (const family of families) if (family.resource.import) resourceTemplate(family.resource);
 

@@ -72,3 +72,5 @@ export const openLeadStates = [leadStatus.unallocated, leadStatus.allocated, lea
 export const eventKind = { created: 0, allocated: 1, followedUp: 2, activated: 3, invalidated: 4, edited: 5 } as const;
 
 export const ruleKind = { duplicateMobile: 0, unanswered: 1, outsideCities: 2, blockedMobile: 3 } as const;
+
+export const leadSource = { manual: 0, upload: 1, qrCode: 2, referral: 3 } as const;

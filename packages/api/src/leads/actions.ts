@@ -1,0 +1,86 @@
+import { eventKind, leadEnums } from '@cp/contracts';
+import { businessError } from '../http/errors';
+import { existingIds } from '../lookups/registry';
+import type { ActionImpl, Row, WriteContext } from '../resource/family';
+import { userNameOf } from './admit';
+import { recordLeadEvents } from './events';
+import { leadFollowUps } from './tables';
+
+const logEvent = (ctx: WriteContext, row: Row, kind: number, summary: string) =>
+  recordLeadEvents(ctx.tx, [
+    {
+      tenantId: ctx.auth.tenantId,
+      leadId: Number(row.id),
+      kind,
+      summary,
+      actorName: ctx.auth.userName,
+      userId: ctx.auth.userId,
+    },
+  ]);
+
+const withRemark = (text: string, remark: unknown) => (remark ? `${text}（${String(remark)}）` : text);
+
+/** What 分配, 跟进 and 无效 write besides moving the lead's state. */
+export const leadActions: Record<string, ActionImpl> = {
+  allocate: {
+    async run(ctx, row, body) {
+      const salespersonId = Number(body.salespersonId);
+      const found = await existingIds(ctx.db, ctx.auth.tenantId, 'user', [salespersonId], ctx.tx);
+      if (!found.has(salespersonId)) throw businessError('销售人员不存在');
+      const name = await userNameOf(ctx.tx, salespersonId);
+      const from = row.salespersonId ? `由${await userNameOf(ctx.tx, Number(row.salespersonId))}改` : '';
+      await logEvent(ctx, row, eventKind.allocated, withRemark(`${from}分配给${name}`, body.remark));
+      return null;
+    },
+    patch: (body) => ({ salespersonId: Number(body.salespersonId) }),
+  },
+  followUp: {
+    async run(ctx, row, body) {
+      const followedAt = new Date(String(body.followedAt));
+      const [record] = await ctx.tx
+        .insert(leadFollowUps)
+        .values({
+          tenantId: ctx.auth.tenantId,
+          leadId: Number(row.id),
+          followedAt,
+          way: Number(body.way),
+          answered: body.answered === true,
+          content: String(body.content),
+          intentionLevel: Number(body.intentionLevel),
+          nextFollowUpDate: (body.nextFollowUpDate as string | undefined) ?? null,
+          followerName: ctx.auth.userName,
+          createdBy: ctx.auth.userId,
+          updatedBy: ctx.auth.userId,
+        })
+        .returning({ id: leadFollowUps.id });
+      const way = leadEnums.followUpWay.label(Number(body.way));
+      const answered = body.answered ? '已接通' : '未接通';
+      const level = leadEnums.intentionLevel.label(Number(body.intentionLevel));
+      await logEvent(
+        ctx,
+        row,
+        eventKind.followedUp,
+        `${way}跟进（${answered}），意向等级${level}：${String(body.content)}`,
+      );
+      return { id: String(record?.id) };
+    },
+    patch(body, row) {
+      const followedAt = new Date(String(body.followedAt));
+      const last = row.lastFollowedAt ? new Date(String(row.lastFollowedAt)) : null;
+      return {
+        intentionLevel: Number(body.intentionLevel),
+        nextFollowUpDate: (body.nextFollowUpDate as string | undefined) ?? null,
+        lastFollowedAt: last && last > followedAt ? last : followedAt,
+        followUpCount: Number(row.followUpCount ?? 0) + 1,
+        unansweredCount: body.answered ? 0 : Number(row.unansweredCount ?? 0) + 1,
+      };
+    },
+  },
+  invalidate: {
+    async run(ctx, row, body) {
+      await logEvent(ctx, row, eventKind.invalidated, `标记无效：${String(body.reason)}`);
+      return null;
+    },
+    patch: (body) => ({ invalidReason: String(body.reason) }),
+  },
+};
