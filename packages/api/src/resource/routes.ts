@@ -1,15 +1,19 @@
 import {
   actionPath,
   actionResult,
+  bulkInput,
+  bulkResult,
   emptyEnvelope,
   envelope,
   historyEntry,
   idString,
   importResult,
+  maxBulkRows,
   offeredAction,
   pageOf,
   rowSchema,
   type Screen,
+  type Transition,
   tabCount,
 } from '@cp/contracts';
 import { z } from 'zod';
@@ -24,6 +28,7 @@ import { badRequest, businessError } from '../http/errors';
 import { ok } from '../http/reply';
 import type { ZodApp } from '../http/schemas';
 import { readSheetRows, XlsxError } from '../xlsx/reader';
+import { takeBulkAction } from './bulk';
 import { fixedFilters } from './exports';
 import type { Row, ServerResource } from './family';
 import { importRows, maxImportFileMb, maxRowsOf } from './import';
@@ -161,9 +166,35 @@ export function resourceRoutes(app: ZodApp, family: ServerResource, { db, config
         );
       }
     }
+    for (const transition of lifecycle.bulk) bulkRoute(app, family, transition, db);
   }
 
   if (permissions.import && resource.import) importRoute(app, family, permissions.import, { db, config });
+}
+
+/** `POST …/bulk/<action>`: one lifecycle action on many rows, each done or refused on its own. */
+function bulkRoute(app: ZodApp, family: ServerResource, transition: Transition, db: Db) {
+  const { action, button, title } = transition;
+  app.post(
+    `${family.resource.endpoint}/bulk/${actionPath(action)}`,
+    {
+      config: { access: access.permission(button) },
+      schema: {
+        summary: `批量${title}`,
+        description:
+          `ids：所选数据的编号（最多${maxBulkRows}个）` +
+          (transition.body ? '；body：操作的内容，对每一行相同' : '') +
+          '。每行单独执行（各自校验状态与所属分公司），data.done 为完成的行数，data.refused 列出未执行的行及原因。',
+        tags: [family.resource.title],
+        body: bulkInput(transition),
+        response: { 200: envelope(bulkResult) },
+      },
+    },
+    async (request) => {
+      const { ids, body } = request.body;
+      return ok(await takeBulkAction(db, family, request, ids.map(Number), action, body));
+    },
+  );
 }
 
 /** `GET …/tab-counts`: the count of each status tab of a screen for the filters the list shows, in one answer. */

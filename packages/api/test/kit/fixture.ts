@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import { businessColumns, idColumn, refColumn, versionColumn } from '../../src/db/columns';
 import { defineServerResource } from '../../src/resource/family';
 import { resourceTemplate } from '../../src/resource/import';
@@ -34,14 +35,26 @@ export const fixtureStatus = defineEnum('状态', [
   [2, '已归档'],
 ]);
 
-/** 提交 and 退回 need 车辆列表's 编辑, 归档 its 删除 (which ops does not hold). */
+/**
+ * 提交 and 退回 need 车辆列表's 编辑, 归档 its 删除 (which ops does not hold). 提交, 归档 and 批注 (which
+ * takes a body and keeps the state) may be taken on many rows at once.
+ */
 export const fixtureLifecycle = defineLifecycle({
   field: 'status',
   states: fixtureStatus,
   transitions: [
-    { action: 'submit', from: [0], to: 1, button: 'vehicleList:edit', title: '提交' },
+    { action: 'submit', from: [0], to: 1, button: 'vehicleList:edit', title: '提交', bulk: true },
     { action: 'reopen', from: [1], to: 0, button: 'vehicleList:edit', title: '退回' },
-    { action: 'archive', from: [1], to: 2, button: 'vehicleList:delete', title: '归档' },
+    { action: 'archive', from: [1], to: 2, button: 'vehicleList:delete', title: '归档', bulk: true },
+    {
+      action: 'annotate',
+      from: [2],
+      to: null,
+      button: 'vehicleList:edit',
+      title: '批注',
+      body: z.strictObject({ remark: z.string().trim().min(1, '不能为空').max(200).meta({ title: '批注' }) }),
+      bulk: true,
+    },
   ],
   // A submitted row waits for its review: it is not deleted.
   removable: [0, 2],
@@ -177,6 +190,7 @@ export const fixtureFamily = defineServerResource({
   resource: fixtureResource,
   table: kitFixtures,
   screens: Object.values(fixtureScreens),
+  actions: { annotate: { patch: (body) => ({ remark: body.remark }) } },
   links: {
     roleIds: {
       table: kitFixtureRoles,

@@ -20,7 +20,15 @@ export interface TransitionSpec<A extends string = string, S extends number = nu
   confirm?: string;
   /** Taken by the server as part of another action (还车验收 of a return moves its vehicle), never offered. */
   internal?: boolean;
+  /**
+   * May be taken on many rows at once (`POST …/bulk/<action>`, at most `maxBulkRows` ids): the body is asked
+   * once and each row goes through the same runner, refused rows reported one by one.
+   */
+  bulk?: boolean;
 }
+
+/** Most rows one bulk action takes. */
+export const maxBulkRows = 500;
 
 export interface Transition<A extends string = string, S extends number = number> extends TransitionSpec<A, S> {
   title: string;
@@ -44,6 +52,8 @@ export function defineLifecycle<const A extends string, S extends number>(spec: 
     const title = transition.title ?? buttonTitle(transition.button);
     if (title === undefined)
       throw new Error(`lifecycle action ${transition.action}: unknown button ${transition.button}`);
+    if (transition.bulk && transition.internal)
+      throw new Error(`lifecycle action ${transition.action}: an internal action is never taken in bulk`);
     return { ...transition, title };
   });
   const byAction = new Map<string, Transition<A, S>>(transitions.map((transition) => [transition.action, transition]));
@@ -65,6 +75,8 @@ export function defineLifecycle<const A extends string, S extends number>(spec: 
       );
     },
     /** Whether a row in `state` may be deleted: the web offers 删除 only then, the server refuses otherwise. */
+    /** The actions a screen may offer on many selected rows. */
+    bulk: transitions.filter((transition) => transition.bulk && !transition.internal),
     removable: (state: number): boolean => spec.removable?.includes(state as S) ?? true,
     /** Why a row in `state` may not be deleted (`车辆当前为「租赁中」，不能删除`), or null when it may. */
     removalRefusal(state: number, noun: string): string | null {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { idString } from '../response';
 import { text } from '../values';
 import { type FieldDef, refNameOf } from './fields';
+import { maxBulkRows, type Transition } from './lifecycle';
 import { lookupOf } from './lookups';
 import type { Resource } from './resource';
 
@@ -100,3 +102,37 @@ export const importResult = z.object({
   imported: z.number().int(),
   skipped: z.number().int().meta({ description: '与已有数据重复而跳过的行数' }),
 });
+
+/** What a bulk action refused of one row, and why: `京A12345：线索当前为「已激活」，不能分配`. */
+export const bulkRefusal = z.object({
+  id: text(),
+  /** The row's identity (a plate), or `#id` for a row the branch company does not have. */
+  name: text(),
+  message: text(),
+});
+
+/** What a bulk action answers: how many rows it moved, which, and each row it refused with why. */
+export const bulkResult = z.object({
+  done: z.number().int(),
+  doneIds: z.array(text()),
+  refused: z.array(bulkRefusal),
+});
+export type BulkResult = z.infer<typeof bulkResult>;
+
+export interface BulkInput {
+  ids: string[];
+  body?: Record<string, unknown>;
+}
+
+/** The request of a bulk action: the rows (at most `maxBulkRows`, none twice) and the action's body, asked once. */
+export function bulkInput(transition: Transition): z.ZodType<BulkInput> {
+  const ids = z
+    .array(idString)
+    .min(1, '请至少选择一项')
+    .max(maxBulkRows, `一次最多${maxBulkRows}项`)
+    .refine((ids) => new Set(ids).size === ids.length, '不能重复')
+    .meta({ title: '所选数据' });
+  return transition.body
+    ? z.strictObject({ ids, body: transition.body.meta({ title: transition.title }) })
+    : z.strictObject({ ids });
+}
