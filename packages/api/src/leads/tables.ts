@@ -20,6 +20,8 @@ export const leads = pgTable(
     contactName: text('contact_name').notNull(),
     mobile: text('mobile').notNull(),
     cityId: refColumn('city_id'),
+    /** The channel the lead came through (渠道管理): allocation rules and 线索统计 go by it. */
+    channelId: refColumn('channel_id'),
     business: smallint('business').notNull(),
     customerKind: smallint('customer_kind'),
     salespersonId: refColumn('salesperson_id'),
@@ -51,6 +53,17 @@ export const leads = pgTable(
     index('leads_tenant_sales_created_idx').on(table.tenantId, table.salespersonId, table.createdAt),
     index('leads_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
     index('leads_tenant_updated_idx').on(table.tenantId, table.updatedAt, table.id),
+    // 线索统计: a created range read from the index alone, with every column it groups and counts by.
+    index('leads_tenant_created_stats_idx').on(
+      table.tenantId,
+      table.createdAt,
+      table.channelId,
+      table.cityId,
+      table.salespersonId,
+      table.status,
+      table.followUpCount,
+    ),
+    index('leads_tenant_channel_created_idx').on(table.tenantId, table.channelId, table.createdAt),
     index('leads_tenant_city_created_idx').on(table.tenantId, table.cityId, table.createdAt),
     index('leads_tenant_business_idx').on(table.tenantId, table.business, table.createdAt),
     index('leads_tenant_kind_idx').on(table.tenantId, table.customerKind, table.createdAt),

@@ -4,3 +4,4 @@ export * from './lifecycle';
 export * from './resource';
 export * from './rules';
 export * from './screens';
+export * from './statistics';
