@@ -19,6 +19,7 @@ export const leadLifecycle = defineLifecycle({
       to: allocated,
       button: 'threadDeatails:allocate',
       body: allocateBody,
+      bulk: true,
     },
     {
       action: 'followUp',
