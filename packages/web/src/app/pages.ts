@@ -1,4 +1,5 @@
 import { downloadPages } from '../downloads';
+import { leadPages } from '../leads';
 import { shellPages } from '../pages';
 import { rolePages } from '../roles';
 import { userPages } from '../users';
@@ -17,6 +18,7 @@ export const pages: PageRegistry = {
   ...rolePages,
   ...userPages,
   ...vehiclePages,
+  ...leadPages,
 };
 
 export const routeTable = createRouteTable(pages);
