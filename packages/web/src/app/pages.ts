@@ -1,3 +1,4 @@
+import { channelPages } from '../channels';
 import { downloadPages } from '../downloads';
 import { leadPages } from '../leads';
 import { shellPages } from '../pages';
@@ -19,6 +20,7 @@ export const pages: PageRegistry = {
   ...userPages,
   ...vehiclePages,
   ...leadPages,
+  ...channelPages,
 };
 
 export const routeTable = createRouteTable(pages);
