@@ -1,5 +1,6 @@
 import './lookups/sources';
 import './vehicles/lookup';
+import { allocationRuleFamily, channelFamily } from './channels/family';
 import type { RoutePlugin } from './http/schemas';
 import { leadFamilies } from './leads/family';
 import type { ServerResource } from './resource/family';
@@ -18,6 +19,8 @@ export const families: readonly ServerResource[] = [
   ...vehicleRecordFamilies,
   userFamily,
   ...leadFamilies,
+  channelFamily,
+  allocationRuleFamily,
 ];
 
 for (const family of families) if (family.resource.import) resourceTemplate(family.resource);

@@ -1,4 +1,12 @@
-import { type PageResult, type Screen, userScreens, vehicleRecordScreens, vehicleScreens } from '@cp/contracts';
+import {
+  allocationRuleScreens,
+  channelScreens,
+  type PageResult,
+  type Screen,
+  userScreens,
+  vehicleRecordScreens,
+  vehicleScreens,
+} from '@cp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cities } from '../src/lookups/tables';
 import { seedDemoData } from '../src/seed';
@@ -31,6 +39,8 @@ const screens: Screen[] = [
   ...Object.values(vehicleScreens),
   ...Object.values(vehicleRecordScreens),
   ...Object.values(userScreens),
+  ...Object.values(channelScreens),
+  ...Object.values(allocationRuleScreens),
 ];
 
 describe('demo data', () => {

@@ -115,6 +115,25 @@ describe('a lead’s lifecycle', () => {
   });
 });
 
+describe('bulk 分配', () => {
+  it('allocates the open leads picked and names each refused one with why', async () => {
+    const waiting = await newLead({ contactName: '甲' });
+    const following = await newLead({ contactName: '乙' });
+    await allocate(following.id);
+    await followUp(following.id);
+    const given = await newLead({ contactName: '丙' });
+    await invalidate(given.id);
+    const answer = await post<{ done: number; refused: { id: string; message: string }[] }>(
+      '/api/leads/bulk/allocate',
+      { ids: [waiting.id, following.id, given.id], body: { salespersonId: adminId } },
+    );
+    expect(answer.data.done).toBe(2);
+    expect(answer.data.refused).toEqual([{ id: given.id, name: '丙', message: '丙：线索当前为「无效」，不能分配' }]);
+    expect((await get<Row>(`/api/leads/${waiting.id}`)).data).toMatchObject({ status: 1, salespersonId: adminId });
+    expect((await get<Row>(`/api/leads/${following.id}`)).data.status).toBe(1);
+  });
+});
+
 describe('duplicates', () => {
   it('refuses a mobile that is an open lead already, also under parallel requests', async () => {
     const mobile = nextMobile();

@@ -1,5 +1,6 @@
 import './zod-zh';
 
+export * from './channels';
 export * from './downloads';
 export * from './enums';
 export * from './feedback';

@@ -1,4 +1,5 @@
 export * from '../audit/tables';
+export * from '../channels/tables';
 export * from '../exports/tables';
 export * from '../feedback/tables';
 export * from '../files/tables';

@@ -1,6 +1,6 @@
-import { eventKind, leadEnums } from '@cp/contracts';
+import { customerLookupOf, eventKind, leadEnums } from '@cp/contracts';
 import { businessError } from '../http/errors';
-import { existingIds } from '../lookups/registry';
+import { existingIds, serverLookup } from '../lookups/registry';
 import type { ActionImpl, Row, WriteContext } from '../resource/family';
 import { userNameOf } from './admit';
 import { recordLeadEvents } from './events';
@@ -83,4 +83,31 @@ export const leadActions: Record<string, ActionImpl> = {
     },
     patch: (body) => ({ invalidReason: String(body.reason) }),
   },
+};
+
+/** The name of a row of a lookup (a customer), checked to be the branch company's; null when it is not. */
+async function customerName(ctx: WriteContext, key: string, id: number): Promise<string | null> {
+  const lookup = serverLookup(key);
+  if (lookup.all) {
+    if (!(await existingIds(ctx.db, ctx.auth.tenantId, key, [id], ctx.tx)).has(id)) return null;
+    const rows = await lookup.all(ctx.tx, ctx.auth.tenantId);
+    return rows.find((row) => row.id === id)?.name ?? null;
+  }
+  const [row] = (await lookup.search?.(ctx.tx, ctx.auth.tenantId, { ids: [id], limit: 1 })) ?? [];
+  return row?.name ?? null;
+}
+
+leadActions.activate = {
+  async run(ctx, row, body) {
+    const kind = Number(body.customerKind);
+    const name = await customerName(ctx, customerLookupOf(kind), Number(body.customerId));
+    if (name === null) throw businessError(`${leadEnums.customerKind.label(kind)}不存在`);
+    await logEvent(ctx, row, eventKind.activated, `激活为${leadEnums.customerKind.label(kind)}：${name}`);
+    return { name };
+  },
+  patch: (body, _row, _ctx, result) => ({
+    activatedKind: Number(body.customerKind),
+    activatedCustomerId: Number(body.customerId),
+    activatedCustomer: (result as { name: string }).name,
+  }),
 };

@@ -2,6 +2,7 @@ import { asc } from 'drizzle-orm';
 import type { Db } from '../db';
 import { tenants } from '../identity/tables';
 import { scanRisks } from '../vehicles/risks';
+import { seedDemoChannels } from './channels';
 import { seedPlatform } from './platform';
 import { dateFirstFlags } from './risks';
 import { seedDemoShunting, seedDemoVehicles, seedReferenceData } from './vehicles';
@@ -18,6 +19,7 @@ export async function seedDemoData(db: Db, options: { vehiclesPerTenant?: number
     if ((await seedDemoVehicles(db, tenant.id, fleet, 20_260_001 + index)) > 0) written.push(tenant.id);
     await seedDemoShunting(db, tenant.id, 20_261_001 + index);
   }
+  await seedDemoChannels(db);
   // Flags raised now over vehicles written now are dated as a daily scan would have raised them.
   const scanned = new Date();
   await scanRisks(db);

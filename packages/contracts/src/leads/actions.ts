@@ -26,3 +26,21 @@ export const followUpBody = z.strictObject({
 export const invalidateBody = z.strictObject({
   reason: text().trim().min(1, '不能为空').max(200).meta({ title: '无效原因' }),
 });
+
+/** 激活: the customer the lead became — a driver or a 政企/分销商/个人 customer of the branch company. */
+export const activateBody = z.strictObject({
+  customerKind: leadEnums.customerKind.schema.meta({ title: '客户类型' }),
+  customerId: idText.meta({ title: '客户' }),
+});
+
+/** The lookup that names (and checks) each kind of customer a lead may become. */
+export const customerLookupOf = (kind: number): 'driver' | 'customer' => (kind <= 1 ? 'driver' : 'customer');
+
+/** The add page of each kind of customer, where 激活 sends a lead with no customer yet. */
+export const customerAddRoute: Readonly<Record<number, string>> = {
+  0: 'ridehailingDriversAdd',
+  1: 'taxiDriverAdd',
+  2: 'governmentCustomerAdd',
+  3: 'distributorAdd',
+  4: 'personalCustomerAdd',
+};

@@ -1,8 +1,8 @@
 import { defineLifecycle } from '../resource/lifecycle';
-import { allocateBody, followUpBody, invalidateBody } from './actions';
+import { activateBody, allocateBody, followUpBody, invalidateBody } from './actions';
 import { leadEnums, leadStatus } from './enums';
 
-const { unallocated, allocated, followingUp, invalid } = leadStatus;
+const { unallocated, allocated, followingUp, activated, invalid } = leadStatus;
 
 /**
  * 待分配 → 分配 → 待跟进 → 跟进 → 跟进中 → 激活 → 已激活, and 无效 from any open state. Re-分配 of a lead being
@@ -19,6 +19,7 @@ export const leadLifecycle = defineLifecycle({
       to: allocated,
       button: 'threadDeatails:allocate',
       body: allocateBody,
+      bulk: true,
     },
     {
       action: 'followUp',
@@ -26,6 +27,13 @@ export const leadLifecycle = defineLifecycle({
       to: followingUp,
       button: 'threadDeatails:followUp',
       body: followUpBody,
+    },
+    {
+      action: 'activate',
+      from: [allocated, followingUp],
+      to: activated,
+      button: 'threadDeatails:activate',
+      body: activateBody,
     },
     {
       action: 'invalidate',

@@ -32,7 +32,7 @@ export const leadScreens = {
         { values: [invalid] },
       ],
     },
-    actions: ['allocate', 'invalidate'],
+    actions: ['allocate', 'activate', 'invalidate'],
   }),
 };
 

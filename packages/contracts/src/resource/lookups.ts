@@ -51,6 +51,7 @@ export const lookups = {
   }),
   role: defineLookup({ key: 'role', title: '角色', endpoint: '/api/lookups/roles' }),
   user: defineLookup({ key: 'user', title: '用户', endpoint: '/api/lookups/tenant-users' }),
+  channel: defineLookup({ key: 'channel', title: '渠道', endpoint: '/api/lookups/channels' }),
 } as const satisfies Record<string, LookupDef>;
 
 export type LookupKey = keyof typeof lookups;

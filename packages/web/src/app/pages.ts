@@ -1,4 +1,6 @@
+import { channelPages } from '../channels';
 import { downloadPages } from '../downloads';
+import { leadPages } from '../leads';
 import { shellPages } from '../pages';
 import { rolePages } from '../roles';
 import { userPages } from '../users';
@@ -17,6 +19,8 @@ export const pages: PageRegistry = {
   ...rolePages,
   ...userPages,
   ...vehiclePages,
+  ...leadPages,
+  ...channelPages,
 };
 
 export const routeTable = createRouteTable(pages);

@@ -5,7 +5,10 @@ import { useNavigate } from 'react-router';
 import { Authorized } from '../auth/access';
 import { useListExport } from '../downloads/useListExport';
 import { ActionDialog, type ActionTarget } from './ActionDialog';
+import { BulkActionDialog, type BulkTarget } from './BulkActionDialog';
+import { BulkBar } from './BulkBar';
 import { buildColumns, textWidth } from './buildColumns';
+import { useBulkSelection } from './bulkSelection';
 import { ColumnSettings } from './ColumnSettings';
 import { type Control, screenControls, widestRowControls } from './controls';
 import { exportFilters } from './exportFilters';
@@ -27,6 +30,7 @@ export type Opened =
   | { kind: 'form'; id?: string }
   | { kind: 'import'; title: string }
   | { kind: 'action'; target: ActionTarget }
+  | { kind: 'bulk'; target: BulkTarget }
   | { kind: 'custom'; render: () => ReactNode };
 
 function ToolbarControl({
@@ -83,6 +87,7 @@ export function ResourceListPage({ family, screen }: { family: WebFamily; screen
   const counts = useTabCounts(screen, list.query);
   const navigate = useNavigate();
   const [opened, setOpened] = useState<Opened | null>(null);
+  const selection = useBulkSelection(family, screen, list.result.data?.list ?? [], JSON.stringify(list.query));
   const { exportList, exporting, resultModal } = useListExport(screen.key);
   const controls = useMemo(() => screenControls(family, screen), [family, screen]);
   const toolbar = controls.filter((control) => control.place === 'toolbar');
@@ -140,13 +145,28 @@ export function ResourceListPage({ family, screen }: { family: WebFamily; screen
           onReset={settings.reset}
         />
       </Flex>
-      <ResourceTable<ResourceRecord> list={list} columns={columns} ready={settings.ready} />
+      <BulkBar family={family} selection={selection} onOpen={(target) => setOpened({ kind: 'bulk', target })} />
+      <ResourceTable<ResourceRecord>
+        list={list}
+        columns={columns}
+        ready={settings.ready}
+        rowSelection={selection.rowSelection}
+      />
       {resultModal}
       {opened?.kind === 'form' && <ResourceFormDrawer family={family} id={opened.id} onClose={() => setOpened(null)} />}
       {opened?.kind === 'import' && (
         <ImportDialog resource={family.resource} title={opened.title} onClose={() => setOpened(null)} />
       )}
       {opened?.kind === 'action' && <ActionDialog target={opened.target} onClose={() => setOpened(null)} />}
+      {opened?.kind === 'bulk' && (
+        <BulkActionDialog
+          target={opened.target}
+          onClose={(done) => {
+            if (done) selection.clear();
+            setOpened(null);
+          }}
+        />
+      )}
       {opened?.kind === 'custom' && opened.render()}
     </Card>
   );

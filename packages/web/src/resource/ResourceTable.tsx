@@ -1,4 +1,4 @@
-import type { TableColumnsType } from 'antd';
+import type { TableColumnsType, TableProps } from 'antd';
 import { PagedTable, sharedPageSizes } from '../widgets';
 import type { ResourceRecord } from './types';
 import type { ResourceList } from './useResourceList';
@@ -8,11 +8,14 @@ export function ResourceTable<T extends ResourceRecord>({
   list,
   columns,
   ready = true,
+  rowSelection,
 }: {
   list: ResourceList<T>;
   columns: TableColumnsType<T>;
   /** False while what the columns depend on loads: the table waits rather than show columns that then move. */
   ready?: boolean;
+  /** Checkboxes for a screen's bulk actions. */
+  rowSelection?: TableProps<T>['rowSelection'];
 }) {
   return (
     <PagedTable<T>
@@ -24,6 +27,7 @@ export function ResourceTable<T extends ResourceRecord>({
       pageSizes={sharedPageSizes}
       onPageChange={list.setPage}
       onSortChange={list.setSort}
+      rowSelection={rowSelection}
     />
   );
 }

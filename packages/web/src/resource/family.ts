@@ -90,7 +90,8 @@ export type WebFamily = FamilySpec & {
  */
 export function defineFamily(spec: FamilySpec): WebFamily {
   const { resource } = spec;
-  const main = spec.screens[resource.page];
+  // A family listed only on a page under its resource's page (线索日志 under 线索明细) has that screen as its main one.
+  const main = spec.screens[resource.page] ?? Object.values(spec.screens).find((screen) => !screen.main);
   if (!main) throw new Error(`family ${resource.key}: no screen for its page ${resource.page}`);
   for (const key of Object.values(spec.routes ?? {})) {
     const route = routesByKey.get(key);

@@ -33,8 +33,15 @@ export const fixtureLifecycle = defineLifecycle({
   field: 'stage',
   states: fixtureStage,
   transitions: [
-    { action: 'review', from: [0], to: 1, button: 'vehicleInspected:inspect', body: reviewBody },
-    { action: 'archive', from: [1], to: 2, button: 'inspectedVehicle:prepare', confirm: '归档后不能再修改。' },
+    { action: 'review', from: [0], to: 1, button: 'vehicleInspected:inspect', body: reviewBody, bulk: true },
+    {
+      action: 'archive',
+      from: [1],
+      to: 2,
+      button: 'inspectedVehicle:prepare',
+      confirm: '归档后不能再修改。',
+      bulk: true,
+    },
   ],
   // An archived row is kept.
   removable: [0, 1],

@@ -1,0 +1,2 @@
+export * from './resource';
+export * from './rules';
