@@ -1,5 +1,6 @@
 import { channelPages } from '../channels';
 import { downloadPages } from '../downloads';
+import { leadStatisticsPages } from '../leadStatistics';
 import { leadPages } from '../leads';
 import { shellPages } from '../pages';
 import { rolePages } from '../roles';
@@ -20,6 +21,7 @@ export const pages: PageRegistry = {
   ...userPages,
   ...vehiclePages,
   ...leadPages,
+  ...leadStatisticsPages,
   ...channelPages,
 };
 
