@@ -1,10 +1,16 @@
 // `npm run bench [suite…]`: speed and memory figures, recorded in docs/BENCHMARKS.md.
 import os from 'node:os';
 import { runExportsBench } from './bench/exports.mjs';
+import { runLeadBench } from './bench/leads.mjs';
 import { runPlatformBench } from './bench/platform.mjs';
 import { runVehicleBench } from './bench/vehicles.mjs';
 
-const suites = { platform: runPlatformBench, exports: runExportsBench, vehicles: runVehicleBench };
+const suites = {
+  platform: runPlatformBench,
+  exports: runExportsBench,
+  vehicles: runVehicleBench,
+  customers: runLeadBench,
+};
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(suites);
 
 console.log(

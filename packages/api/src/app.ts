@@ -26,6 +26,8 @@ import { zodValidatorCompiler } from './http/validation';
 import { PendingRegistry } from './identity/pending';
 import { identityRoutes } from './identity/routes';
 import { registerJobRunner } from './jobs/plugin';
+import { leadRoutes } from './leads/routes';
+import { leadStatisticsRoutes } from './leads/statistics-routes';
 import { lookupRoutes } from './lookups/routes';
 import { preferenceRoutes } from './preferences/routes';
 import { prizeDrawRoutes } from './prizeDraws/routes';
@@ -109,6 +111,8 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(fileDownloadRoutes, deps);
   await app.register(templateRoutes, deps);
   await app.register(exportRoutes, deps);
+  await app.register(leadRoutes, deps);
+  await app.register(leadStatisticsRoutes, deps);
   await app.register(feedbackRoutes, deps);
   await app.register(preferenceRoutes, deps);
 

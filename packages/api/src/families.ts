@@ -6,6 +6,7 @@ import './drivers/lookup';
 import { customerFamilies } from './customers/family';
 import { driverFamilies } from './drivers/family';
 import type { RoutePlugin } from './http/schemas';
+import { leadFamilies } from './leads/family';
 import { prizeDrawFamilies } from './prizeDraws/family';
 import { qrCodeFamily, qrTemplateFamily } from './qrCodes/family';
 import { awardFamily } from './referrals/awards';
@@ -29,6 +30,7 @@ export const families: readonly ServerResource[] = [
   ...prizeDrawFamilies,
   qrTemplateFamily,
   qrCodeFamily,
+  ...leadFamilies,
   channelFamily,
   allocationRuleFamily,
   ...driverFamilies,

@@ -69,7 +69,7 @@ describe('a driver is registered', () => {
     const young = new Date();
     const date = `${young.getFullYear() - 17}0101`;
     expect((await create(form({ nationalId: idOf(date, 11) }))).msg).toBe('身份证号：持证人未满18周岁');
-    expect((await create(form({ mobile: '1234' }))).msg).toBe('手机号：应为11位手机号，如13812345678');
+    expect((await create(form({ mobile: '1234' }))).msg).toBe('手机号：应为1开头的11位数字，如13800138000');
     const card = `622202020011223344${luhnCheckDigit('622202020011223344')}`;
     const badCard = `${card.slice(0, -1)}${(Number(card.at(-1)) + 1) % 10}`;
     expect((await create(form({ bankCardNo: badCard }))).msg).toBe('扣款银行卡号：校验不通过，请核对卡号');

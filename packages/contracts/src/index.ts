@@ -7,6 +7,7 @@ export * from './drivers';
 export * from './enums';
 export * from './feedback';
 export * from './identity';
+export * from './leads';
 export * from './prizeDraws';
 export * from './qrCodes';
 export * from './queues';

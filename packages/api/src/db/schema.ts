@@ -7,6 +7,7 @@ export * from '../feedback/tables';
 export * from '../files/tables';
 export * from '../identity/tables';
 export * from '../jobs/tables';
+export * from '../leads/tables';
 export * from '../lookups/tables';
 export * from '../preferences/tables';
 export * from '../prizeDraws/tables';

@@ -1,7 +1,12 @@
 import { families } from '../families';
+import { leadStatisticsExport } from '../leads/statistics-export';
 import { familyExports } from '../resource/exports';
 import { roleExport } from '../roles/export';
 import { ExportRegistry } from './registry';
 
 /** Every export the console offers: each family screen's with an 导出 button, and the hand-written ones. */
-export const exportRegistry = new ExportRegistry([roleExport, ...families.flatMap(familyExports)]);
+export const exportRegistry = new ExportRegistry([
+  roleExport,
+  leadStatisticsExport,
+  ...families.flatMap(familyExports),
+]);

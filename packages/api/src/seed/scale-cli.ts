@@ -1,5 +1,7 @@
 // Fills a database with scale data for benchmarks:
 //   DATABASE_URL=… npx tsx packages/api/src/seed/scale-cli.ts --vehicles 100000 --violations 1000000 --maintenance 1000000
+//   DATABASE_URL=… npx tsx packages/api/src/seed/scale-cli.ts --vehicles 0 --violations 0 --maintenance 0 \
+//     --leads 1000000 --follow-ups 3000000
 import { parseArgs } from 'node:util';
 import { asc } from 'drizzle-orm';
 import { loadConfig } from '../config';
@@ -8,12 +10,15 @@ import { migrate } from '../db/migrate';
 import { tenants } from '../identity/tables';
 import { seedDemoData } from './index';
 import { generateScaleData } from './scale';
+import { generateLeadScaleData } from './scale-leads';
 
 const { values } = parseArgs({
   options: {
     vehicles: { type: 'string', default: '100000' },
     violations: { type: 'string', default: '1000000' },
     maintenance: { type: 'string', default: '1000000' },
+    leads: { type: 'string', default: '0' },
+    'follow-ups': { type: 'string', default: '0' },
   },
 });
 const config = loadConfig();
@@ -31,6 +36,14 @@ try {
     maintenance: Number(values.maintenance),
     onProgress: (message) => console.log(`${((Date.now() - started) / 1000).toFixed(1)}s ${message}`),
   });
+  if (Number(values.leads) > 0) {
+    await generateLeadScaleData(database.db, {
+      tenantId: tenant.id,
+      leads: Number(values.leads),
+      followUps: Number(values['follow-ups']),
+      onProgress: (message) => console.log(`${((Date.now() - started) / 1000).toFixed(1)}s ${message}`),
+    });
+  }
 } finally {
   await database.close();
 }

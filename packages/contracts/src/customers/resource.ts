@@ -2,6 +2,7 @@ import { nationalIdProblem } from '../drivers/identifiers';
 import { defineEnum } from '../enums';
 import { fields } from '../resource/fields';
 import { defineResource } from '../resource/resource';
+import { mobileProblem } from '../users/resource';
 import { creditCodeProblem } from './creditCode';
 
 /** The three kinds of B端 customer, kept in one table (docs/DOMAIN_DECISIONS.md says why). */
@@ -10,8 +11,6 @@ export const customerKind = defineEnum('客户类型', [
   [2, '分销商'],
   [3, '个人客户'],
 ]);
-
-const mobileProblem = (value: string) => (/^1[3-9]\d{9}$/.test(value) ? null : '应为1开头的11位数字，如13800138000');
 
 const company = {
   name: fields.text('企业名称', { required: true, max: 60, import: { example: '北京顺达汽车租赁有限公司' } }),

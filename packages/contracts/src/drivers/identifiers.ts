@@ -59,11 +59,6 @@ export function driverIdProblem(value: string, today: Date = new Date()): string
   return isAdultOn(birthDateOfId(value.trim()), today) ? null : '持证人未满18周岁';
 }
 
-/** Why a mainland mobile number is not valid, or null. */
-export function mobileProblem(value: string): string | null {
-  return /^1[3-9]\d{9}$/.test(value) ? null : '应为11位手机号，如13812345678';
-}
-
 /** The Luhn check every UnionPay debit card number passes. */
 export function passesLuhn(digits: string): boolean {
   let sum = 0;

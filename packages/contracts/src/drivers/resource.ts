@@ -1,7 +1,8 @@
 import { fields } from '../resource/fields';
 import { defineResource } from '../resource/resource';
+import { mobileProblem } from '../users/resource';
 import { driverEnums } from './enums';
-import { bankCardProblem, driverIdProblem, mobileProblem } from './identifiers';
+import { bankCardProblem, driverIdProblem } from './identifiers';
 import { driverLifecycle } from './lifecycle';
 
 const upper = (check: (value: string) => string | null) => (value: string) => check(value.toUpperCase());

@@ -2,6 +2,7 @@ import { fields } from '../resource/fields';
 import { defineLifecycle } from '../resource/lifecycle';
 import { defineResource } from '../resource/resource';
 import { defineScreen } from '../resource/screen';
+import { mobileProblem } from '../users/resource';
 import { prizeDrawEnums, probabilityScale } from './enums';
 
 const page = 'prizeDraw';
@@ -90,8 +91,6 @@ export const prizeResource = defineResource({
     image: fields.files('奖品图片', { max: 1 }),
   },
 });
-
-const mobileProblem = (value: string) => (/^1[3-9]\d{9}$/.test(value) ? null : '应为1开头的11位数字，如13800138000');
 
 export const participantResource = defineResource({
   key: 'prizeDrawParticipant',

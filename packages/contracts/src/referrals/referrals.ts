@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { mobileProblem } from '../drivers/identifiers';
 import { fields } from '../resource/fields';
 import { defineLifecycle } from '../resource/lifecycle';
 import { defineResource } from '../resource/resource';
 import { defineScreen } from '../resource/screen';
+import { mobileProblem } from '../users/resource';
 import { idText, text } from '../values';
 import { referralStage, referralStages as s } from './enums';
 

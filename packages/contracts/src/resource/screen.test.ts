@@ -58,3 +58,16 @@ describe('deleting in a lifecycle', () => {
     expect(vehicleLifecycle.removalRefusal(stage.pendingInspection, '车辆')).toBeNull();
   });
 });
+
+describe('a screen on a hidden page', () => {
+  it('lists the family’s rows under its own page, behind the page’s menu key, on a view endpoint', () => {
+    const screen = defineScreen(vehicleResource, { route: 'vehicleDetail', fixed: { stage: '0' } });
+    expect(screen.route.hidden).toBe(true);
+    expect(screen.route.menuKey).toBe(vehicleScreens.vehicleList.route.menuKey);
+    expect(screen.endpoint).toBe('/api/vehicles/views/vehicleDetail');
+  });
+
+  it('refuses a hidden page under another family’s page', () => {
+    expect(() => defineScreen(vehicleResource, { route: 'deliveryDetail' })).toThrow('nor a page under vehicleList');
+  });
+});

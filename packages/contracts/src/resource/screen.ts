@@ -53,7 +53,13 @@ function orderColumns(identity: string | undefined, key: readonly string[], colu
  */
 export function defineScreen<R extends Resource>(resource: R, spec: ScreenSpec<R>) {
   const route: RouteDef | undefined = routesByKey.get(spec.route);
-  if (!route || route.hidden) throw new Error(`screen ${spec.route} is not a sidebar page of the route catalogue`);
+  const family = routesByKey.get(resource.page);
+  // A hidden page under the family's own page (a lead's 跟进记录, 线索日志) may list its rows too: its menu key is the page's.
+  if (!route || (route.hidden && route.menuKey !== family?.menuKey)) {
+    throw new Error(
+      `screen ${spec.route} is not a sidebar page of the route catalogue nor a page under ${resource.page}`,
+    );
+  }
   const fixed = (spec.fixed ?? {}) as Readonly<Record<string, string>>;
   for (const name of Object.keys(fixed)) {
     if (!fieldOf(resource, name).filter) throw new Error(`screen ${spec.route}: ${name} is not a filter`);

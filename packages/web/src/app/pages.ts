@@ -2,6 +2,8 @@ import { channelPages } from '../channels';
 import { customerPages } from '../customers';
 import { downloadPages } from '../downloads';
 import { driverPages } from '../drivers';
+import { leadStatisticsPages } from '../leadStatistics';
+import { leadPages } from '../leads';
 import { shellPages } from '../pages';
 import { prizeDrawPages } from '../prizeDraws';
 import { qrCodePages } from '../qrCodes';
@@ -26,6 +28,8 @@ export const pages: PageRegistry = {
   ...userPages,
   ...vehiclePages,
   ...prizeDrawPages,
+  ...leadPages,
+  ...leadStatisticsPages,
   ...channelPages,
   ...customerPages,
   ...driverPages,

@@ -117,10 +117,9 @@ export type WebFamily = FamilySpec & {
 export function defineFamily(spec: FamilySpec): WebFamily {
   const { resource } = spec;
   const screens = Object.values(spec.screens);
-  // A family shown only inside another's detail page (a draw's prizes) has embedded screens alone.
-  const main =
-    spec.screens[resource.page] ??
-    (screens.length > 0 && screens.every((screen) => screen.embedded) ? screens[0] : undefined);
+  // A family listed only elsewhere — on a page under its resource's page (线索日志 under 线索明细), or inside
+  // another's detail page (a draw's prizes) — has that screen as its main one.
+  const main = spec.screens[resource.page] ?? screens.find((screen) => !screen.main);
   const home = routesByKey.get(resource.page);
   if (!home) throw new Error(`family ${resource.key}: no route ${resource.page}`);
   if (resource.forms) {

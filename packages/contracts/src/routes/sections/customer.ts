@@ -49,7 +49,15 @@ export const customerRoutes = defineSection('customer', [
   page('/threadStatistics', '线索统计', { group: clues, buttons: ['export'] }),
   page('/threadDeatails', '线索明细', {
     group: clues,
-    buttons: ['add', 'edit', ['allocate', '分配'], ['followUp', '跟进'], ['activate', '激活'], 'export'],
+    buttons: [
+      'add',
+      'edit',
+      ['allocate', '分配'],
+      ['followUp', '跟进'],
+      ['activate', '激活'],
+      ['invalidate', '无效'],
+      'export',
+    ],
   }),
   page('/upLoadLog', '上传日志', { group: clues, buttons: ['import', 'export'] }),
   page('/threadDeatailsFollowUp', '线索跟进', { group: clues, parent: '/threadDeatails', requires: 'followUp' }),

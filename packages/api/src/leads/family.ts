@@ -1,0 +1,120 @@
+import {
+  eventKind,
+  invalidRuleResource,
+  invalidRuleScreens,
+  leadEnums,
+  leadEventResource,
+  leadEventScreens,
+  leadFollowUpResource,
+  leadFollowUpScreens,
+  leadResource,
+  leadScreens,
+  leadSource,
+} from '@cp/contracts';
+import { businessError } from '../http/errors';
+import { defineServerResource, type Row } from '../resource/family';
+import { leadActions } from './actions';
+import { admitLead, duplicateMessage, openLeadWithMobile } from './admit';
+import { recordLeadEvents } from './events';
+import { invalidLeadRuleCities, invalidLeadRules, leadEvents, leadFollowUps, leads } from './tables';
+
+/** What an edit changed, in words: `手机号：13800000000 → 13900000000`. */
+function editSummary(before: Row, values: Row): string {
+  const parts: string[] = [];
+  for (const [name, value] of Object.entries(values)) {
+    const def = leadResource.fields[name as keyof typeof leadResource.fields];
+    if (!def || (before[name] ?? null) === (value ?? null)) continue;
+    const shown = (v: unknown) =>
+      v == null || v === '' ? '空' : def.enumDef ? def.enumDef.label(Number(v)) : String(v);
+    parts.push(def.kind === 'ref' ? `${def.title}已修改` : `${def.title}：${shown(before[name])} → ${shown(value)}`);
+  }
+  return parts.join('；');
+}
+
+/** 线索明细: leads added by hand come in through the same door as uploaded ones (duplicates, allocation, rules). */
+export const leadFamily = defineServerResource({
+  resource: leadResource,
+  table: leads,
+  screens: Object.values(leadScreens),
+  expose: ['activatedCustomerId'],
+  async insert(values, ctx) {
+    const { id } = await admitLead(ctx, values, { source: leadSource.manual });
+    return id;
+  },
+  async prepare(values, ctx, before) {
+    if (!before) return values;
+    const mobile = values.mobile == null ? null : String(values.mobile);
+    if (mobile && mobile !== before.mobile) {
+      const open = await openLeadWithMobile(ctx.tx, ctx.auth.tenantId, mobile, Number(before.id));
+      if (open) throw businessError(duplicateMessage(mobile, open));
+    }
+    const summary = editSummary(before, values);
+    if (summary) {
+      await recordLeadEvents(ctx.tx, [
+        {
+          tenantId: ctx.auth.tenantId,
+          leadId: Number(before.id),
+          kind: eventKind.edited,
+          summary,
+          actorName: ctx.auth.userName,
+          userId: ctx.auth.userId,
+        },
+      ]);
+    }
+    return values;
+  },
+  actions: leadActions,
+});
+
+const leadColumns = { contactName: leads.contactName, mobile: leads.mobile };
+
+export const leadFollowUpFamily = defineServerResource({
+  resource: leadFollowUpResource,
+  table: leadFollowUps,
+  screens: Object.values(leadFollowUpScreens),
+  parent: { table: leads, via: leadFollowUps.leadId, id: leads.id, columns: leadColumns },
+});
+
+export const leadEventFamily = defineServerResource({
+  resource: leadEventResource,
+  table: leadEvents,
+  screens: Object.values(leadEventScreens),
+  parent: { table: leads, via: leadEvents.leadId, id: leads.id, columns: leadColumns },
+});
+
+/** What each kind of rule needs besides its name. */
+function ruleProblem(values: Row): string | null {
+  const kind = Number(values.kind);
+  const label = leadEnums.ruleKind.label(kind);
+  if (kind === 0 && values.days == null) return `${label}规则须填写天数`;
+  if (kind === 1 && values.times == null) return `${label}规则须填写未接通次数`;
+  if (kind === 2 && !(values.cityIds as unknown[] | null)?.length) return `${label}规则须选择服务城市`;
+  if (kind === 3 && !(values.mobiles as unknown[] | null)?.length) return `${label}规则须填写黑名单手机号`;
+  return null;
+}
+
+/** 无效线索配置: one rule per kind, each checked for the parameter its kind needs. */
+export const invalidRuleFamily = defineServerResource({
+  resource: invalidRuleResource,
+  table: invalidLeadRules,
+  screens: Object.values(invalidRuleScreens),
+  links: {
+    cityIds: {
+      table: invalidLeadRuleCities,
+      own: invalidLeadRuleCities.ruleId,
+      other: invalidLeadRuleCities.cityId,
+      values: (ctx) => ({ tenantId: ctx.auth.tenantId }),
+    },
+  },
+  prepare(values, _ctx, before) {
+    const merged = { ...before, ...values };
+    const problem = ruleProblem(merged);
+    if (problem) throw businessError(problem);
+    const mobiles = (values.mobiles as string[] | null | undefined) ?? [];
+    const wrong = mobiles.find((mobile) => !/^1[3-9]\d{9}$/.test(mobile));
+    if (wrong) throw businessError(`黑名单手机号：「${wrong}」不是11位手机号`);
+    return values;
+  },
+});
+
+export const leadFamilies = [leadFamily, leadFollowUpFamily, leadEventFamily, invalidRuleFamily];

@@ -1,0 +1,52 @@
+import { defineScreen } from '../resource/screen';
+import { leadStatus } from './enums';
+import { leadEventResource, leadFollowUpResource, leadResource } from './resource';
+import { invalidRuleResource } from './rules';
+
+const { unallocated, allocated, followingUp, activated, invalid } = leadStatus;
+
+export const leadScreens = {
+  threadDeatails: defineScreen(leadResource, {
+    route: 'threadDeatails',
+    filters: [
+      'contactName',
+      'mobile',
+      'cityId',
+      'business',
+      'customerKind',
+      'salespersonId',
+      'source',
+      'intentionLevel',
+      'nextFollowUpDate',
+      'createdAt',
+    ],
+    key: ['mobile', 'status', 'salespersonId'],
+    tabs: {
+      field: 'status',
+      all: true,
+      items: [
+        { values: [unallocated] },
+        { values: [allocated] },
+        { values: [followingUp] },
+        { values: [activated] },
+        { values: [invalid] },
+      ],
+    },
+    actions: ['allocate', 'activate', 'invalidate'],
+  }),
+};
+
+export const leadFollowUpScreens = {
+  threadDeatailsFollowUp: defineScreen(leadFollowUpResource, {
+    route: 'threadDeatailsFollowUp',
+    key: ['followedAt', 'way', 'answered'],
+  }),
+};
+
+export const leadEventScreens = {
+  threadDetailsLog: defineScreen(leadEventResource, { route: 'threadDetailsLog', key: ['kind', 'summary', 'at'] }),
+};
+
+export const invalidRuleScreens = {
+  invalidThreadCofig: defineScreen(invalidRuleResource, { route: 'invalidThreadCofig', key: ['kind', 'enabled'] }),
+};

@@ -1,0 +1,56 @@
+import {
+  invalidRuleResource,
+  invalidRuleScreens,
+  leadEventResource,
+  leadEventScreens,
+  leadResource,
+  leadScreens,
+  leadStatus,
+} from '@cp/contracts';
+import { Button } from 'antd';
+import { useNavigate } from 'react-router';
+import type { ResourceRecord } from '../resource';
+import { defineFamily } from '../resource/family';
+import { familyModule } from '../resource/familyModule';
+import { pageLink } from '../resource/routes';
+import { activateFields } from './actionFields';
+
+const followed: readonly number[] = [leadStatus.allocated, leadStatus.followingUp];
+
+/** 跟进 on a lead's row opens its follow-up page (the form beside its follow-ups), while it is being worked. */
+function FollowUpLink({ record, title }: { record?: ResourceRecord; title: string }) {
+  const navigate = useNavigate();
+  if (!record || !followed.includes(Number(record.status))) return null;
+  return (
+    <Button type="link" size="small" onClick={() => navigate(pageLink('threadDeatailsFollowUp', record.id))}>
+      {title}
+    </Button>
+  );
+}
+
+/** 线索明细: tabs by state, 分配 (also on selected rows), 跟进 on its own page, 激活 into a customer, 无效. */
+export const leadFamily = defineFamily({
+  resource: leadResource,
+  screens: leadScreens,
+  groups: [
+    { title: '联系人', fields: ['contactName', 'mobile', 'cityId'] },
+    { title: '意向', fields: ['business', 'customerKind', 'remark'] },
+  ],
+  actionFields: { activate: activateFields },
+  controls: { threadDeatails: [{ button: 'threadDeatails:followUp', place: 'row', render: FollowUpLink }] },
+});
+
+/** 线索日志: every event of the leads, or of one (`?leadId=`). */
+export const leadEventFamily = defineFamily({ resource: leadEventResource, screens: leadEventScreens });
+
+/** 无效线索配置: the rules, one per kind. */
+export const invalidRuleFamily = defineFamily({
+  resource: invalidRuleResource,
+  screens: invalidRuleScreens,
+  groups: [
+    { title: '规则', fields: ['name', 'kind', 'enabled', 'remark'] },
+    { title: '参数（按规则类型填写）', fields: ['days', 'times', 'cityIds', 'mobiles'] },
+  ],
+});
+
+export const { families, keys, page, prefetch } = familyModule([leadFamily, leadEventFamily, invalidRuleFamily]);

@@ -1,0 +1,16 @@
+import { routesByKey } from '@cp/contracts';
+import { describe, expect, it } from 'vitest';
+import { leadPages } from '.';
+import { keys } from './families';
+
+describe('lead pages', () => {
+  it('register the route keys the families make pages for, and the follow-up page', () => {
+    expect(Object.keys(leadPages).sort()).toEqual([...keys, 'threadDeatailsFollowUp'].sort());
+    expect(Object.keys(leadPages).map((key) => routesByKey.get(key)?.title)).toEqual([
+      '线索明细',
+      '线索日志',
+      '无效线索配置',
+      '线索跟进',
+    ]);
+  });
+});

@@ -1,0 +1,11 @@
+import { lazyPage, type PageRegistry } from '../app/pageRegistry';
+import { familyPages } from '../resource/registerFamilies';
+
+/** The leads section's pages: its families' screens, and the follow-up page. */
+export const leadPages: PageRegistry = {
+  ...familyPages(() => import('./families'), ['threadDeatails', 'threadDetailsLog', 'invalidThreadCofig']),
+  threadDeatailsFollowUp: lazyPage(
+    () => import('./FollowUpPage'),
+    (module) => module.FollowUpPage,
+  ),
+};
