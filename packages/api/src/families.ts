@@ -1,6 +1,8 @@
 import './lookups/sources';
+import './customers/lookup';
 import './vehicles/lookup';
 import { allocationRuleFamily, channelFamily } from './channels/family';
+import { driverFamilies } from './customers/family';
 import type { RoutePlugin } from './http/schemas';
 import { leadFamilies } from './leads/family';
 import type { ServerResource } from './resource/family';
@@ -21,6 +23,7 @@ export const families: readonly ServerResource[] = [
   ...leadFamilies,
   channelFamily,
   allocationRuleFamily,
+  ...driverFamilies,
 ];
 
 for (const family of families) if (family.resource.import) resourceTemplate(family.resource);

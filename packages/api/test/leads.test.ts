@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allocationRules } from '../src/channels/tables';
 import { enqueueJob } from '../src/jobs/queue';
 import { invalidLeadRulesJob } from '../src/leads/job';
 import { startTestApp, type TestContext } from './harness';
@@ -16,7 +17,14 @@ interface Page<T = Row> {
 beforeAll(async () => {
   ctx = await startTestApp();
   admin = await ctx.login('admin', 'admin123');
-  adminId = String((await ctx.request<{ id: string }>({ method: 'GET', url: '/api/user/info', token: admin })).data.id);
+  const staff = await ctx.request<{ label: string; value: string }[]>({
+    method: 'GET',
+    url: '/api/lookups/tenant-users',
+    token: admin,
+  });
+  adminId = String(staff.data.find((user) => user.label === '系统管理员')?.value);
+  // The demo's allocation rules would give every new lead a salesperson: these tests add their own.
+  await ctx.database.db.update(allocationRules).set({ enabled: false });
 });
 afterAll(() => ctx.close());
 
@@ -112,6 +120,28 @@ describe('a lead’s lifecycle', () => {
     const future = await followUp(lead.id, { followedAt: new Date(Date.now() + 3_600_000).toISOString() });
     expect(future.msg).toBe('跟进时间：不能晚于当前时间');
     expect((await post(`/api/leads/${lead.id}/invalidate`, { reason: ' ' })).msg).toBe('无效原因：不能为空');
+  });
+});
+
+describe('allocation on creation', () => {
+  it('gives a new lead to the next salesperson of the matching rule, 待跟进, logged as the rule’s', async () => {
+    const cities = await get<{ label: string; value: string }[]>('/api/lookups/cities');
+    const city = cities.data[3]?.value;
+    const rule = await post('/api/allocation-rules', {
+      name: '测试城市线索',
+      priority: 1,
+      cityId: city,
+      salespersonIds: [adminId],
+      enabled: true,
+    });
+    expect(rule.msg).toBe('success');
+    const lead = await newLead({ cityId: city });
+    expect(lead).toMatchObject({ status: 1, salespersonId: adminId });
+    expect((await events(lead.id)).map((event) => event.summary)).toEqual([
+      '按分配规则分配给系统管理员',
+      '手工新增线索',
+    ]);
+    expect((await newLead({ cityId: cities.data[4]?.value })).status).toBe(0);
   });
 });
 

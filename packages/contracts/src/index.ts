@@ -1,6 +1,7 @@
 import './zod-zh';
 
 export * from './channels';
+export * from './customers';
 export * from './downloads';
 export * from './enums';
 export * from './feedback';

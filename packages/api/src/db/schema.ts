@@ -1,5 +1,6 @@
 export * from '../audit/tables';
 export * from '../channels/tables';
+export * from '../customers/tables';
 export * from '../exports/tables';
 export * from '../feedback/tables';
 export * from '../files/tables';

@@ -1,5 +1,6 @@
 import { eventKind, leadEnums, leadStatus, openLeadStates } from '@cp/contracts';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { allocate } from '../channels/allocate';
 import type { Tx } from '../db';
 import { businessError } from '../http/errors';
 import { users } from '../identity/tables';
@@ -7,20 +8,6 @@ import type { Row, WriteContext } from '../resource/family';
 import { recordLeadEvents } from './events';
 import { applyInvalidRules, enabledRules } from './rules';
 import { leads } from './tables';
-
-/** The salesperson a new lead goes to by the allocation rules (规则管理), or null: it waits for 分配. */
-export type Allocator = (
-  tx: Tx,
-  tenantId: number,
-  scope: { channelId: number | null; cityId: number | null },
-) => Promise<number | null>;
-
-let allocator: Allocator = async () => null;
-
-/** Set by the allocation rules' module when it loads, so leads do not import it (nor it leads). */
-export function useAllocator(next: Allocator): void {
-  allocator = next;
-}
 
 export async function userNameOf(tx: Tx, userId: number): Promise<string> {
   const [user] = await tx.select({ userName: users.userName }).from(users).where(eq(users.id, userId));
@@ -64,7 +51,7 @@ export async function admitLead(ctx: WriteContext, values: Row, origin: { source
   if (open) throw businessError(duplicateMessage(mobile, open));
   const cityId = values.cityId == null ? null : Number(values.cityId);
   const channelId = values.channelId == null ? null : Number(values.channelId);
-  const salespersonId = await allocator(tx, auth.tenantId, { channelId, cityId });
+  const salespersonId = await allocate(tx, auth.tenantId, { channelId, cityId });
   const [inserted] = await tx
     .insert(leads)
     .values({

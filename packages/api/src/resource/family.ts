@@ -1,5 +1,5 @@
 import type { Resource, Screen } from '@cp/contracts';
-import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type IndexedColumn, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db';
@@ -62,6 +62,12 @@ export interface ServerResourceSpec {
   screens: readonly Screen[];
   /** A soft-delete flag: rows with it set are gone for every list, lookup and check, and keep their history. */
   deleted?: PgColumn;
+  /**
+   * The family is a slice of a shared table (网约车司机 and 出租车司机 of `drivers`): column values, by column
+   * name, that every list, count, row read, write, import, export and history keeps to and every insert sets.
+   * They are not fields, so a request cannot set them.
+   */
+  slice?: Readonly<Record<string, string | number | boolean>>;
   parent?: ParentSpec;
   /** Read-only fields computed per row. */
   computed?: Record<string, SQL>;
@@ -126,6 +132,15 @@ export function defineServerResource(spec: ServerResourceSpec) {
   const detailSelection = { ...own, ...spec.parent?.columns, ...spec.computed, ...linkColumns } as Columns;
   const constraints = { ...uniqueFields(table, own), ...spec.constraints };
   const notDeleted = spec.deleted ? sql`not ${spec.deleted}` : undefined;
+  const slice = spec.slice ?? {};
+  const sliceWhere = and(
+    ...Object.entries(slice).map(([name, value]) => {
+      const column = own[name];
+      if (!column) throw new Error(`${spec.resource.key}: slice column ${name} is not in the table`);
+      if (spec.resource.fields[name]) throw new Error(`${spec.resource.key}: slice column ${name} is a field`);
+      return eq(column, value);
+    }),
+  );
   return {
     ...spec,
     own,
@@ -135,6 +150,11 @@ export function defineServerResource(spec: ServerResourceSpec) {
     detailSelection,
     constraints,
     notDeleted,
+    /** The family's rows among the tenant's: not deleted, in its slice. */
+    rowScope: and(notDeleted, sliceWhere),
+    /** What the family's slice sets on each row it inserts. */
+    sliceValues: slice as Row,
+    sliceWhere,
     hasVersion: 'version' in own,
     /** The menus that open the resource's rows: every screen listing it. */
     viewKeys: [...new Set(spec.screens.map((screen) => screen.route.menuKey))],

@@ -10,7 +10,7 @@ import { resolveNames, serverLookup } from '../lookups/registry';
 import { sheetDateTime } from '../xlsx/cells';
 import type { SheetRow } from '../xlsx/reader';
 import type { Row, ServerResource } from './family';
-import { scope } from './read';
+import { uniqueScope } from './read';
 import { insertPrepared, inTransaction } from './write';
 
 /** A filled-in template is small: an import takes no larger file, whatever the general upload limit. */
@@ -207,7 +207,10 @@ const keyText = (value: unknown) =>
       ? new Date(value).toISOString()
       : String(value ?? '');
 
-/** Kept rows of the tenant whose `names` fields hold any of the values the rows give (a superset of matches). */
+/**
+ * Kept rows of the tenant whose `names` fields hold any of the values the rows give (a superset of matches),
+ * in every slice of a shared table: its unique indexes span them all.
+ */
 async function kept(tx: Tx, family: ServerResource, tenantId: number, names: readonly string[], rows: readonly Row[]) {
   const conditions = names.map((name) => {
     const column = family.own[name];
@@ -220,7 +223,7 @@ async function kept(tx: Tx, family: ServerResource, tenantId: number, names: rea
   return (await tx
     .select(selection as never)
     .from(family.table)
-    .where(and(scope(family, tenantId), ...conditions))) as Row[];
+    .where(and(uniqueScope(family, tenantId), ...conditions))) as Row[];
 }
 
 /**

@@ -70,7 +70,7 @@ export async function takeAction(
           updatedBy: ctx.auth.userId,
           ...(family.hasVersion ? { version: Number(row.version) + 1 } : {}),
         })
-        .where(and(eq(family.table.id, id), eq(family.table.tenantId, ctx.auth.tenantId)));
+        .where(and(eq(family.table.id, id), eq(family.table.tenantId, ctx.auth.tenantId), family.sliceWhere));
       const before = Object.fromEntries(changed.filter((key) => !bookkeeping.has(key)).map((key) => [key, row[key]]));
       const after = Object.fromEntries(Object.entries(set).filter(([key]) => !bookkeeping.has(key)));
       if (lifecycle.field in after) {

@@ -93,8 +93,13 @@ export async function present(db: Db, tenantId: number, family: ServerResource, 
   return files ? withFileNames(db, tenantId, family.resource, dtos) : dtos;
 }
 
-/** The rows of the tenant that are not deleted. */
+/** The family's rows of the tenant: not deleted, in its slice of a shared table. */
 export function scope(family: ServerResource, tenantId: number): SQL | undefined {
+  return and(eq(family.table.tenantId, tenantId), family.rowScope);
+}
+
+/** The rows a unique index of the table covers: the tenant's kept rows of every slice. */
+export function uniqueScope(family: ServerResource, tenantId: number): SQL | undefined {
   return and(eq(family.table.tenantId, tenantId), family.notDeleted);
 }
 
@@ -178,7 +183,7 @@ type CountStatement = { execute(values: Row): Promise<{ n: number }[]> };
 
 /** A list's filter on a screen, as its statements take it: the tenant, the query's filters, the screen's tab. */
 function screenFilter(family: ServerResource, screen: Screen | undefined, tenantId: number, query: Readonly<Row>) {
-  const scopeOf = () => and(eq(family.table.tenantId, sql.placeholder('_tenant')), family.notDeleted);
+  const scopeOf = () => and(eq(family.table.tenantId, sql.placeholder('_tenant')), family.rowScope);
   const tab = tabOf(family, screen, query);
   return listFilter(family.resource, family.columns, scopeOf, tenantId, query, family.filters, tab);
 }
@@ -293,7 +298,7 @@ export async function rowHistory(db: Db, family: ServerResource, tenantId: numbe
   const [row] = await db
     .select({ id: family.table.id })
     .from(family.table)
-    .where(and(eq(family.table.id, id), eq(family.table.tenantId, tenantId)));
+    .where(and(eq(family.table.id, id), eq(family.table.tenantId, tenantId), family.sliceWhere));
   if (!row) throw notFound(family.resource.title);
   const entries = await entityHistory(db, tenantId, family.resource.key, String(id));
   return withHistoryNames(db, tenantId, family.resource, entries);

@@ -156,6 +156,7 @@ export async function insertPrepared(family: ServerResource, ctx: WriteContext, 
       .insert(family.table)
       .values({
         ...ownValues(family, values, true),
+        ...family.sliceValues,
         tenantId: auth.tenantId,
         createdBy: auth.userId,
         updatedBy: auth.userId,
@@ -213,7 +214,7 @@ export async function updateRow(db: Db, family: ServerResource, request: Fastify
             updatedAt: new Date(),
             ...(family.hasVersion ? { version: version + 1 } : {}),
           })
-          .where(and(eq(family.table.id, id), eq(family.table.tenantId, ctx.auth.tenantId)))
+          .where(and(eq(family.table.id, id), eq(family.table.tenantId, ctx.auth.tenantId), family.sliceWhere))
           .returning({ id: family.table.id });
         if (!row) throw conflict();
       }
@@ -243,7 +244,7 @@ export async function removeRow(db: Db, family: ServerResource, request: Fastify
     const refusal = lifecycle?.removalRefusal(Number(row[lifecycle.field]), family.resource.title);
     if (refusal) throw businessError(refusal);
     await family.beforeRemove?.(row, ctx);
-    const where = and(eq(family.table.id, id), eq(family.table.tenantId, ctx.auth.tenantId));
+    const where = and(eq(family.table.id, id), eq(family.table.tenantId, ctx.auth.tenantId), family.sliceWhere);
     if (family.deleted) {
       const flag = Object.entries(family.own).find(([, column]) => column === family.deleted)?.[0] ?? 'deleted';
       await ctx.tx

@@ -32,6 +32,8 @@ export const deliveries = pgTable(
     vehicleId: refColumn('vehicle_id').notNull(),
     kind: smallint('kind').notNull(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull(),
+    /** The driver picked at the handover; their name and phone as they were then beside it. */
+    driverId: refColumn('driver_id'),
     driverName: text('driver_name').notNull(),
     driverPhone: text('driver_phone').notNull(),
     mileage: integer('mileage').notNull(),
@@ -48,6 +50,7 @@ export const deliveries = pgTable(
   (table) => [
     index('vehicle_deliveries_tenant_at_idx').on(table.tenantId, table.deliveredAt),
     index('vehicle_deliveries_vehicle_idx').on(table.vehicleId, table.deliveredAt),
+    index('vehicle_deliveries_tenant_driver_idx').on(table.tenantId, table.driverId, table.deliveredAt),
   ],
 );
 
@@ -57,6 +60,8 @@ export const carReturns = pgTable(
     id: idColumn(),
     vehicleId: refColumn('vehicle_id').notNull(),
     deliveryId: refColumn('delivery_id'),
+    /** The driver of the delivery that ends with this return. */
+    driverId: refColumn('driver_id'),
     status: smallint('status').notNull().default(0),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
     returnedAt: timestamp('returned_at', { withTimezone: true }),
@@ -74,6 +79,7 @@ export const carReturns = pgTable(
     index('vehicle_returns_vehicle_idx').on(table.vehicleId),
     // 待验收 returns: the home page's queue and the screen's status filter.
     index('vehicle_returns_tenant_status_idx').on(table.tenantId, table.status, table.requestedAt),
+    index('vehicle_returns_tenant_driver_idx').on(table.tenantId, table.driverId, table.requestedAt),
   ],
 );
 
@@ -114,6 +120,7 @@ export const violations = pgTable(
     status: smallint('status').notNull().default(0),
     /** The driver who had the vehicle at that time, from the deliveries. */
     driverName: text('driver_name'),
+    driverId: refColumn('driver_id'),
     handledAt: timestamp('handled_at', { withTimezone: true }),
     remark: text('remark'),
     version: versionColumn(),
@@ -123,6 +130,7 @@ export const violations = pgTable(
     index('vehicle_violations_tenant_at_idx').on(table.tenantId, table.occurredAt, table.id),
     index('vehicle_violations_tenant_status_idx').on(table.tenantId, table.status, table.occurredAt),
     index('vehicle_violations_vehicle_idx').on(table.vehicleId, table.occurredAt),
+    index('vehicle_violations_tenant_driver_idx').on(table.tenantId, table.driverId, table.occurredAt),
     index('vehicle_violations_plate_trgm_idx').using('gin', sql`${table.plateNo} gin_trgm_ops`),
     // short_grams() is defined in migration 0006: a one- or two-character plate search uses this index.
     index('vehicle_violations_plate_grams_idx').using('gin', sql`short_grams(${table.plateNo})`),

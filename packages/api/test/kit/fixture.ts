@@ -201,7 +201,39 @@ export const fixtureFamily = defineServerResource({
   },
 });
 
+/**
+ * The 加急 rows of the same table as a family of their own (a slice: `category` 1), the way 网约车司机 and
+ * 出租车司机 share `drivers`. `category` is not one of its fields: the slice sets it.
+ */
+export const urgentResource = defineResource({
+  key: 'kitFixtureUrgent',
+  title: '加急条目',
+  page: 'vehicleList',
+  endpoint: '/api/kit-fixtures-urgent',
+  identity: 'code',
+  lifecycle: fixtureLifecycle,
+  import: { key: ['code'], maxRows: 50 },
+  defaultSort: { field: 'code', order: 'asc' },
+  fields: {
+    code: fixtureResource.fields.code,
+    serial: fixtureResource.fields.serial,
+    status: fixtureResource.fields.status,
+    companyId: fixtureResource.fields.companyId,
+    remark: fixtureResource.fields.remark,
+  },
+});
+
+export const urgentScreen = defineScreen(urgentResource, { route: 'vehicleList', actions: ['submit'] });
+
+export const urgentFamily = defineServerResource({
+  resource: urgentResource,
+  table: kitFixtures,
+  screens: [urgentScreen],
+  slice: { category: 1 },
+});
+
 export const fixtureTemplate = resourceTemplate(fixtureResource);
+export const urgentTemplate = resourceTemplate(urgentResource);
 
 /** The test app with the fixture's tables in its database and the fixture's routes registered. */
 export function startKitApp(options: Omit<StartOptions, 'extend'> = {}): Promise<TestContext> {
@@ -212,6 +244,7 @@ export function startKitApp(options: Omit<StartOptions, 'extend'> = {}): Promise
       async extend(app, { database, config }) {
         for (const statement of createTables) await database.db.execute(sql.raw(statement));
         resourceRoutes(app, fixtureFamily, { db: database.db, config });
+        resourceRoutes(app, urgentFamily, { db: database.db, config });
       },
     },
   );

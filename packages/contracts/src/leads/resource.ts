@@ -1,6 +1,6 @@
+import { mobileProblem } from '../customers/identifiers';
 import { fields } from '../resource/fields';
 import { defineResource } from '../resource/resource';
-import { mobileProblem } from '../users/resource';
 import { leadEnums } from './enums';
 import { leadLifecycle } from './lifecycle';
 
@@ -23,6 +23,7 @@ export const leadResource = defineResource({
       import: { example: '13812345678' },
     }),
     cityId: fields.ref('城市', 'city', { filter: 'eq', import: { example: '北京市', note: '城市名称' } }),
+    channelId: fields.ref('渠道', 'channel', { filter: 'eq', import: { example: '滴滴车主招募', note: '渠道名称' } }),
     business: fields.enumOf(leadEnums.business, { required: true, filter: 'eq', import: true }),
     customerKind: fields.enumOf(leadEnums.customerKind, { title: '意向客户类型', filter: 'eq', import: true }),
     salespersonId: fields.ref('销售人员', 'user', { form: false, filter: 'eq' }),

@@ -12,6 +12,7 @@ export const leadScreens = {
       'contactName',
       'mobile',
       'cityId',
+      'channelId',
       'business',
       'customerKind',
       'salespersonId',

@@ -1,12 +1,13 @@
+import { driverQueues } from './customers';
 import type { Queue } from './queue';
 import { vehicleQueues } from './vehicles';
 
 export * from './api';
 export * from './queue';
-export { vehicleQueues };
+export { driverQueues, vehicleQueues };
 
 /** Every section's queues, in the order the home page lists them. A section adds its own here. */
-export const queues: readonly Queue[] = [...Object.values(vehicleQueues)];
+export const queues: readonly Queue[] = [...Object.values(vehicleQueues), ...Object.values(driverQueues)];
 
 export const queuesByKey: ReadonlyMap<string, Queue> = new Map(queues.map((queue) => [queue.key, queue]));
 if (queuesByKey.size !== queues.length) throw new Error('two queues share a key');

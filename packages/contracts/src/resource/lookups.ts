@@ -49,6 +49,14 @@ export const lookups = {
     filters: ['stage'],
     placeholder: '输入车牌号或车架号搜索',
   }),
+  /** Drivers of either kind; a search offers only 正常 ones (a handover's driver), `ids` names any. */
+  driver: defineLookup({
+    key: 'driver',
+    title: '司机',
+    endpoint: '/api/lookups/drivers',
+    searchable: true,
+    placeholder: '输入姓名、手机号或身份证号搜索',
+  }),
   role: defineLookup({ key: 'role', title: '角色', endpoint: '/api/lookups/roles' }),
   user: defineLookup({ key: 'user', title: '用户', endpoint: '/api/lookups/tenant-users' }),
   channel: defineLookup({ key: 'channel', title: '渠道', endpoint: '/api/lookups/channels' }),

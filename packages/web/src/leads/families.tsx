@@ -33,7 +33,7 @@ export const leadFamily = defineFamily({
   resource: leadResource,
   screens: leadScreens,
   groups: [
-    { title: '联系人', fields: ['contactName', 'mobile', 'cityId'] },
+    { title: '联系人', fields: ['contactName', 'mobile', 'cityId', 'channelId'] },
     { title: '意向', fields: ['business', 'customerKind', 'remark'] },
   ],
   actionFields: { activate: activateFields },

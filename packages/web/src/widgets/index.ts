@@ -33,4 +33,4 @@ export { useThrottledHandler } from './throttle/useThrottledHandler';
 export { FilePreviewModal } from './upload/FilePreviewModal';
 export { FileUpload, type FileUploadProps } from './upload/FileUpload';
 export { defaultFileLimit, defaultMaxSizeMb, fileKind, uploadMessages, uploadProblem } from './upload/fileRules';
-export { isValidNationalId, nationalIdMessages, nationalIdProblem, nationalIdRule } from './validators/nationalId';
+export { isValidNationalId, nationalIdProblem, nationalIdRule } from './validators/nationalId';

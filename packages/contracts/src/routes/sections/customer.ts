@@ -5,12 +5,25 @@ const taxiDrivers = '出租车司机';
 const clues = '线索管理';
 const qrCodes = '二维码管理';
 const referral = '司机拉新';
+/** A driver page's buttons: the form, the import and export, and each step of the driver lifecycle. */
+const driverButtons = [
+  'add',
+  'edit',
+  'delete',
+  ['audit', '审核'],
+  ['freeze', '冻结'],
+  ['unfreeze', '解冻'],
+  ['blacklist', '拉黑'],
+  ['churn', '标记流失'],
+  'import',
+  'export',
+] as const;
 
 /** Government-enterprise, distributor and personal customers have no list of their own; they are created while working a clue. */
 export const customerRoutes = defineSection('customer', [
   page('/ridehailingDrivers', '网约车司机', {
     group: rideHailingDrivers,
-    buttons: ['add', 'edit', 'import', 'export'],
+    buttons: driverButtons,
   }),
   page('/ridehailingDriversAdd', '新增网约车司机', {
     group: rideHailingDrivers,
@@ -23,7 +36,7 @@ export const customerRoutes = defineSection('customer', [
     requires: 'edit',
   }),
   page('/ridehailingDriversDetails', '网约车司机详情', { group: rideHailingDrivers, parent: '/ridehailingDrivers' }),
-  page('/taxiDriver', '出租车司机', { group: taxiDrivers, buttons: ['add', 'edit', 'import', 'export'] }),
+  page('/taxiDriver', '出租车司机', { group: taxiDrivers, buttons: driverButtons }),
   page('/taxiDriverAdd', '新增出租车司机', { group: taxiDrivers, parent: '/taxiDriver', requires: 'add' }),
   page('/taxiDriverEdit', '编辑出租车司机', { group: taxiDrivers, parent: '/taxiDriver', requires: 'edit' }),
   page('/taxiDriverDetails', '出租车司机详情', { group: taxiDrivers, parent: '/taxiDriver' }),

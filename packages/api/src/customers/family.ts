@@ -1,0 +1,85 @@
+import {
+  birthDateOfId,
+  driverScreens,
+  expiryWarningDays,
+  genderOfId,
+  type Resource,
+  rideHailingDriverResource,
+  type Screen,
+  taxiDriverResource,
+} from '@cp/contracts';
+import { sql } from 'drizzle-orm';
+import { defineServerResource, type Row } from '../resource/family';
+import { drivers } from './tables';
+
+/** 0 有效, 1 即将到期 (within 30 days), 2 已过期: of the earlier of the licence and the permit. */
+const expiry = sql<number>`(case when ${drivers.papersExpiry} is null then 0
+  when ${drivers.papersExpiry} < current_date then 2
+  when ${drivers.papersExpiry} <= current_date + ${sql.raw(String(expiryWarningDays))} then 1 else 0 end)`;
+
+/** A driver's papers by how soon they run out: a range of `papers_expiry` each, so the index serves it. */
+const expiryFilter = (value: unknown) => sql`(
+  (0 = any(${value}) and (${drivers.papersExpiry} is null or ${drivers.papersExpiry} > current_date + ${sql.raw(String(expiryWarningDays))}))
+  or (1 = any(${value}) and ${drivers.papersExpiry} between current_date and current_date + ${sql.raw(String(expiryWarningDays))})
+  or (2 = any(${value}) and ${drivers.papersExpiry} < current_date))`;
+
+/** A mobile by its last digits (or whole): a range of the reversed number, which its index serves. */
+const mobileFilter = (value: unknown) =>
+  sql`reverse(${drivers.mobile}) collate "C" >= reverse(${value}::text) collate "C" and reverse(${drivers.mobile}) collate "C" < (reverse(${value}::text) || ':') collate "C"`;
+
+const earlier = (a: unknown, b: unknown): string | null => {
+  const dates = [a, b].filter((value): value is string => typeof value === 'string' && value !== '');
+  return dates.length ? (dates.sort()[0] as string) : null;
+};
+
+/** The hooks both kinds share: the ID in capitals, gender and birth date from it, the earlier expiry. */
+const driverHooks = {
+  computed: { expiry },
+  filters: {
+    expiry: expiryFilter,
+    mobile: mobileFilter,
+    nationalId: (value: unknown) => sql`${drivers.nationalId} = upper(${value}::text)`,
+  },
+  normalize(values: Row): Row {
+    const normal: Row = { ...values };
+    if (typeof normal.nationalId === 'string') normal.nationalId = normal.nationalId.toUpperCase();
+    if (typeof normal.licenseNo === 'string') normal.licenseNo = normal.licenseNo.toUpperCase() || null;
+    return normal;
+  },
+  prepare(values: Row, _ctx: unknown, before?: Row): Row {
+    const prepared: Row = { ...values };
+    const id = values.nationalId;
+    if (typeof id === 'string') {
+      prepared.gender = genderOfId(id);
+      prepared.birthDate = birthDateOfId(id);
+      // A mainland driving licence is numbered by its holder's ID.
+      if (!values.licenseNo && !before?.licenseNo) prepared.licenseNo = id;
+    }
+    const licenseExpiry = 'licenseExpiry' in values ? values.licenseExpiry : before?.licenseExpiry;
+    const permitExpiry = 'permitExpiry' in values ? values.permitExpiry : before?.permitExpiry;
+    prepared.papersExpiry = earlier(dateText(licenseExpiry), dateText(permitExpiry));
+    return prepared;
+  },
+  actions: {
+    reject: { patch: (body: Row) => ({ statusReason: body.reason }) },
+    resubmit: { patch: () => ({ statusReason: null }) },
+    freeze: { patch: (body: Row) => ({ statusReason: body.reason }) },
+    unfreeze: { patch: (body: Row) => ({ statusReason: body.reason }) },
+    blacklist: { patch: (body: Row) => ({ statusReason: body.reason }) },
+    churn: { patch: (body: Row) => ({ statusReason: body.reason ?? null }) },
+  },
+};
+
+function dateText(value: unknown): string | null {
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+const driverFamily = (resource: Resource, screen: Screen, kind: number) =>
+  defineServerResource({ resource, table: drivers, screens: [screen], slice: { kind }, ...driverHooks });
+
+/** 网约车司机 and 出租车司机: two slices of `drivers`. */
+export const rideHailingDriverFamily = driverFamily(rideHailingDriverResource, driverScreens.ridehailingDrivers, 1);
+export const taxiDriverFamily = driverFamily(taxiDriverResource, driverScreens.taxiDriver, 2);
+
+export const driverFamilies = [rideHailingDriverFamily, taxiDriverFamily];

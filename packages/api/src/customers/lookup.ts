@@ -1,0 +1,48 @@
+import { driverStatus, routesOfSection } from '@cp/contracts';
+import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { defineServerLookup } from '../lookups/registry';
+import { contains } from '../resource/query';
+import { drivers } from './tables';
+
+/**
+ * Drivers are too many to load whole: a handover's picker searches the 正常 drivers of the branch company
+ * by name, mobile (its last digits) or ID number; `ids` names any driver (a delivery's, in its history).
+ * The driver pages and every vehicle screen (交车 picks a driver there) open it.
+ */
+defineServerLookup('driver', {
+  access: [...routesOfSection('customer'), ...routesOfSection('vehicle')]
+    .filter((route) => !route.hidden)
+    .map((route) => route.key),
+  async search(db, tenantId, { text, ids, limit }) {
+    const conditions: (SQL | undefined)[] = [eq(drivers.tenantId, tenantId)];
+    if (ids) conditions.push(inArray(drivers.id, [...ids]));
+    else conditions.push(eq(drivers.status, driverStatus.active));
+    const typed = text?.trim();
+    if (typed) {
+      const digits = /^\d+$/.test(typed);
+      conditions.push(
+        or(
+          contains(drivers.name, typed),
+          digits
+            ? sql`reverse(${drivers.mobile}) collate "C" >= reverse(${typed}::text) collate "C" and reverse(${drivers.mobile}) collate "C" < (reverse(${typed}::text) || ':') collate "C"`
+            : undefined,
+          eq(drivers.nationalId, typed.toUpperCase()),
+        ),
+      );
+    }
+    const rows = await db
+      .select({ id: drivers.id, name: drivers.name, mobile: drivers.mobile })
+      .from(drivers)
+      .where(and(...conditions))
+      .orderBy(desc(drivers.updatedAt), desc(drivers.id))
+      .limit(limit);
+    return rows.map((row) => ({ id: row.id, name: `${row.name}（${row.mobile}）` }));
+  },
+  async resolve(db, tenantId, mobiles) {
+    const rows = await db
+      .select({ id: drivers.id, mobile: drivers.mobile })
+      .from(drivers)
+      .where(and(eq(drivers.tenantId, tenantId), inArray(drivers.mobile, [...mobiles])));
+    return new Map(rows.map((row) => [row.mobile, row.id]));
+  },
+});
