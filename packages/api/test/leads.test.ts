@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allocationRules } from '../src/channels/tables';
 import { enqueueJob } from '../src/jobs/queue';
 import { invalidLeadRulesJob } from '../src/leads/job';
+import { invalidLeadRuleCities, invalidLeadRules } from '../src/leads/tables';
 import { startTestApp, type TestContext } from './harness';
 
 let ctx: TestContext;
@@ -25,6 +26,9 @@ beforeAll(async () => {
   adminId = String(staff.data.find((user) => user.label === '系统管理员')?.value);
   // The demo's allocation rules would give every new lead a salesperson: these tests add their own.
   await ctx.database.db.update(allocationRules).set({ enabled: false });
+  // Nor do the demo's 无效线索 rules judge them: each test sets the rule it is about.
+  await ctx.database.db.delete(invalidLeadRuleCities);
+  await ctx.database.db.delete(invalidLeadRules);
 });
 afterAll(() => ctx.close());
 
@@ -196,6 +200,8 @@ describe('invalid lead rules', () => {
 
   it('refuses a rule without the parameter its kind needs, and a second rule of a kind', async () => {
     expect((await rule({ name: '黑名单', kind: 3 })).msg).toBe('手机号黑名单规则须填写黑名单手机号');
+    const duplicates = await rule({ name: '重复', kind: 0 });
+    expect(duplicates.data).toMatchObject({ days: 30 });
     expect((await rule({ name: '黑名单', kind: 3, mobiles: ['123'] })).msg).toBe('黑名单手机号：「123」不是11位手机号');
     expect((await rule({ name: '黑名单', kind: 3, mobiles: ['13900000001'] })).code).toBe(0);
     expect((await rule({ name: '黑名单2', kind: 3, mobiles: ['13900000002'] })).msg).toContain('已存在');

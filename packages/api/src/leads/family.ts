@@ -82,12 +82,13 @@ export const leadEventFamily = defineServerResource({
   parent: { table: leads, via: leadEvents.leadId, id: leads.id, columns: leadColumns },
 });
 
-/** What each kind of rule needs besides its name. */
+/** Days and counts a rule takes when left empty: 30 days for duplicates, 3 unanswered calls. */
+const ruleDefaults: Readonly<Record<number, Row>> = { 0: { days: 30 }, 1: { times: 3 } };
+
+/** What a rule of cities or mobiles cannot do without: a list to judge by. */
 function ruleProblem(values: Row): string | null {
   const kind = Number(values.kind);
   const label = leadEnums.ruleKind.label(kind);
-  if (kind === 0 && values.days == null) return `${label}规则须填写天数`;
-  if (kind === 1 && values.times == null) return `${label}规则须填写未接通次数`;
   if (kind === 2 && !(values.cityIds as unknown[] | null)?.length) return `${label}规则须选择服务城市`;
   if (kind === 3 && !(values.mobiles as unknown[] | null)?.length) return `${label}规则须填写黑名单手机号`;
   return null;
@@ -113,7 +114,8 @@ export const invalidRuleFamily = defineServerResource({
     const mobiles = (values.mobiles as string[] | null | undefined) ?? [];
     const wrong = mobiles.find((mobile) => !/^1[3-9]\d{9}$/.test(mobile));
     if (wrong) throw businessError(`黑名单手机号：「${wrong}」不是11位手机号`);
-    return values;
+    const defaults = Object.entries(ruleDefaults[Number(merged.kind)] ?? {}).filter(([name]) => merged[name] == null);
+    return { ...values, ...Object.fromEntries(defaults) };
   },
 });
 

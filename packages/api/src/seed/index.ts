@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import { tenants } from '../identity/tables';
 import { scanRisks } from '../vehicles/risks';
 import { seedDemoChannels } from './channels';
+import { seedDemoLeads } from './leads';
 import { seedPlatform } from './platform';
 import { dateFirstFlags } from './risks';
 import { seedDemoShunting, seedDemoVehicles, seedReferenceData } from './vehicles';
@@ -20,6 +21,7 @@ export async function seedDemoData(db: Db, options: { vehiclesPerTenant?: number
     await seedDemoShunting(db, tenant.id, 20_261_001 + index);
   }
   await seedDemoChannels(db);
+  await seedDemoLeads(db);
   // Flags raised now over vehicles written now are dated as a daily scan would have raised them.
   const scanned = new Date();
   await scanRisks(db);
