@@ -9,5 +9,6 @@ export * from '../jobs/tables';
 export * from '../leads/tables';
 export * from '../lookups/tables';
 export * from '../preferences/tables';
+export * from '../resource/import-tables';
 export * from '../vehicles/record-tables';
 export * from '../vehicles/tables';

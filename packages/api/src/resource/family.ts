@@ -68,6 +68,11 @@ export interface ServerResourceSpec {
    * They are not fields, so a request cannot set them.
    */
   slice?: Readonly<Record<string, string | number | boolean>>;
+  /**
+   * The rows of a shared table that are the family's, by a condition rather than column values (an import
+   * batch of 线索, not of 财务编码): kept to like a slice, on lists and on rows read by id.
+   */
+  only?: SQL;
   parent?: ParentSpec;
   /** Read-only fields computed per row. */
   computed?: Record<string, SQL>;
@@ -95,7 +100,15 @@ export interface ServerResourceSpec {
   actions?: Record<string, ActionImpl>;
   /** Columns that follow the lifecycle state (a vehicle's rent status). */
   onState?(next: number, row: Row): Row;
+  /**
+   * A batch import's say on one checked, prepared row (`import: { mode: 'rows' }`) beyond the field checks:
+   * the values to save, with a note for the row's result (a lead marked 无效), or a refusal with why.
+   */
+  importRow?(values: Row, ctx: WriteContext, row: number): Promise<ImportRowVerdict> | ImportRowVerdict;
 }
+
+/** What `importRow` decides: save these values (with a note for the row's result), or refuse the row. */
+export type ImportRowVerdict = { values: Row; note?: string } | { refused: string };
 
 /** Unique indexes of the table, by name, and the field each guards (the column that is not the tenant). */
 function uniqueFields(table: FamilyTable, own: Record<string, PgColumn>): Record<string, string> {
@@ -140,6 +153,7 @@ export function defineServerResource(spec: ServerResourceSpec) {
       if (spec.resource.fields[name]) throw new Error(`${spec.resource.key}: slice column ${name} is a field`);
       return eq(column, value);
     }),
+    spec.only,
   );
   return {
     ...spec,

@@ -28,7 +28,7 @@ export interface ImportProblem {
   message: string;
 }
 
-interface Column {
+export interface Column {
   name: string;
   def: FieldDef;
   header: string;
@@ -40,7 +40,7 @@ export const maxRowsOf = (resource: Resource) => resource.import?.maxRows ?? def
 const headerOf = (def: FieldDef) =>
   def.import?.header ?? (def.kind === 'money' ? def.title.replace('（分）', '（元）') : def.title);
 
-function columnsOf(resource: Resource): Column[] {
+export function columnsOf(resource: Resource): Column[] {
   return resource.importColumns.map(({ name, def }) => ({ name, def, header: headerOf(def) }));
 }
 
@@ -155,7 +155,7 @@ function cellValue(def: FieldDef, text: string, names: Names): { value?: unknown
 }
 
 /** One row's problems, or the row as the form would have sent it. */
-function checkRow(columns: readonly Column[], { row, cells }: SheetRow, names: Names) {
+export function checkRow(columns: readonly Column[], { row, cells }: SheetRow, names: Names) {
   const problems: ImportProblem[] = [];
   const input: Row = {};
   for (const [index, column] of columns.entries()) {
@@ -175,7 +175,12 @@ function checkRow(columns: readonly Column[], { row, cells }: SheetRow, names: N
 }
 
 /** The ids of the names the sheet gives for each referenced lookup, read once per lookup. */
-async function resolveSheetNames(db: Db, tenantId: number, columns: readonly Column[], rows: readonly SheetRow[]) {
+export async function resolveSheetNames(
+  db: Db,
+  tenantId: number,
+  columns: readonly Column[],
+  rows: readonly SheetRow[],
+) {
   const names = new Map<string, ReadonlyMap<string, number>>();
   for (const [index, { def }] of columns.entries()) {
     if ((def.kind !== 'ref' && def.kind !== 'refs') || !def.lookup) continue;
@@ -200,7 +205,7 @@ export function importRefused(problems: readonly ImportProblem[]) {
   });
 }
 
-const keyText = (value: unknown) =>
+export const keyText = (value: unknown) =>
   value instanceof Date
     ? value.toISOString()
     : typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)
@@ -211,7 +216,13 @@ const keyText = (value: unknown) =>
  * Kept rows of the tenant whose `names` fields hold any of the values the rows give (a superset of matches),
  * in every slice of a shared table: its unique indexes span them all.
  */
-async function kept(tx: Tx, family: ServerResource, tenantId: number, names: readonly string[], rows: readonly Row[]) {
+export async function kept(
+  tx: Tx,
+  family: ServerResource,
+  tenantId: number,
+  names: readonly string[],
+  rows: readonly Row[],
+) {
   const conditions = names.map((name) => {
     const column = family.own[name];
     if (!column) throw new Error(`${family.resource.key}.${name} is not a column`);
@@ -284,10 +295,10 @@ export async function importRows(
 }
 
 /** The family's normalisation of input (capitals for a plate), as a form's save applies it. */
-const normalized = (family: ServerResource, values: Row) => family.normalize?.(values) ?? values;
+export const normalized = (family: ServerResource, values: Row) => family.normalize?.(values) ?? values;
 
 /** References as the table takes them. */
-function refsToNumbers(resource: Resource, input: Row): Row {
+export function refsToNumbers(resource: Resource, input: Row): Row {
   const converted: Row = {};
   for (const [name, def] of resource.entries) {
     if (!(name in input)) continue;

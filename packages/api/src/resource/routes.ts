@@ -7,6 +7,7 @@ import {
   envelope,
   historyEntry,
   idString,
+  importBatchResult,
   importResult,
   maxBulkRows,
   offeredAction,
@@ -32,6 +33,7 @@ import { takeBulkAction } from './bulk';
 import { fixedFilters } from './exports';
 import type { Row, ServerResource } from './family';
 import { importRows, maxImportFileMb, maxRowsOf } from './import';
+import { importBatch } from './import-batch';
 import { offeredActions, takeAction } from './lifecycle';
 import { getRow, listRows, rowHistory, tabCounts } from './read';
 import { createRow, removeRow, updateRow } from './write';
@@ -225,18 +227,20 @@ function importRoute(app: ZodApp, family: ServerResource, button: string, { db, 
   if (!template) throw new Error(`${resource.key} has no import template`);
   const storage = storageFor(config.dataDir);
   const maxRows = maxRowsOf(resource);
+  const batches = resource.import?.mode === 'rows';
+  const answer = batches
+    ? '成功时 data 为批次 { batchId, rows, imported, duplicates, refused }：每行单独校验，通过的保存、重复的跳过、有错误的不导入，每行的结果见该批次的明细。'
+    : '成功时 data 为 { imported, skipped }（与已有数据重复的行跳过）；有错误时 code 1000，data.problems 列出每处错误（row 行号、field 列名、message）。';
   app.post(
     `${resource.endpoint}/import`,
     {
       config: { access: access.permission(button) },
       schema: {
-        summary: `导入${resource.title}（按模板填写的xlsx，全部通过校验才保存）`,
-        description:
-          `表单字段 file：一个 .xlsx，不超过${maxImportFileMb}MB、${maxRows}条。成功时 data 为 { imported, skipped }` +
-          '（与已有数据重复的行跳过）；有错误时 code 1000，data.problems 列出每处错误（row 行号、field 列名、message）。',
+        summary: `导入${resource.title}（按模板填写的xlsx，${batches ? '逐行校验并保存' : '全部通过校验才保存'}）`,
+        description: `表单字段 file：一个 .xlsx，不超过${maxImportFileMb}MB、${maxRows}条。${answer}`,
         tags: [resource.title],
         consumes: ['multipart/form-data'],
-        response: { 200: envelope(importResult) },
+        response: { 200: envelope(batches ? importBatchResult : importResult) },
       },
     },
     async (request) => {
@@ -263,6 +267,7 @@ function importRoute(app: ZodApp, family: ServerResource, button: string, { db, 
       const data = rows.filter((row) => template.columns.map((_, i) => row.cells[i] ?? '').join('\u0000') !== example);
       if (sheet.more || data.length > maxRows) throw businessError(`一次最多导入${maxRows}条，请分批导入`);
       if (data.length === 0) throw businessError('模板中没有数据');
+      if (batches) return ok(await importBatch(db, family, request, data, file.attachmentName));
       return ok(await importRows(db, family, request, data, file.attachmentName));
     },
   );

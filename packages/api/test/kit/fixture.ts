@@ -1,4 +1,4 @@
-import { defineEnum, defineLifecycle, defineResource, defineScreen, fields } from '@cp/contracts';
+import { defineEnum, defineLifecycle, defineResource, defineScreen, fields, importBatchResources } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { businessColumns, idColumn, refColumn, versionColumn } from '../../src/db/columns';
 import { defineServerResource } from '../../src/resource/family';
 import { resourceTemplate } from '../../src/resource/import';
+import { importBatchFamilies } from '../../src/resource/import-batch-families';
 import { resourceRoutes } from '../../src/resource/routes';
 import { type StartOptions, startTestApp, type TestContext } from '../harness';
 
@@ -235,6 +236,38 @@ export const urgentFamily = defineServerResource({
 export const fixtureTemplate = resourceTemplate(fixtureResource);
 export const urgentTemplate = resourceTemplate(urgentResource);
 
+/**
+ * The same rows imported row by row, each upload kept as a batch: on 违章管理's page (its 导入 button), the
+ * batches and their rows listed on 上传日志's.
+ */
+export const batchFixtureResource = defineResource({
+  ...fixtureResource,
+  key: 'kitBatchFixture',
+  title: '批量条目',
+  page: 'violationManagement',
+  endpoint: '/api/kit-batch-fixtures',
+  import: { key: ['code'], maxRows: 10_000, mode: 'rows' },
+});
+export const batchFixtureImports = importBatchResources({
+  of: 'kitBatchFixture',
+  page: 'upLoadLog',
+  endpoint: '/api/kit-batch-imports',
+  title: '上传日志',
+});
+export const batchFixtureFamily = defineServerResource({
+  ...fixtureFamily,
+  resource: batchFixtureResource,
+  screens: [defineScreen(batchFixtureResource, { route: 'violationManagement' })],
+  // A row whose 备注 says 作废 is kept but marked 已归档; one saying 拒收 is refused: a family's own say.
+  importRow: (values) => {
+    if (values.remark === '拒收') return { refused: '备注为拒收，不导入' };
+    if (values.remark === '作废') return { values: { ...values, status: 2 }, note: '已标记为已归档' };
+    return { values };
+  },
+});
+export const batchFixtureTemplate = resourceTemplate(batchFixtureResource);
+const batchFamilies = importBatchFamilies('kitBatchFixture', batchFixtureImports);
+
 /** The test app with the fixture's tables in its database and the fixture's routes registered. */
 export function startKitApp(options: Omit<StartOptions, 'extend'> = {}): Promise<TestContext> {
   return startTestApp(
@@ -245,6 +278,9 @@ export function startKitApp(options: Omit<StartOptions, 'extend'> = {}): Promise
         for (const statement of createTables) await database.db.execute(sql.raw(statement));
         resourceRoutes(app, fixtureFamily, { db: database.db, config });
         resourceRoutes(app, urgentFamily, { db: database.db, config });
+        for (const family of [batchFixtureFamily, batchFamilies.batches, batchFamilies.rows]) {
+          resourceRoutes(app, family, { db: database.db, config });
+        }
       },
     },
   );

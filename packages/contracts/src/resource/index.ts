@@ -1,4 +1,5 @@
 export * from './fields';
+export * from './importBatches';
 export * from './lifecycle';
 export * from './lookups';
 export * from './preferences';

@@ -24,6 +24,12 @@ export interface ImportSpec<Name extends string = string> {
   maxRows?: number;
   /** What the dialog and the template's 说明 sheet say first. */
   note?: string;
+  /**
+   * `whole` (the default): every row must pass or nothing is saved. `rows`: each row is checked on its own —
+   * good rows saved, duplicates skipped, bad rows refused — and the upload is kept as a batch with a result
+   * per row (`importBatchResources`).
+   */
+  mode?: 'whole' | 'rows';
 }
 
 export interface ResourceSpec<F extends Record<string, FieldDef>> {

@@ -136,3 +136,13 @@ export function bulkInput(transition: Transition): z.ZodType<BulkInput> {
     ? z.strictObject({ ids, body: transition.body.meta({ title: transition.title }) })
     : z.strictObject({ ids });
 }
+
+/** What a batch import answers: the batch kept, with its counts (each row's result is in the batch's rows). */
+export const importBatchResult = z.object({
+  batchId: text(),
+  rows: z.number().int(),
+  imported: z.number().int(),
+  duplicates: z.number().int(),
+  refused: z.number().int(),
+});
+export type ImportBatchResult = z.infer<typeof importBatchResult>;

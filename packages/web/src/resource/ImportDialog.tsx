@@ -1,9 +1,12 @@
 import { InboxOutlined } from '@ant-design/icons';
-import type { Resource } from '@cp/contracts';
-import { Alert, App, Button, Flex, Modal, Table, type TableColumnsType, Typography, Upload } from 'antd';
+import type { ImportBatchResult, Resource } from '@cp/contracts';
+import { Alert, App, Button, Descriptions, Flex, Modal, Table, type TableColumnsType, Typography, Upload } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { downloadImportTemplate } from '../downloads/importTemplate';
 import { acceptAttribute, uploadProblem } from '../widgets/upload/fileRules';
 import { type ImportFailure, type ImportProblem, importLimits, useImportSheet } from './importSheet';
+import { pageLink } from './routes';
 
 const problemColumns: TableColumnsType<ImportProblem> = [
   { title: '行号', dataIndex: 'row', width: 72 },
@@ -22,17 +25,84 @@ export function summaryOf(failure: ImportFailure): string {
   return `导入失败：共${failure.total}处问题${listed}，请修改后重新导入（本次未保存任何数据）`;
 }
 
+/** What a row-by-row import kept: its counts, and a link to each row's result. */
+export function BatchResult({
+  title,
+  batch,
+  batchPage,
+  onClose,
+}: {
+  title: string;
+  batch: ImportBatchResult;
+  batchPage?: string | undefined;
+  onClose: () => void;
+}) {
+  const navigate = useNavigate();
+  const items = [
+    { key: 'rows', label: '总行数', children: batch.rows },
+    { key: 'imported', label: '已导入', children: batch.imported },
+    { key: 'duplicates', label: '重复跳过', children: batch.duplicates },
+    { key: 'refused', label: '未通过', children: batch.refused },
+  ];
+  const open = () => {
+    onClose();
+    if (batchPage) navigate(pageLink(batchPage, batch.batchId));
+  };
+  return (
+    <Modal
+      open
+      title={`${title}结果`}
+      onCancel={onClose}
+      footer={[
+        batchPage && (
+          <Button key="detail" onClick={open}>
+            查看每行结果
+          </Button>
+        ),
+        <Button key="ok" type="primary" onClick={onClose}>
+          知道了
+        </Button>,
+      ]}
+    >
+      <Flex vertical gap={16}>
+        <Alert
+          type={batch.refused > 0 ? 'warning' : 'success'}
+          showIcon
+          title={`导入完成：已导入${batch.imported}条，重复跳过${batch.duplicates}条，未通过${batch.refused}条`}
+        />
+        <Descriptions size="small" bordered column={4} items={items} />
+      </Flex>
+    </Modal>
+  );
+}
+
 /**
  * 导入: download the template, choose a filled-in sheet, import it whole or see every problem — shown once,
  * in the dialog (the request layer adds no toast).
  */
-export function ImportDialog({ resource, title, onClose }: { resource: Resource; title: string; onClose: () => void }) {
+export function ImportDialog({
+  resource,
+  title,
+  onClose,
+  batchPage,
+}: {
+  resource: Resource;
+  title: string;
+  onClose: () => void;
+  /** The route where a batch's per-row results are read, for a resource importing row by row. */
+  batchPage?: string | undefined;
+}) {
   const { message } = App.useApp();
   const limits = importLimits(resource);
-  const { file, choose, start, importing, failure } = useImportSheet(resource, ({ imported, skipped }) => {
-    message.success(`导入成功：新增${imported}条，跳过重复${skipped}条`);
+  const byRow = resource.import?.mode === 'rows';
+  const [batch, setBatch] = useState<ImportBatchResult | null>(null);
+  const { file, choose, start, importing, failure } = useImportSheet(resource, (result) => {
+    if ('batchId' in result) return setBatch(result);
+    message.success(`导入成功：新增${result.imported}条，跳过重复${result.skipped}条`);
     onClose();
   });
+  if (batch)
+    return <BatchResult title={`${title}${resource.title}`} batch={batch} batchPage={batchPage} onClose={onClose} />;
   const download = () =>
     downloadImportTemplate(resource.key, `${resource.title}导入模板.xlsx`).catch((error: Error) =>
       message.error(error.message),
@@ -63,7 +133,10 @@ export function ImportDialog({ resource, title, onClose }: { resource: Resource;
     >
       <Flex vertical gap={16}>
         <Typography.Text>
-          请按模板填写后上传，全部行通过校验才会保存；与已有数据重复的行会跳过。{resource.import?.note}
+          {byRow
+            ? '请按模板填写后上传，每行单独校验：通过的行保存，重复的行跳过，有错误的行不导入并说明原因。'
+            : '请按模板填写后上传，全部行通过校验才会保存；与已有数据重复的行会跳过。'}
+          {resource.import?.note}
           <Button type="link" size="small" onClick={download}>
             下载模板
           </Button>

@@ -155,7 +155,12 @@ export function ResourceListPage({ family, screen }: { family: WebFamily; screen
       {resultModal}
       {opened?.kind === 'form' && <ResourceFormDrawer family={family} id={opened.id} onClose={() => setOpened(null)} />}
       {opened?.kind === 'import' && (
-        <ImportDialog resource={family.resource} title={opened.title} onClose={() => setOpened(null)} />
+        <ImportDialog
+          resource={family.resource}
+          title={opened.title}
+          batchPage={family.routes?.importBatch}
+          onClose={() => setOpened(null)}
+        />
       )}
       {opened?.kind === 'action' && <ActionDialog target={opened.target} onClose={() => setOpened(null)} />}
       {opened?.kind === 'bulk' && (

@@ -54,7 +54,13 @@ export interface FamilySpec {
    * The hidden routes of its rows: the detail page, and the add and edit pages where the catalogue has them
    * (otherwise the form opens in a drawer over the list).
    */
-  routes?: { detail?: string; add?: string; edit?: string };
+  routes?: {
+    detail?: string;
+    add?: string;
+    edit?: string;
+    /** Where a batch import's result is read (上传日志详情), for a resource importing row by row. */
+    importBatch?: string;
+  };
   /** Sections of the form and the detail view; every editable field in one section without. */
   groups?: readonly FieldGroup[];
   /** Dialogs of lifecycle actions a generated form cannot express. */

@@ -1,4 +1,4 @@
-import type { Resource } from '@cp/contracts';
+import type { ImportBatchResult, Resource } from '@cp/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { post, RequestError } from '../request';
@@ -9,10 +9,8 @@ export function importLimits(resource: Resource) {
   return { accept: ['xlsx'], maxSizeMb: 2, maxRows: resource.import?.maxRows ?? 2000 } as const;
 }
 
-export interface ImportResult {
-  imported: number;
-  skipped: number;
-}
+/** What an import answers: all-or-nothing counts, or the batch a row-by-row import kept. */
+export type ImportResult = { imported: number; skipped: number } | ImportBatchResult;
 
 /** A cell the server refused: the sheet's row number, the column and why. */
 export interface ImportProblem {
