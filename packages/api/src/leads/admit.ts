@@ -21,7 +21,7 @@ export async function userNameOf(tx: Tx, userId: number): Promise<string> {
 export async function openLeadWithMobile(tx: Tx, tenantId: number, mobile: string, exceptId?: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`lead-mobile:${tenantId}:${mobile}`}))`);
   const [open] = await tx
-    .select({ id: leads.id, contactName: leads.contactName, status: leads.status })
+    .select({ id: leads.id, contactName: leads.contactName, status: leads.status, batchId: leads.batchId })
     .from(leads)
     .where(
       and(
@@ -42,7 +42,8 @@ export function duplicateMessage(mobile: string, open: { contactName: string; st
 /**
  * A new lead (added by hand or uploaded), in the caller's transaction: refused when its mobile is an open
  * lead here already; allocated by the rules (待跟进 with a salesperson, 待分配 without); marked 无效 when an
- * enabled rule says so. Each step is written to 线索日志. Answers the id and the state it ended in.
+ * enabled rule says so. Each step is written to 线索日志. Answers the id, its salesperson and
+ * why it is 无效 when a rule made it so.
  */
 export async function admitLead(ctx: WriteContext, values: Row, origin: { source: number; batchId?: number }) {
   const { tx, auth } = ctx;
@@ -81,5 +82,7 @@ export async function admitLead(ctx: WriteContext, values: Row, origin: { source
     await ctx.memo('invalidRules', () => enabledRules(tx, auth.tenantId)),
     [id],
   );
-  return { id, invalid: marked > 0 };
+  if (marked === 0) return { id, salespersonId, invalidReason: null };
+  const [lead] = await tx.select({ invalidReason: leads.invalidReason }).from(leads).where(eq(leads.id, id));
+  return { id, salespersonId, invalidReason: lead?.invalidReason ?? null };
 }

@@ -104,11 +104,24 @@ export interface ServerResourceSpec {
    * A batch import's say on one checked, prepared row (`import: { mode: 'rows' }`) beyond the field checks:
    * the values to save, with a note for the row's result (a lead marked 无效), or a refusal with why.
    */
-  importRow?(values: Row, ctx: WriteContext, row: number): Promise<ImportRowVerdict> | ImportRowVerdict;
+  importRow?(
+    values: Row,
+    ctx: WriteContext,
+    row: number,
+    batchId: number,
+  ): Promise<ImportRowVerdict> | ImportRowVerdict;
 }
 
-/** What `importRow` decides: save these values (with a note for the row's result), or refuse the row. */
-export type ImportRowVerdict = { values: Row; note?: string } | { refused: string };
+/**
+ * What `importRow` decides: save these values (with a note for the row's result); or the family saved the row
+ * itself, through its own door (线索's admission), as `saved`; or the row repeats one kept (`duplicate`, why);
+ * or refuse the row.
+ */
+export type ImportRowVerdict =
+  | { values: Row; note?: string }
+  | { saved: number; note?: string }
+  | { duplicate: string }
+  | { refused: string };
 
 /** Unique indexes of the table, by name, and the field each guards (the column that is not the tenant). */
 function uniqueFields(table: FamilyTable, own: Record<string, PgColumn>): Record<string, string> {

@@ -1,10 +1,11 @@
 import { eventKind, leadEnums, leadSource, leadStatus, ruleKind } from '@cp/contracts';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { channels } from '../channels/tables';
 import type { Db, Tx } from '../db';
 import { accounts, tenants, users } from '../identity/tables';
 import { invalidLeadRuleCities, invalidLeadRules, leadEvents, leadFollowUps, leads } from '../leads/tables';
 import { cities, companies } from '../lookups/tables';
+import { importBatches, importBatchRows } from '../resource/import-tables';
 import { seededRandom } from './random';
 
 const day = 86_400_000;
@@ -179,11 +180,110 @@ async function seedTenantLeads(tx: Tx, tenantId: number, count: number, seed: nu
   }
 }
 
+/**
+ * One 上传日志 batch of a branch company, three weeks ago, with mixed results: leads allocated and waiting,
+ * one made 无效 by the service-city rule, two mobiles already open leads, a row with a bad mobile. None when
+ * the branch company has a lead batch already.
+ */
+async function seedUploadBatch(tx: Tx, tenantId: number, seed: number) {
+  const [existing] = await tx
+    .select({ id: importBatches.id })
+    .from(importBatches)
+    .where(and(eq(importBatches.tenantId, tenantId), eq(importBatches.resourceKey, 'lead')))
+    .limit(1);
+  const [uploader] = await tx
+    .select({ id: users.id, name: users.userName })
+    .from(accounts)
+    .innerJoin(users, eq(users.id, accounts.userId))
+    .where(and(eq(accounts.tenantId, tenantId), eq(accounts.status, 1)))
+    .orderBy(asc(users.id))
+    .limit(1);
+  const open = await tx
+    .select({ mobile: leads.mobile, contactName: leads.contactName, status: leads.status })
+    .from(leads)
+    .where(and(eq(leads.tenantId, tenantId), inArray(leads.status, [leadStatus.allocated, leadStatus.followingUp])))
+    .orderBy(asc(leads.id))
+    .limit(2);
+  const [served] = await tx
+    .select({ id: cities.id })
+    .from(companies)
+    .innerJoin(cities, eq(cities.id, companies.cityId))
+    .where(eq(companies.tenantId, tenantId))
+    .limit(1);
+  if (existing || !uploader || open.length < 2) return;
+  const random = seededRandom(seed);
+  const at = new Date(Date.now() - 21 * day - random.int(0, 600) * 60_000);
+  const by = { tenantId, createdBy: uploader.id, updatedBy: uploader.id, createdAt: at, updatedAt: at };
+  const [batch] = await tx
+    .insert(importBatches)
+    .values({ ...by, resourceKey: 'lead', fileName: '渠道线索汇总.xlsx', rows: 8, status: 1, finishedAt: at })
+    .returning({ id: importBatches.id });
+  if (!batch) return;
+  const outcomes: { outcome: number; message: string; recordId?: number }[] = [];
+  const admitted = [
+    { status: leadStatus.allocated, note: `按分配规则分配给${uploader.name}` },
+    { status: leadStatus.allocated, note: `按分配规则分配给${uploader.name}` },
+    { status: leadStatus.unallocated, note: '未匹配分配规则，待分配' },
+    { status: leadStatus.unallocated, note: '未匹配分配规则，待分配' },
+    { status: leadStatus.invalid, note: '已标记为无效：服务城市以外（规则「服务城市以外」）：城市不在服务范围' },
+  ];
+  for (const [n, entry] of admitted.entries()) {
+    const name = `${random.pick(surnames)}${random.pick(givenNames)}`;
+    const [lead] = await tx
+      .insert(leads)
+      .values({
+        ...by,
+        contactName: name,
+        mobile: `15${String(300_000_000 + seed * 7 + n * 104_729).slice(-9)}`,
+        cityId: entry.status === leadStatus.invalid ? null : (served?.id ?? null),
+        business: random.int(0, 2),
+        customerKind: random.int(0, 1),
+        source: leadSource.upload,
+        batchId: batch.id,
+        salespersonId: entry.status === leadStatus.allocated ? uploader.id : null,
+        status: entry.status,
+        invalidReason: entry.status === leadStatus.invalid ? entry.note.replace('已标记为无效：', '') : null,
+      })
+      .returning({ id: leads.id });
+    if (!lead) continue;
+    const events: { kind: number; summary: string; actorName: string }[] = [
+      { kind: eventKind.created, summary: '上传新增线索', actorName: uploader.name },
+    ];
+    if (entry.status === leadStatus.allocated) {
+      events.push({ kind: eventKind.allocated, summary: entry.note, actorName: uploader.name });
+    }
+    if (entry.status === leadStatus.invalid) {
+      events.push({ kind: eventKind.invalidated, summary: entry.note.slice(6), actorName: '系统（无效线索规则）' });
+    }
+    await tx
+      .insert(leadEvents)
+      .values(events.map((event) => ({ ...event, tenantId, leadId: lead.id, at, createdAt: at, updatedAt: at })));
+    outcomes.push({ outcome: 1, message: entry.note, recordId: lead.id });
+  }
+  for (const lead of open) {
+    const status = leadEnums.status.label(lead.status);
+    outcomes.splice(2, 0, {
+      outcome: 2,
+      message: `手机号${lead.mobile}已有未结束的线索（${lead.contactName}，${status}）`,
+    });
+  }
+  outcomes.push({ outcome: 3, message: '手机号应为11位手机号，如13812345678' });
+  await tx
+    .insert(importBatchRows)
+    .values(outcomes.map((entry, index) => ({ ...by, batchId: batch.id, rowNumber: index + 2, ...entry })));
+  const count = (which: number) => outcomes.filter((entry) => entry.outcome === which).length;
+  await tx
+    .update(importBatches)
+    .set({ imported: count(1), duplicates: count(2), refused: count(3) })
+    .where(eq(importBatches.id, batch.id));
+}
+
 /** Demo leads and 无效线索 rules of every branch company: the first about 60 leads, the others fewer. */
 export async function seedDemoLeads(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     for (const [index, tenant] of (await tx.select().from(tenants).orderBy(asc(tenants.id))).entries()) {
       await seedTenantLeads(tx, tenant.id, index === 0 ? 60 : 42, 20_263_001 + index);
+      await seedUploadBatch(tx, tenant.id, 20_263_101 + index);
     }
   });
 }

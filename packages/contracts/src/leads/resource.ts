@@ -13,6 +13,14 @@ export const leadResource = defineResource({
   identity: 'contactName',
   lifecycle: leadLifecycle,
   defaultSort: { field: 'createdAt', order: 'desc' },
+  // Uploaded on 上传日志, row by row: each row comes in as one added by hand would (duplicates, rules, allocation).
+  import: {
+    key: [],
+    mode: 'rows',
+    maxRows: 5000,
+    page: 'upLoadLog',
+    note: '每行按新增线索处理：手机号已有未结束线索的跳过，按分配规则分配销售，命中无效线索规则的标记为无效',
+  },
   fields: {
     contactName: fields.text('联系人', { required: true, max: 30, filter: 'like', import: { example: '王磊' } }),
     mobile: fields.text('手机号', {

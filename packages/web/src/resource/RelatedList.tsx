@@ -4,9 +4,8 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useAccess } from '../auth/access';
 import { buildColumns } from './buildColumns';
-import type { WebFamily } from './family';
+import { detailLink, type WebFamily } from './family';
 import { type RelatedList as List, relatedLink, relatedLists, relatedPageSize, useRelatedPage } from './related';
-import { pageLink } from './routes';
 import type { ResourceRecord } from './types';
 
 interface ListProps {
@@ -44,12 +43,12 @@ function useColumns({ family, screen }: List): TableColumnsType<ResourceRecord> 
               title: '操作',
               key: 'detail',
               fixed: 'right' as const,
-              render: (_: unknown, row: ResourceRecord) => <Link to={pageLink(detailKey, row.id)}>详情</Link>,
+              render: (_: unknown, row: ResourceRecord) => <Link to={detailLink(family, row.id) ?? ''}>详情</Link>,
             },
           ]
         : []),
     ],
-    [screen, withDetail, detailKey],
+    [family, screen, withDetail, detailKey],
   );
 }
 
