@@ -1,6 +1,9 @@
 import {
   allocationRuleScreens,
   channelScreens,
+  driverScreens,
+  isAdultOn,
+  isValidNationalId,
   type PageResult,
   type Screen,
   userScreens,
@@ -8,6 +11,7 @@ import {
   vehicleScreens,
 } from '@cp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drivers } from '../src/customers/tables';
 import { cities } from '../src/lookups/tables';
 import { seedDemoData } from '../src/seed';
 import { cityPlaces } from '../src/seed/places';
@@ -41,6 +45,7 @@ const screens: Screen[] = [
   ...Object.values(userScreens),
   ...Object.values(channelScreens),
   ...Object.values(allocationRuleScreens),
+  ...Object.values(driverScreens),
 ];
 
 describe('demo data', () => {
@@ -211,6 +216,39 @@ describe('demo data looks real', () => {
 
 /** The calendar day in China of a moment. */
 const chinaDay = (time: Date) => new Date(time.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+
+describe('demo drivers', () => {
+  it('are adults with valid IDs, in every status, some with papers running out', async () => {
+    const rows = await ctx.database.db.select().from(drivers);
+    expect(rows.every((row) => isValidNationalId(row.nationalId) && isAdultOn(row.birthDate))).toBe(true);
+    for (const tenant of new Set(rows.map((row) => row.tenantId))) {
+      const own = rows.filter((row) => row.tenantId === tenant);
+      expect(new Set(own.map((row) => row.status))).toEqual(new Set([0, 1, 2, 3, 4, 5]));
+      expect(new Set(own.map((row) => row.kind))).toEqual(new Set([1, 2]));
+      const soon = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+      expect(own.filter((row) => row.papersExpiry && row.papersExpiry <= soon).length).toBeGreaterThan(0);
+      expect(own.every((row) => row.createdAt.getTime() <= Date.now())).toBe(true);
+    }
+  });
+
+  it('are the people the vehicles were handed to: each delivery names its driver by id', async () => {
+    const { db } = ctx.database;
+    const byId = new Map((await db.select().from(drivers)).map((row) => [row.id, row]));
+    const handovers = await db.select().from(deliveries);
+    expect(handovers.length).toBeGreaterThan(0);
+    for (const delivery of handovers) {
+      const driver = byId.get(Number(delivery.driverId));
+      expect([driver?.name, driver?.mobile, driver?.tenantId]).toEqual([
+        delivery.driverName,
+        delivery.driverPhone,
+        delivery.tenantId,
+      ]);
+    }
+    const returns = await db.select().from(carReturns);
+    const linked = new Map(handovers.map((delivery) => [delivery.id, delivery.driverId]));
+    for (const record of returns) if (record.deliveryId) expect(record.driverId).toBe(linked.get(record.deliveryId));
+  });
+});
 
 describe('demo history', () => {
   it('tells each vehicle’s story in its 变更记录: 新增 first, each step by who took it, ending in its stage', async () => {

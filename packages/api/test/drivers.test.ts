@@ -1,5 +1,6 @@
-import { luhnCheckDigit, nationalIdCheckCharacter, type PageResult } from '@cp/contracts';
+import { luhnCheckDigit, type PageResult } from '@cp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeDriver, idOf } from './driver-support';
 import { startTestApp, type TestContext } from './harness';
 
 let ctx: TestContext;
@@ -9,18 +10,14 @@ let cityId: string;
 type Driver = Record<string, unknown> & { id: string; status: number; version: number };
 
 beforeAll(async () => {
-  ctx = await startTestApp();
+  // A few demo vehicles, so that one in stock can be handed to a driver.
+  ctx = await startTestApp({}, { demoVehiclesPerTenant: 9 });
   admin = await ctx.login('admin', 'admin123');
   const cities = await ctx.request<{ value: string }[]>({ method: 'GET', url: '/api/lookups/cities', token: admin });
   cityId = cities.data[0]?.value ?? '';
 });
 afterAll(() => ctx.close());
 
-/** A valid ID of someone born on `date` (YYYYMMDD); an odd `sequence` is a man. */
-export const idOf = (date: string, sequence: number) => {
-  const first17 = `110105${date}${String(sequence).padStart(3, '0')}`;
-  return first17 + nationalIdCheckCharacter(first17);
-};
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 let serial = 100;
@@ -141,11 +138,21 @@ describe('searching the list', () => {
     const flagged = (await list('expiry=1,2&limit=500')).list.map((row) => row.id);
     expect(flagged).toEqual(expect.arrayContaining([soon.data.id, gone.data.id]));
     expect(flagged).not.toContain(fine.data.id);
+    await act(soon.data.id, 'approve');
+    const home = await ctx.request<{ queues: { key: string; total: number }[] }>({
+      method: 'GET',
+      url: '/api/home/queues',
+      token: admin,
+    });
+    const queue = (key: string) => home.data.queues.find((entry) => entry.key === key)?.total;
+    expect(queue('rideHailingDriversExpiring')).toBeGreaterThanOrEqual(1);
+    expect(queue('rideHailingDriversToReview')).toBeGreaterThan(0);
+    const current = (await ctx.request<Driver>({ method: 'GET', url: `${ride}/${soon.data.id}`, token: admin })).data;
     const edited = await ctx.request<Driver>({
       method: 'PUT',
       url: `${ride}/${soon.data.id}`,
       token: admin,
-      payload: { ...form(), ...pick(soon.data), permitExpiry: inDays(200), version: soon.data.version },
+      payload: { ...form(), ...pick(soon.data), permitExpiry: inDays(200), version: current.version },
     });
     expect(edited.data.expiry).toBe(0);
   });
@@ -215,5 +222,66 @@ describe('the driver lifecycle', () => {
     const removed = await ctx.request({ method: 'DELETE', url: `${ride}/${active.id}`, token: admin });
     expect(removed.msg).toBe('网约车司机当前为「正常」，不能删除');
     expect((await ctx.request({ method: 'DELETE', url: `${ride}/${pending.id}`, token: admin })).code).toBe(0);
+  });
+});
+
+describe('交车 to a driver', () => {
+  const checklist = [{ item: '外观', ok: true }];
+  const inStock = async () => {
+    const page = await ctx.request<PageResult<Driver>>({ method: 'GET', url: '/api/vehicles?stage=3,7', token: admin });
+    return page.data.list[0] as Driver & { mileage: number; plateNo: string };
+  };
+  const handOver = (vehicle: Driver & { mileage: number }, driverId: string, token = admin) =>
+    ctx.request({
+      method: 'POST',
+      url: `/api/vehicles/${vehicle.id}/temporary-deliver`,
+      token,
+      payload: { driverId, mileage: vehicle.mileage, energyLevel: 80, checklist },
+    });
+
+  it('finds only 正常 drivers in the picker, by mobile suffix, name or ID, for ops too', async () => {
+    const driver = await activeDriver(ctx, admin, '诸葛明亮');
+    const pending = (await create(form({ name: '诸葛待审' }))).data;
+    const ops = await ctx.login('ops', 'ops123');
+    const search = async (text: string) =>
+      (
+        await ctx.request<{ label: string; value: string }[]>({
+          method: 'GET',
+          url: `/api/lookups/drivers?search=${encodeURIComponent(text)}`,
+          token: ops,
+        })
+      ).data.map((option) => option.value);
+    expect(await search(driver.mobile.slice(-4))).toContain(driver.id);
+    expect(await search('诸葛')).toEqual([driver.id]);
+    expect(await search(String(pending.nationalId))).toEqual([]);
+  });
+
+  it("stores the driver beside their name and phone; the driver's deliveries and violations follow", async () => {
+    const vehicle = await inStock();
+    const driver = await activeDriver(ctx, admin, '钱学军');
+    expect((await handOver(vehicle, driver.id)).code).toBe(0);
+    const deliveries = await list(`driverId=${driver.id}`, '/api/vehicle-deliveries/views/temporaryDelivery');
+    expect(deliveries.list.map((row) => [row.plateNo, row.driverName, row.driverPhone])).toEqual([
+      [vehicle.plateNo, '钱学军', driver.mobile],
+    ]);
+    const violation = await ctx.request({
+      method: 'POST',
+      url: '/api/vehicle-violations',
+      token: admin,
+      payload: { vehicleId: vehicle.id, occurredAt: new Date().toISOString(), place: '长安街', item: '闯红灯' },
+    });
+    expect(violation.code).toBe(0);
+    const violations = await list(`driverId=${driver.id}`, '/api/vehicle-violations');
+    expect(violations.list.map((row) => row.driverName)).toEqual(['钱学军']);
+  });
+
+  it('refuses a driver who is not 正常, or of another branch company', async () => {
+    const vehicle = await inStock();
+    const frozen = await activeDriver(ctx, admin, '孙冻结');
+    await act(frozen.id, 'freeze', { reason: '逾期' });
+    expect((await handOver(vehicle, frozen.id)).msg).toBe('司机孙冻结当前为「冻结」，不能交车');
+    const shanghai = await ctx.loginToOtherTenant();
+    const theirs = await activeDriver(ctx, shanghai, '上海司机');
+    expect((await handOver(vehicle, theirs.id)).msg).toBe('司机不存在');
   });
 });

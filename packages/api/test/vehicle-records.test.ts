@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeDriver } from './driver-support';
 import { startTestApp, type TestContext } from './harness';
 
 let ctx: TestContext;
@@ -27,8 +28,7 @@ describe('handovers', () => {
     const vehicle = await vehicleIn(7);
     const mileage = Number(vehicle.mileage);
     const delivered = await post(`/api/vehicles/${vehicle.id}/temporary-deliver`, {
-      driverName: '赵刚',
-      driverPhone: '13700001111',
+      driverId: (await activeDriver(ctx, admin, '赵刚')).id,
       mileage,
       energyLevel: 80,
       checklist,

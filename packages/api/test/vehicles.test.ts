@@ -1,5 +1,6 @@
 import { type AccountRow, type UploadResult, vinCheckDigit } from '@cp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeDriver } from './driver-support';
 import { multipart, samples } from './files-support';
 import { startTestApp, type TestContext } from './harness';
 
@@ -207,8 +208,7 @@ describe('vehicle lifecycle', () => {
     expect((await act(id, 'outbound', { location: '朝阳停车场', mileage: 30 })).code).toBe(0);
     expect((await stageOf()).stage).toBe(4);
     const delivered = await act(id, 'deliver', {
-      driverName: '王伟',
-      driverPhone: '13912345678',
+      driverId: (await activeDriver(ctx, admin)).id,
       mileage: 31,
       energyLevel: 90,
       checklist,
@@ -243,8 +243,7 @@ describe('vehicle lifecycle', () => {
     expect(
       (
         await act(vehicle.id, 'deliver', {
-          driverName: '王伟',
-          driverPhone: '13912345678',
+          driverId: (await activeDriver(ctx, admin)).id,
           mileage: 1,
           energyLevel: 90,
           checklist,
@@ -272,8 +271,7 @@ describe('vehicle lifecycle', () => {
     }
     await act(vehicle.id, 'outbound', { location: '停车场', mileage: 510 });
     const response = await act(vehicle.id, 'deliver', {
-      driverName: '李强',
-      driverPhone: '13812345678',
+      driverId: (await activeDriver(ctx, admin, '李强')).id,
       mileage: 100,
       energyLevel: 80,
       checklist,

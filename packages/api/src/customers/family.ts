@@ -18,10 +18,14 @@ const expiry = sql<number>`(case when ${drivers.papersExpiry} is null then 0
   when ${drivers.papersExpiry} <= current_date + ${sql.raw(String(expiryWarningDays))} then 1 else 0 end)`;
 
 /** A driver's papers by how soon they run out: a range of `papers_expiry` each, so the index serves it. */
-const expiryFilter = (value: unknown) => sql`(
+const expiryFilter = (given: unknown) => {
+  // A list statement gives a placeholder; a count of the home page's queues the values themselves.
+  const value = Array.isArray(given) ? sql`${sql.param(given)}::int[]` : sql`${given}::int[]`;
+  return sql`(
   (0 = any(${value}) and (${drivers.papersExpiry} is null or ${drivers.papersExpiry} > current_date + ${sql.raw(String(expiryWarningDays))}))
   or (1 = any(${value}) and ${drivers.papersExpiry} between current_date and current_date + ${sql.raw(String(expiryWarningDays))})
   or (2 = any(${value}) and ${drivers.papersExpiry} < current_date))`;
+};
 
 /** A mobile by its last digits (or whole): a range of the reversed number, which its index serves. */
 const mobileFilter = (value: unknown) =>

@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import { tenants } from '../identity/tables';
 import { scanRisks } from '../vehicles/risks';
 import { seedDemoChannels } from './channels';
+import { seedDemoDrivers } from './drivers';
 import { seedDemoLeads } from './leads';
 import { seedPlatform } from './platform';
 import { dateFirstFlags } from './risks';
@@ -19,6 +20,7 @@ export async function seedDemoData(db: Db, options: { vehiclesPerTenant?: number
     const fleet = index === 0 ? perTenant : Math.max(Math.min(perTenant, 9), Math.round(perTenant * 0.7));
     if ((await seedDemoVehicles(db, tenant.id, fleet, 20_260_001 + index)) > 0) written.push(tenant.id);
     await seedDemoShunting(db, tenant.id, 20_261_001 + index);
+    await seedDemoDrivers(db, tenant.id, 20_262_001 + index);
   }
   await seedDemoChannels(db);
   await seedDemoLeads(db);

@@ -1,5 +1,6 @@
-import { vehicleEnums } from '@cp/contracts';
+import { driverEnums, driverStatus, vehicleEnums } from '@cp/contracts';
 import { and, desc, eq, isNull } from 'drizzle-orm';
+import { drivers } from '../customers/tables';
 import type { Tx } from '../db';
 import { businessError } from '../http/errors';
 import { cities } from '../lookups/tables';
@@ -34,14 +35,33 @@ export async function openDelivery(tx: Tx, vehicleId: number) {
   return delivery;
 }
 
+/** The driver a handover goes to: a 正常 driver of the branch company, locked until the handover is saved. */
+async function handoverDriver(ctx: WriteContext, driverId: number) {
+  const [driver] = await ctx.tx
+    .select({ id: drivers.id, name: drivers.name, mobile: drivers.mobile, status: drivers.status })
+    .from(drivers)
+    .where(and(eq(drivers.id, driverId), eq(drivers.tenantId, ctx.auth.tenantId)))
+    .for('share');
+  if (!driver) throw businessError('司机不存在');
+  if (driver.status !== driverStatus.active) {
+    throw businessError(`司机${driver.name}当前为「${driverEnums.status.label(driver.status)}」，不能交车`);
+  }
+  return driver;
+}
+
 /** 交车 (kind 0) or 临时交车 (kind 1): the vehicle goes to a driver, with its handover record. */
 const handOver = (kind: 0 | 1): ActionImpl => ({
   async run(ctx, vehicle, body) {
     notBelow(vehicle, body, '交车');
+    const driver = await handoverDriver(ctx, Number(body.driverId));
+    const { driverId: _driverId, ...handover } = body as { driverId: string; mileage: number; energyLevel: number };
     const [record] = await ctx.tx
       .insert(deliveries)
       .values({
-        ...(body as { driverName: string; driverPhone: string; mileage: number; energyLevel: number }),
+        ...handover,
+        driverId: driver.id,
+        driverName: driver.name,
+        driverPhone: driver.mobile,
         checklist: body.checklist as { item: string; ok: boolean }[],
         kind,
         vehicleId: Number(vehicle.id),
@@ -155,6 +175,7 @@ export const vehicleActions: Record<string, ActionImpl> = {
         .values({
           vehicleId: Number(vehicle.id),
           deliveryId: delivery?.id,
+          driverId: delivery?.driverId,
           requestedAt: new Date(),
           handler: ctx.auth.userName,
           remark: body.remark as string | undefined,

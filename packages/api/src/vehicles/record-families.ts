@@ -59,15 +59,19 @@ function vehicleRecord(
 }
 
 /** The driver who had the vehicle at that moment: the latest handover before it that had not ended. */
-export async function driverAt(tx: Tx, vehicleId: number, at: Date): Promise<string | null> {
+export async function driverAt(
+  tx: Tx,
+  vehicleId: number,
+  at: Date,
+): Promise<{ driverName: string; driverId: number | null } | null> {
   const [delivery] = await tx
-    .select({ driverName: deliveries.driverName, endedAt: deliveries.endedAt })
+    .select({ driverName: deliveries.driverName, driverId: deliveries.driverId, endedAt: deliveries.endedAt })
     .from(deliveries)
     .where(and(eq(deliveries.vehicleId, vehicleId), lte(deliveries.deliveredAt, at)))
     .orderBy(desc(deliveries.deliveredAt))
     .limit(1);
   if (!delivery || (delivery.endedAt && delivery.endedAt < at)) return null;
-  return delivery.driverName;
+  return { driverName: delivery.driverName, driverId: delivery.driverId };
 }
 
 /** The plate a record keeps of its vehicle (as it was when recorded), read once per write. */
@@ -131,7 +135,7 @@ export const violationFamily = vehicleRecord(violationResource, violations, {
     return {
       ...values,
       plateNo: await plateOf(ctx, vehicleId),
-      driverName: await driverAt(ctx.tx, vehicleId, occurredAt),
+      ...((await driverAt(ctx.tx, vehicleId, occurredAt)) ?? { driverName: null, driverId: null }),
       handledAt: handledAt ?? null,
     } satisfies Row;
   },

@@ -6,9 +6,18 @@ import { driverLifecycle } from './lifecycle';
 
 const upper = (check: (value: string) => string | null) => (value: string) => check(value.toUpperCase());
 
-/** What every driver has, whichever kind: identity, contact, licence, emergency contact, bank card, documents. */
-const personFields = {
-  name: fields.text('姓名', { required: true, max: 30, filter: 'like', sortable: true, import: { example: '王建国' } }),
+/**
+ * What every driver has, whichever kind: identity, contact, licence. Each kind's import example is another
+ * person (a mobile and an ID are unique across both kinds).
+ */
+const personFields = (example: { name: string; mobile: string; nationalId: string }) => ({
+  name: fields.text('姓名', {
+    required: true,
+    max: 30,
+    filter: 'like',
+    sortable: true,
+    import: { example: example.name },
+  }),
   mobile: fields.text('手机号', {
     required: true,
     max: 11,
@@ -16,7 +25,7 @@ const personFields = {
     unique: true,
     filter: 'like',
     hint: '输入完整号码或尾号',
-    import: { example: '13811112222' },
+    import: { example: example.mobile },
   }),
   nationalId: fields.text('身份证号', {
     required: true,
@@ -24,7 +33,7 @@ const personFields = {
     check: upper(driverIdProblem),
     unique: true,
     filter: 'eq',
-    import: { example: '110105198507120319', note: '18位，末位可为X；性别和出生日期由身份证号得出' },
+    import: { example: example.nationalId, note: '18位，末位可为X；性别和出生日期由身份证号得出' },
   }),
   gender: fields.enumOf(driverEnums.gender, { form: false, filter: 'eq' }),
   birthDate: fields.date('出生日期', { form: false, list: false }),
@@ -42,7 +51,7 @@ const personFields = {
     sortable: true,
     import: { example: '2032-05-20' },
   }),
-};
+});
 
 /** The permit a kind of driver carries; the columns are shared, the titles are the permit's. */
 const permitFields = (name: string) => ({
@@ -95,7 +104,11 @@ export const rideHailingDriverResource = defineResource({
   endpoint: '/api/ride-hailing-drivers',
   lifecycle: driverLifecycle('ridehailingDrivers'),
   ...common,
-  fields: { ...personFields, ...permitFields('网约车驾驶员证'), ...laterFields },
+  fields: {
+    ...personFields({ name: '王建国', mobile: '13811112222', nationalId: '110105198507120319' }),
+    ...permitFields('网约车驾驶员证'),
+    ...laterFields,
+  },
 });
 
 /** 出租车司机: the person, their 出租汽车驾驶员从业资格证, their taxi company, and the rest. */
@@ -107,7 +120,7 @@ export const taxiDriverResource = defineResource({
   lifecycle: driverLifecycle('taxiDriver'),
   ...common,
   fields: {
-    ...personFields,
+    ...personFields({ name: '李秀梅', mobile: '13922223333', nationalId: '310115199003050622' }),
     ...permitFields('从业资格证'),
     taxiCompany: fields.text('所属出租车公司', {
       max: 50,

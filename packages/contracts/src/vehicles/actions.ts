@@ -16,10 +16,6 @@ const checklist = z
 const photos = z.array(text().min(1).max(300)).max(20).default([]).meta({ title: '照片', files: true });
 const mileage = z.number().int().min(0).max(3_000_000).meta({ title: '里程（公里）' });
 const remark = text().trim().max(500).optional().meta({ title: '备注' });
-const mobile = text()
-  .regex(/^1[3-9]\d{9}$/, '应为11位手机号')
-  .meta({ title: '联系电话' });
-
 export const inspectBody = z.strictObject({
   mileage,
   result: z.literal([0, 1], { error: '验车结果取值无效' }).meta({ title: '验车结果' }),
@@ -64,9 +60,9 @@ export const outboundBody = z.strictObject({
   remark,
 });
 
+/** The driver is picked among the branch company's 正常 drivers; the delivery keeps their name and phone as they were. */
 export const deliverBody = z.strictObject({
-  driverName: text().trim().min(1, '不能为空').max(30).meta({ title: '司机姓名' }),
-  driverPhone: mobile,
+  driverId: idText.meta({ title: '司机', lookup: 'driver' }),
   mileage,
   energyLevel: z.number().int().min(0).max(100).meta({ title: '油量/电量（%）' }),
   checklist,

@@ -10,6 +10,19 @@ import { vehicleEnums } from './enums';
  */
 const ofVehicle = { filter: 'eq', panel: false } as const;
 
+/**
+ * The record's driver, as a filter only: a driver's detail lists their deliveries, returns and violations
+ * (`?driverId=7`).
+ */
+const ofDriver = fields.ref('司机', 'driver', {
+  filter: 'eq',
+  panel: false,
+  form: false,
+  list: false,
+  detail: false,
+  export: false,
+});
+
 /** What every vehicle record list shows and searches of its vehicle: the plate and VIN (matched on the vehicle). */
 const vehicleColumns = {
   vehicleId: fields.ref('车辆', 'vehicle', {
@@ -67,6 +80,7 @@ export const deliveryResource = defineResource({
   defaultSort: { field: 'deliveredAt', order: 'desc' },
   fields: {
     ...vehicleColumns,
+    driverId: ofDriver,
     kind: fields.enumOf(vehicleEnums.deliveryKind, { filter: 'eq', form: false }),
     deliveredAt: fields.datetime('交车时间', { filter: 'range', sortable: true, form: false }),
     driverName: fields.text('司机姓名', { filter: 'like', form: false }),
@@ -99,6 +113,7 @@ export const returnResource = defineResource({
   defaultSort: { field: 'requestedAt', order: 'desc' },
   fields: {
     ...vehicleColumns,
+    driverId: ofDriver,
     status: fields.enumOf(vehicleEnums.returnStatus, { filter: 'eq', form: false }),
     requestedAt: fields.datetime('登记时间', { filter: 'range', sortable: true, form: false }),
     returnedAt: fields.datetime('验收时间', { sortable: true, form: false }),
@@ -157,6 +172,7 @@ export const violationResource = defineResource({
     fine: fields.money('罚款（分）', { sortable: true, import: { example: '200' } }),
     status: fields.enumOf(vehicleEnums.violationStatus, { filter: 'eq', import: { note: '不填为未处理' } }),
     driverName: fields.text('责任司机', { filter: 'like', form: false }),
+    driverId: ofDriver,
     handledAt: fields.datetime('处理时间', { form: false }),
     remark: fields.text('备注', { max: 500, list: false, import: true }),
   },

@@ -1,4 +1,5 @@
 import { channelPages } from '../channels';
+import { customerPages } from '../customers';
 import { downloadPages } from '../downloads';
 import { leadPages } from '../leads';
 import { shellPages } from '../pages';
@@ -21,6 +22,7 @@ export const pages: PageRegistry = {
   ...vehiclePages,
   ...leadPages,
   ...channelPages,
+  ...customerPages,
 };
 
 export const routeTable = createRouteTable(pages);

@@ -1,7 +1,8 @@
+import { defineLifecycle, defineScreen } from '@cp/contracts';
 import { describe, expect, it } from 'vitest';
 import { type Control, screenControls } from './controls';
 import { defineFamily } from './family';
-import { fixtureFamily, fixtureScreens } from './testing/fixture';
+import { fixtureFamily, fixtureLifecycle, fixtureScreens } from './testing/fixture';
 
 const Nothing = () => null;
 
@@ -55,5 +56,23 @@ describe('screenControls: the controls a screen renders', () => {
     const { import: _imported, ...spec } = fixtureFamily.resource;
     const family = defineFamily({ ...fixtureFamily, resource: { ...spec } });
     expect(screenControls(family, family.main).map((control) => control.kind)).not.toContain('import');
+  });
+
+  it('titles each action by its own title where one button guards two actions of a row', () => {
+    const lifecycle = defineLifecycle({
+      field: 'status',
+      states: fixtureLifecycle.states,
+      transitions: [
+        { action: 'pass', title: '审核通过', from: [0], to: 1, button: 'vehicleInspected:inspect' },
+        { action: 'fail', title: '审核不通过', from: [0], to: 2, button: 'vehicleInspected:inspect' },
+      ],
+    });
+    const resource = { ...fixtureFamily.resource, lifecycle };
+    const screen = defineScreen(resource, { route: 'vehicleInspected', actions: ['pass', 'fail'] });
+    const family = defineFamily({ resource, screens: { vehicleList: fixtureFamily.main, vehicleInspected: screen } });
+    expect(described(screenControls(family, screen)).filter(([, kind]) => kind === 'transition')).toEqual([
+      ['row', 'transition', 'vehicleInspected:inspect', '审核通过'],
+      ['row', 'transition', 'vehicleInspected:inspect', '审核不通过'],
+    ]);
   });
 });

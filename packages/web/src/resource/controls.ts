@@ -47,9 +47,15 @@ export function screenControls(family: WebFamily, screen: Screen): Control[] {
 
   const edit = own('edit', permissions.update);
   if (edit) add({ kind: 'edit', button: edit, place: 'row' });
-  for (const action of screen.actions) {
-    const transition = lifecycle?.transition(action);
-    if (transition) add({ kind: 'transition', button: transition.button, place: 'row', action });
+  const transitions = screen.actions.flatMap((action) =>
+    lifecycle?.has(action) ? [lifecycle.transition(action)] : [],
+  );
+  for (const transition of transitions) {
+    const { button, action } = transition;
+    // One button guarding two actions of a row (审核: 审核通过, 审核不通过) titles each by its action.
+    if (transitions.filter((other) => other.button === button).length > 1) {
+      controls.push({ kind: 'transition', button, place: 'row', action, title: transition.title });
+    } else add({ kind: 'transition', button, place: 'row', action });
   }
   for (const control of custom.filter((entry) => entry.place === 'row')) {
     add({ kind: 'custom', button: control.button, place: 'row', custom: control });

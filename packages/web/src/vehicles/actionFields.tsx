@@ -1,6 +1,6 @@
 import { deliverBody, inspectBody, vehicleEnums } from '@cp/contracts';
 import { Col, Input, InputNumber, Radio, Row } from 'antd';
-import { BodyField, StoredFilesInput } from '../resource';
+import { BodyField, LookupField, StoredFilesInput } from '../resource';
 import type { ActionFields } from '../resource/family';
 import { ChecklistField, defaultChecklist } from './ChecklistField';
 
@@ -37,14 +37,9 @@ export const handoverFields: ActionFields = {
   Fields: () => (
     <>
       <Row gutter={16}>
-        <Col span={12}>
-          <BodyField schema={deliverBody} name="driverName">
-            <Input maxLength={30} />
-          </BodyField>
-        </Col>
-        <Col span={12}>
-          <BodyField schema={deliverBody} name="driverPhone">
-            <Input maxLength={11} />
+        <Col span={24}>
+          <BodyField schema={deliverBody} name="driverId">
+            <LookupField lookup="driver" />
           </BodyField>
         </Col>
         <Col span={12}>

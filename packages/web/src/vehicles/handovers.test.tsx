@@ -60,8 +60,9 @@ describe('临时交车', () => {
     expect(screen.queryByRole('button', { name: '新增' })).toBeNull();
   });
 
-  it('新增 picks among the vehicles the lifecycle lets it take (待出库 and 在库) and hands the one picked over', async () => {
+  it('新增 picks among the vehicles the lifecycle lets it take (待出库 and 在库) and hands the one picked over to a driver searched by name, mobile or ID', async () => {
     serve('GET', '/api/lookups/vehicles', [{ label: '京AD33333', value: '31' }]);
+    serve('GET', '/api/lookups/drivers', [{ label: '王建国（13800138000）', value: '41' }]);
     serve('POST', '/api/vehicles/:id/temporary-deliver', { deliveryId: '3' });
     open('temporaryDelivery');
     fireEvent.click(await screen.findByRole('button', { name: '新增' }));
@@ -69,14 +70,16 @@ describe('临时交车', () => {
     expect(within(dialog).getByText('临时交车')).toBeTruthy();
     await waitFor(() => expect(lastCall('GET', '/api/lookups/vehicles')?.query).toEqual({ stage: '3,7' }));
     await pickVehicle(dialog, '京AD33333');
-    type(dialog, '司机姓名', '王师傅');
-    type(dialog, '联系电话', '13800138000');
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: '司机' }));
+    fireEvent.change(within(dialog).getByRole('combobox', { name: '司机' }), { target: { value: '8000' } });
+    await waitFor(() => expect(lastCall('GET', '/api/lookups/drivers')?.query).toMatchObject({ search: '8000' }));
+    fireEvent.click(await screen.findByTitle('王建国（13800138000）'));
     number(dialog, '里程（公里）', '2000');
     number(dialog, '油量/电量（%）', '70');
     ok(dialog);
     await waitFor(() => expect(lastCall('POST', '/api/vehicles/31/temporary-deliver')).toBeTruthy());
     const body = lastCall('POST', '/api/vehicles/31/temporary-deliver')?.body as Record<string, unknown>;
-    expect(body).toMatchObject({ driverName: '王师傅', driverPhone: '13800138000', mileage: 2000, energyLevel: 70 });
+    expect(body).toMatchObject({ driverId: '41', mileage: 2000, energyLevel: 70 });
     expect(body).not.toHaveProperty('targetId');
     expect(body.checklist).toHaveLength(5);
   });

@@ -181,27 +181,24 @@ describe('stage screens', () => {
     expect(lastCall('POST', '/api/vehicles/1/outbound')?.body).toEqual({ location: '北京亦庄库', mileage: 900 });
   });
 
-  it('交车 checks the phone number as the server does, then hands the vehicle over', async () => {
+  it('交车 asks for a driver picked from the search, then hands the vehicle over', async () => {
     serveVehicles([vehicle({ id: '2', plateNo: '京E12345', stage: 4, mileage: 1500 })]);
+    serve('GET', '/api/lookups/drivers', [{ label: '王建国（13800138000）', value: '41' }]);
     serve('POST', '/api/vehicles/:id/deliver', { deliveryId: '1' });
     open('waitingOut');
     fireEvent.click(within(await rowOf('京E12345')).getByRole('button', { name: '交车' }));
     const dialog = await screen.findByRole('dialog');
-    const type = (name: string, value: string) =>
-      fireEvent.change(within(dialog).getByRole('textbox', { name }), { target: { value } });
-    type('司机姓名', ' 王师傅 ');
-    type('联系电话', '12345');
     ok(dialog);
-    expect(await within(dialog).findByText('联系电话：应为11位手机号')).toBeTruthy();
+    expect(await within(dialog).findByText('请选择司机')).toBeTruthy();
     expect(await within(dialog).findByText('请输入油量/电量（%）')).toBeTruthy();
     expect(lastCall('POST', '/api/vehicles/2/deliver')).toBeUndefined();
-    type('联系电话', '13800138000');
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: '司机' }));
+    fireEvent.click(await screen.findByTitle('王建国（13800138000）'));
     fireEvent.change(within(dialog).getByRole('spinbutton', { name: '油量/电量（%）' }), { target: { value: '80' } });
     ok(dialog);
     await waitFor(() => expect(lastCall('POST', '/api/vehicles/2/deliver')).toBeTruthy());
     expect(lastCall('POST', '/api/vehicles/2/deliver')?.body).toMatchObject({
-      driverName: '王师傅',
-      driverPhone: '13800138000',
+      driverId: '41',
       mileage: 1500,
       energyLevel: 80,
       photos: [],

@@ -1,0 +1,20 @@
+import { routesByKey } from '@cp/contracts';
+import { describe, expect, it } from 'vitest';
+import { relatedLists } from '../resource/related';
+import { customerPages } from '.';
+import { keys, rideHailingDriverFamily, taxiDriverFamily } from './families';
+
+describe('driver pages', () => {
+  it('register exactly the route keys the families make pages for, all of the customer section', () => {
+    expect(Object.keys(customerPages).sort()).toEqual([...keys].sort());
+    expect(Object.keys(customerPages).filter((key) => routesByKey.get(key)?.section !== 'customer')).toEqual([]);
+  });
+
+  it("list a driver's handovers, returns and violations on their detail page, filtered by the driver", () => {
+    for (const family of [rideHailingDriverFamily, taxiDriverFamily]) {
+      const lists = relatedLists(family);
+      expect(lists.map((list) => list.title)).toEqual(['交车记录', '临时交车', '还车记录', '违章记录']);
+      expect(lists.every((list) => list.via === 'driverId' && list.screen.filters.includes('driverId'))).toBe(true);
+    }
+  });
+});
