@@ -150,6 +150,17 @@ describe('上传 of leads', () => {
     expect(again.data).toMatchObject({ rows: 2, imported: 0, duplicates: 2, refused: 0 });
   });
 
+  it('counts the 待分配 leads, the uploaded among them, on /home for those who may 分配', async () => {
+    type Queues = { queues: { key: string; total: number }[] };
+    const waiting = (await get('/api/leads?tab=0&limit=1')).data.total;
+    expect(waiting).toBeGreaterThan(0);
+    const home = (await get<Queues>('/api/home/queues')).data.queues;
+    expect(home.find((queue) => queue.key === 'leadsToAllocate')?.total).toBe(waiting);
+    const ops = await ctx.login('ops', 'ops123');
+    const theirs = (await get<Queues>('/api/home/queues', ops)).data.queues;
+    expect(theirs.map((queue) => queue.key)).not.toContain('leadsToAllocate');
+  });
+
   it('keeps batches to their branch company, and refuses ops the upload', async () => {
     const other = await ctx.loginToOtherTenant();
     expect((await get(`/api/lead-imports/${batchId}`, other)).msg).toBe('上传日志不存在');
