@@ -1,5 +1,5 @@
 import { eventKind, leadEnums, leadSource, leadStatus, ruleKind } from '@cp/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import { channels } from '../channels/tables';
 import type { Db, Tx } from '../db';
 import { accounts, tenants, users } from '../identity/tables';
@@ -210,6 +210,17 @@ async function seedUploadBatch(tx: Tx, tenantId: number, seed: number) {
     .innerJoin(cities, eq(cities.id, companies.cityId))
     .where(eq(companies.tenantId, tenantId))
     .limit(1);
+  // The row made 无效 names a city the branch company has no company in.
+  const servedIds = tx
+    .select({ id: companies.cityId })
+    .from(companies)
+    .where(and(eq(companies.tenantId, tenantId), isNotNull(companies.cityId)));
+  const [elsewhere] = await tx
+    .select({ id: cities.id })
+    .from(cities)
+    .where(notInArray(cities.id, servedIds))
+    .orderBy(desc(cities.id))
+    .limit(1);
   if (existing || !uploader || open.length < 2) return;
   const random = seededRandom(seed);
   const at = new Date(Date.now() - 21 * day - random.int(0, 600) * 60_000);
@@ -235,7 +246,7 @@ async function seedUploadBatch(tx: Tx, tenantId: number, seed: number) {
         ...by,
         contactName: name,
         mobile: `15${String(300_000_000 + seed * 7 + n * 104_729).slice(-9)}`,
-        cityId: entry.status === leadStatus.invalid ? null : (served?.id ?? null),
+        cityId: entry.status === leadStatus.invalid ? (elsewhere?.id ?? null) : (served?.id ?? null),
         business: random.int(0, 2),
         customerKind: random.int(0, 1),
         source: leadSource.upload,
