@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allocationRules } from '../src/channels/tables';
 import { enqueueJob } from '../src/jobs/queue';
 import { invalidLeadRulesJob } from '../src/leads/job';
+import { invalidLeadRuleCities, invalidLeadRules } from '../src/leads/tables';
 import { startTestApp, type TestContext } from './harness';
 
 let ctx: TestContext;
@@ -16,7 +18,17 @@ interface Page<T = Row> {
 beforeAll(async () => {
   ctx = await startTestApp();
   admin = await ctx.login('admin', 'admin123');
-  adminId = String((await ctx.request<{ id: string }>({ method: 'GET', url: '/api/user/info', token: admin })).data.id);
+  const staff = await ctx.request<{ label: string; value: string }[]>({
+    method: 'GET',
+    url: '/api/lookups/tenant-users',
+    token: admin,
+  });
+  adminId = String(staff.data.find((user) => user.label === '系统管理员')?.value);
+  // The demo's allocation rules would give every new lead a salesperson: these tests add their own.
+  await ctx.database.db.update(allocationRules).set({ enabled: false });
+  // Nor do the demo's 无效线索 rules judge them: each test sets the rule it is about.
+  await ctx.database.db.delete(invalidLeadRuleCities);
+  await ctx.database.db.delete(invalidLeadRules);
 });
 afterAll(() => ctx.close());
 
@@ -115,6 +127,28 @@ describe('a lead’s lifecycle', () => {
   });
 });
 
+describe('allocation on creation', () => {
+  it('gives a new lead to the next salesperson of the matching rule, 待跟进, logged as the rule’s', async () => {
+    const cities = await get<{ label: string; value: string }[]>('/api/lookups/cities');
+    const city = cities.data[3]?.value;
+    const rule = await post('/api/allocation-rules', {
+      name: '测试城市线索',
+      priority: 1,
+      cityId: city,
+      salespersonIds: [adminId],
+      enabled: true,
+    });
+    expect(rule.msg).toBe('success');
+    const lead = await newLead({ cityId: city });
+    expect(lead).toMatchObject({ status: 1, salespersonId: adminId });
+    expect((await events(lead.id)).map((event) => event.summary)).toEqual([
+      '按分配规则分配给系统管理员',
+      '手工新增线索',
+    ]);
+    expect((await newLead({ cityId: cities.data[4]?.value })).status).toBe(0);
+  });
+});
+
 describe('bulk 分配', () => {
   it('allocates the open leads picked and names each refused one with why', async () => {
     const waiting = await newLead({ contactName: '甲' });
@@ -166,6 +200,8 @@ describe('invalid lead rules', () => {
 
   it('refuses a rule without the parameter its kind needs, and a second rule of a kind', async () => {
     expect((await rule({ name: '黑名单', kind: 3 })).msg).toBe('手机号黑名单规则须填写黑名单手机号');
+    const duplicates = await rule({ name: '重复', kind: 0 });
+    expect(duplicates.data).toMatchObject({ days: 30 });
     expect((await rule({ name: '黑名单', kind: 3, mobiles: ['123'] })).msg).toBe('黑名单手机号：「123」不是11位手机号');
     expect((await rule({ name: '黑名单', kind: 3, mobiles: ['13900000001'] })).code).toBe(0);
     expect((await rule({ name: '黑名单2', kind: 3, mobiles: ['13900000002'] })).msg).toContain('已存在');

@@ -1,6 +1,6 @@
 import { customerLookupOf, eventKind, leadEnums } from '@cp/contracts';
 import { businessError } from '../http/errors';
-import { existingIds, serverLookup } from '../lookups/registry';
+import { existingIds, registeredLookups } from '../lookups/registry';
 import type { ActionImpl, Row, WriteContext } from '../resource/family';
 import { userNameOf } from './admit';
 import { recordLeadEvents } from './events';
@@ -87,7 +87,8 @@ export const leadActions: Record<string, ActionImpl> = {
 
 /** The name of a row of a lookup (a customer), checked to be the branch company's; null when it is not. */
 async function customerName(ctx: WriteContext, key: string, id: number): Promise<string | null> {
-  const lookup = serverLookup(key);
+  const lookup = registeredLookups().find((candidate) => candidate.def.key === key);
+  if (!lookup) throw businessError('该类型的客户资料尚未开通，暂不能激活为该类型');
   if (lookup.all) {
     if (!(await existingIds(ctx.db, ctx.auth.tenantId, key, [id], ctx.tx)).has(id)) return null;
     const rows = await lookup.all(ctx.tx, ctx.auth.tenantId);

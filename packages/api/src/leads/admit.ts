@@ -1,5 +1,6 @@
 import { eventKind, leadEnums, leadStatus, openLeadStates } from '@cp/contracts';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { allocate } from '../channels/allocate';
 import type { Tx } from '../db';
 import { businessError } from '../http/errors';
 import { users } from '../identity/tables';
@@ -7,20 +8,6 @@ import type { Row, WriteContext } from '../resource/family';
 import { recordLeadEvents } from './events';
 import { applyInvalidRules, enabledRules } from './rules';
 import { leads } from './tables';
-
-/** The salesperson a new lead goes to by the allocation rules (规则管理), or null: it waits for 分配. */
-export type Allocator = (
-  tx: Tx,
-  tenantId: number,
-  scope: { channelId: number | null; cityId: number | null },
-) => Promise<number | null>;
-
-let allocator: Allocator = async () => null;
-
-/** Set by the allocation rules' module when it loads, so leads do not import it (nor it leads). */
-export function useAllocator(next: Allocator): void {
-  allocator = next;
-}
 
 export async function userNameOf(tx: Tx, userId: number): Promise<string> {
   const [user] = await tx.select({ userName: users.userName }).from(users).where(eq(users.id, userId));
@@ -34,7 +21,7 @@ export async function userNameOf(tx: Tx, userId: number): Promise<string> {
 export async function openLeadWithMobile(tx: Tx, tenantId: number, mobile: string, exceptId?: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`lead-mobile:${tenantId}:${mobile}`}))`);
   const [open] = await tx
-    .select({ id: leads.id, contactName: leads.contactName, status: leads.status })
+    .select({ id: leads.id, contactName: leads.contactName, status: leads.status, batchId: leads.batchId })
     .from(leads)
     .where(
       and(
@@ -55,7 +42,8 @@ export function duplicateMessage(mobile: string, open: { contactName: string; st
 /**
  * A new lead (added by hand or uploaded), in the caller's transaction: refused when its mobile is an open
  * lead here already; allocated by the rules (待跟进 with a salesperson, 待分配 without); marked 无效 when an
- * enabled rule says so. Each step is written to 线索日志. Answers the id and the state it ended in.
+ * enabled rule says so. Each step is written to 线索日志. Answers the id, its salesperson and
+ * why it is 无效 when a rule made it so.
  */
 export async function admitLead(ctx: WriteContext, values: Row, origin: { source: number; batchId?: number }) {
   const { tx, auth } = ctx;
@@ -64,7 +52,7 @@ export async function admitLead(ctx: WriteContext, values: Row, origin: { source
   if (open) throw businessError(duplicateMessage(mobile, open));
   const cityId = values.cityId == null ? null : Number(values.cityId);
   const channelId = values.channelId == null ? null : Number(values.channelId);
-  const salespersonId = await allocator(tx, auth.tenantId, { channelId, cityId });
+  const salespersonId = await allocate(tx, auth.tenantId, { channelId, cityId });
   const [inserted] = await tx
     .insert(leads)
     .values({
@@ -94,5 +82,7 @@ export async function admitLead(ctx: WriteContext, values: Row, origin: { source
     await ctx.memo('invalidRules', () => enabledRules(tx, auth.tenantId)),
     [id],
   );
-  return { id, invalid: marked > 0 };
+  if (marked === 0) return { id, salespersonId, invalidReason: null };
+  const [lead] = await tx.select({ invalidReason: leads.invalidReason }).from(leads).where(eq(leads.id, id));
+  return { id, salespersonId, invalidReason: lead?.invalidReason ?? null };
 }

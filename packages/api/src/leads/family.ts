@@ -7,14 +7,17 @@ import {
   leadEventScreens,
   leadFollowUpResource,
   leadFollowUpScreens,
+  leadImportScreens,
+  leadImports,
   leadResource,
   leadScreens,
   leadSource,
 } from '@cp/contracts';
 import { businessError } from '../http/errors';
 import { defineServerResource, type Row } from '../resource/family';
+import { importBatchFamilies } from '../resource/import-batch-families';
 import { leadActions } from './actions';
-import { admitLead, duplicateMessage, openLeadWithMobile } from './admit';
+import { admitLead, duplicateMessage, openLeadWithMobile, userNameOf } from './admit';
 import { recordLeadEvents } from './events';
 import { invalidLeadRuleCities, invalidLeadRules, leadEvents, leadFollowUps, leads } from './tables';
 
@@ -40,6 +43,25 @@ export const leadFamily = defineServerResource({
   async insert(values, ctx) {
     const { id } = await admitLead(ctx, values, { source: leadSource.manual });
     return id;
+  },
+  /**
+   * An uploaded row comes in through the same door, as 上传 of its batch: a mobile already an open lead (also
+   * one of an earlier row of the file) is a duplicate; the result says whom it went to or why it is 无效.
+   */
+  async importRow(values, ctx, _row, batchId) {
+    const mobile = String(values.mobile);
+    const open = await openLeadWithMobile(ctx.tx, ctx.auth.tenantId, mobile);
+    if (open) {
+      const earlier = open.batchId === batchId ? `与本次上传的手机号${mobile}重复` : duplicateMessage(mobile, open);
+      return { duplicate: earlier };
+    }
+    const admitted = await admitLead(ctx, values, { source: leadSource.upload, batchId });
+    const note = admitted.invalidReason
+      ? `已标记为无效：${admitted.invalidReason}`
+      : admitted.salespersonId
+        ? `按分配规则分配给${await userNameOf(ctx.tx, admitted.salespersonId)}`
+        : '未匹配分配规则，待分配';
+    return { saved: admitted.id, note };
   },
   async prepare(values, ctx, before) {
     if (!before) return values;
@@ -82,12 +104,13 @@ export const leadEventFamily = defineServerResource({
   parent: { table: leads, via: leadEvents.leadId, id: leads.id, columns: leadColumns },
 });
 
-/** What each kind of rule needs besides its name. */
+/** Days and counts a rule takes when left empty: 30 days for duplicates, 3 unanswered calls. */
+const ruleDefaults: Readonly<Record<number, Row>> = { 0: { days: 30 }, 1: { times: 3 } };
+
+/** What a rule of cities or mobiles cannot do without: a list to judge by. */
 function ruleProblem(values: Row): string | null {
   const kind = Number(values.kind);
   const label = leadEnums.ruleKind.label(kind);
-  if (kind === 0 && values.days == null) return `${label}规则须填写天数`;
-  if (kind === 1 && values.times == null) return `${label}规则须填写未接通次数`;
   if (kind === 2 && !(values.cityIds as unknown[] | null)?.length) return `${label}规则须选择服务城市`;
   if (kind === 3 && !(values.mobiles as unknown[] | null)?.length) return `${label}规则须填写黑名单手机号`;
   return null;
@@ -113,8 +136,19 @@ export const invalidRuleFamily = defineServerResource({
     const mobiles = (values.mobiles as string[] | null | undefined) ?? [];
     const wrong = mobiles.find((mobile) => !/^1[3-9]\d{9}$/.test(mobile));
     if (wrong) throw businessError(`黑名单手机号：「${wrong}」不是11位手机号`);
-    return values;
+    const defaults = Object.entries(ruleDefaults[Number(merged.kind)] ?? {}).filter(([name]) => merged[name] == null);
+    return { ...values, ...Object.fromEntries(defaults) };
   },
 });
 
-export const leadFamilies = [leadFamily, leadFollowUpFamily, leadEventFamily, invalidRuleFamily];
+/** 上传日志 and 上传日志详情: the kit's batches of the leads uploaded, and each batch's rows. */
+export const leadImportFamilies = importBatchFamilies('lead', leadImports, leadImportScreens);
+
+export const leadFamilies = [
+  leadFamily,
+  leadFollowUpFamily,
+  leadEventFamily,
+  invalidRuleFamily,
+  leadImportFamilies.batches,
+  leadImportFamilies.rows,
+];

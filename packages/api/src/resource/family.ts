@@ -62,7 +62,10 @@ export interface ServerResourceSpec {
   screens: readonly Screen[];
   /** A soft-delete flag: rows with it set are gone for every list, lookup and check, and keep their history. */
   deleted?: PgColumn;
-  /** The rows of a shared table that are the family's (an import batch of 线索, not of 财务编码). */
+  /**
+   * The rows of a shared table that are the family's, by a condition rather than column values (an import
+   * batch of 线索, not of 财务编码): kept to like a slice, on lists and on rows read by id.
+   */
   only?: SQL;
   /**
    * The family is a slice of a shared table (网约车司机 and 出租车司机 of `drivers`): column values, by column
@@ -106,11 +109,24 @@ export interface ServerResourceSpec {
    * A batch import's say on one checked, prepared row (`import: { mode: 'rows' }`) beyond the field checks:
    * the values to save, with a note for the row's result (a lead marked 无效), or a refusal with why.
    */
-  importRow?(values: Row, ctx: WriteContext, row: number): Promise<ImportRowVerdict> | ImportRowVerdict;
+  importRow?(
+    values: Row,
+    ctx: WriteContext,
+    row: number,
+    batchId: number,
+  ): Promise<ImportRowVerdict> | ImportRowVerdict;
 }
 
-/** What `importRow` decides: save these values (with a note for the row's result), or refuse the row. */
-export type ImportRowVerdict = { values: Row; note?: string } | { refused: string };
+/**
+ * What `importRow` decides: save these values (with a note for the row's result); or the family saved the row
+ * itself, through its own door (线索's admission), as `saved`; or the row repeats one kept (`duplicate`, why);
+ * or refuse the row.
+ */
+export type ImportRowVerdict =
+  | { values: Row; note?: string }
+  | { saved: number; note?: string }
+  | { duplicate: string }
+  | { refused: string };
 
 /** Unique indexes of the table, by name, and the field each guards (the column that is not the tenant). */
 function uniqueFields(
@@ -153,7 +169,7 @@ export function defineServerResource(spec: ServerResourceSpec) {
   const passThrough = [...(viaName ? [viaName] : []), ...(spec.expose ?? [])];
   /** The columns the detail, the edit form and exports read: the whole row. */
   const detailSelection = { ...own, ...spec.parent?.columns, ...spec.computed, ...linkColumns } as Columns;
-  const notDeleted = and(spec.deleted ? sql`not ${spec.deleted}` : undefined, spec.only);
+  const notDeleted = spec.deleted ? sql`not ${spec.deleted}` : undefined;
   const slice = spec.slice ?? {};
   // A unique index may include the slice column (a credit code unique per customer kind): it guards the other.
   const constraints = { ...uniqueFields(table, own, Object.keys(slice)), ...spec.constraints };
@@ -164,6 +180,7 @@ export function defineServerResource(spec: ServerResourceSpec) {
       if (spec.resource.fields[name]) throw new Error(`${spec.resource.key}: slice column ${name} is a field`);
       return eq(column, value);
     }),
+    spec.only,
   );
   return {
     ...spec,

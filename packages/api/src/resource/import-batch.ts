@@ -104,6 +104,7 @@ async function saveChunk(
   chunk: readonly Candidate[],
   columns: readonly Column[],
   uniques: FileUniques,
+  batchId: number,
 ) {
   const { resource } = family;
   const tenantId = ctx.auth.tenantId;
@@ -139,9 +140,17 @@ async function saveChunk(
       continue;
     }
     const prepared = (await family.prepare?.(candidate.values, ctx)) ?? candidate.values;
-    const verdict: ImportRowVerdict = (await family.importRow?.(prepared, ctx, candidate.row)) ?? { values: prepared };
+    const verdict: ImportRowVerdict = (await family.importRow?.(prepared, ctx, candidate.row, batchId)) ?? {
+      values: prepared,
+    };
     if ('refused' in verdict) results.push({ row: candidate.row, outcome: outcome.refused, message: verdict.refused });
-    else {
+    else if ('duplicate' in verdict) {
+      results.push({ row: candidate.row, outcome: outcome.duplicate, message: verdict.duplicate });
+    } else if ('saved' in verdict) {
+      uniques.keep(candidate.row, candidate.values);
+      const message = verdict.note ?? '';
+      results.push({ row: candidate.row, outcome: outcome.imported, message, recordId: verdict.saved });
+    } else {
       uniques.keep(candidate.row, candidate.values);
       fresh.push({ row: candidate.row, values: verdict.values, ...(verdict.note ? { note: verdict.note } : {}) });
     }
@@ -245,7 +254,7 @@ export async function importBatch(
       const chunk = candidates.slice(start, start + chunkSize);
       const save = (rows: readonly Candidate[]) =>
         inTransaction(db, request, family, async (ctx) =>
-          record(ctx, batchId, await saveChunk(family, ctx, rows, columns, uniques)),
+          record(ctx, batchId, await saveChunk(family, ctx, rows, columns, uniques, batchId)),
         ).then(
           () => uniques.settle(true),
           (error: unknown) => {

@@ -5,6 +5,7 @@ import { scanRisks } from '../vehicles/risks';
 import { seedDemoChannels } from './channels';
 import { seedDemoCustomers } from './customers';
 import { seedDemoDrivers } from './drivers';
+import { seedDemoLeads } from './leads';
 import { seedPlatform } from './platform';
 import { seedDemoPrizeDraws } from './prizeDraws';
 import { seedDemoQrCodes } from './qrCodes';
@@ -36,6 +37,7 @@ export async function seedDemoData(
   // Poster backgrounds are stored as uploads: only where the data folder is known.
   await seedDemoQrCodes(db, options.dataDir, options.signUpBaseUrl ?? 'https://signup.example.com');
   await seedDemoCustomers(db);
+  await seedDemoLeads(db);
   // Flags raised now over vehicles written now are dated as a daily scan would have raised them.
   const scanned = new Date();
   await scanRisks(db);

@@ -81,9 +81,10 @@ describe('an import checked row by row and kept as a batch', () => {
       row('BT-4', { 12: '拒收' }),
       row('BT-5', { 12: '作废' }),
       row('', { 8: '' }),
+      row('BT-6', { 12: '挂起' }),
     ]);
     expect(answer.code).toBe(0);
-    expect(answer.data).toMatchObject({ rows: 8, imported: 2, duplicates: 2, refused: 4 });
+    expect(answer.data).toMatchObject({ rows: 9, imported: 2, duplicates: 3, refused: 4 });
     const results = await resultsOf(answer.data.batchId);
     const first = await saved('BT-1');
     const fifth = await saved('BT-5');
@@ -96,11 +97,13 @@ describe('an import checked row by row and kept as a batch', () => {
       { rowNumber: 7, outcome: 3, message: '备注为拒收，不导入', recordId: null },
       { rowNumber: 8, outcome: 1, message: '已标记为已归档', recordId: Number(fifth?.id) },
       { rowNumber: 9, outcome: 3, message: '编号不能为空；所属公司不能为空', recordId: null },
+      { rowNumber: 10, outcome: 2, message: '备注为挂起，视同已有', recordId: null },
     ]);
     expect(first).toMatchObject({ quantity: 3, status: 0 });
     expect(fifth?.status).toBe(2);
     expect(await saved('BT-2')).toBeUndefined();
     expect(await saved('BT-4')).toBeUndefined();
+    expect(await saved('BT-6')).toBeUndefined();
   });
 
   it('lists the batches newest first with file, who, counts and status, readable by id', async () => {

@@ -13,6 +13,14 @@ export const leadResource = defineResource({
   identity: 'contactName',
   lifecycle: leadLifecycle,
   defaultSort: { field: 'createdAt', order: 'desc' },
+  // Uploaded on 上传日志, row by row: each row comes in as one added by hand would (duplicates, rules, allocation).
+  import: {
+    key: [],
+    mode: 'rows',
+    maxRows: 5000,
+    page: 'upLoadLog',
+    note: '每行按新增线索处理：手机号已有未结束线索的跳过，按分配规则分配销售，命中无效线索规则的标记为无效',
+  },
   fields: {
     contactName: fields.text('联系人', { required: true, max: 30, filter: 'like', import: { example: '王磊' } }),
     mobile: fields.text('手机号', {
@@ -23,6 +31,7 @@ export const leadResource = defineResource({
       import: { example: '13812345678' },
     }),
     cityId: fields.ref('城市', 'city', { filter: 'eq', import: { example: '北京市', note: '城市名称' } }),
+    channelId: fields.ref('渠道', 'channel', { filter: 'eq', import: { example: '滴滴车主招募', note: '渠道名称' } }),
     business: fields.enumOf(leadEnums.business, { required: true, filter: 'eq', import: true }),
     customerKind: fields.enumOf(leadEnums.customerKind, { title: '意向客户类型', filter: 'eq', import: true }),
     salespersonId: fields.ref('销售人员', 'user', { form: false, filter: 'eq' }),

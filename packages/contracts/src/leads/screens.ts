@@ -1,3 +1,4 @@
+import { importBatchResources } from '../resource/importBatches';
 import { defineScreen } from '../resource/screen';
 import { leadStatus } from './enums';
 import { leadEventResource, leadFollowUpResource, leadResource } from './resource';
@@ -12,6 +13,7 @@ export const leadScreens = {
       'contactName',
       'mobile',
       'cityId',
+      'channelId',
       'business',
       'customerKind',
       'salespersonId',
@@ -49,4 +51,17 @@ export const leadEventScreens = {
 
 export const invalidRuleScreens = {
   invalidThreadCofig: defineScreen(invalidRuleResource, { route: 'invalidThreadCofig', key: ['kind', 'enabled'] }),
+};
+
+/** 上传日志: the batches of leads uploaded; 上传日志详情 (`?batchId=`): what became of each row of one. */
+export const leadImports = importBatchResources({
+  of: 'lead',
+  page: 'upLoadLog',
+  endpoint: '/api/lead-imports',
+  title: '上传日志',
+});
+
+export const leadImportScreens = {
+  batches: defineScreen(leadImports.batches, { route: 'upLoadLog' }),
+  rows: defineScreen(leadImports.rows, { route: 'uploadLogDetail', key: ['rowNumber', 'outcome'] }),
 };

@@ -30,6 +30,11 @@ export interface ImportSpec<Name extends string = string> {
    * per row (`importBatchResources`).
    */
   mode?: 'whole' | 'rows';
+  /**
+   * The sidebar page whose 导入 button guards the upload, when it is not the resource's own (线索 are uploaded
+   * on 上传日志, which lists their batches).
+   */
+  page?: string;
 }
 
 export interface ResourceSpec<F extends Record<string, FieldDef>> {
@@ -108,6 +113,7 @@ function permissionsOf(
   editable: boolean,
   only?: readonly (keyof Omit<ResourcePermissions, 'list'>)[],
   forms?: { add: string; edit: string },
+  importPage = page,
 ): ResourcePermissions {
   const route = routesByKey.get(page);
   if (!route || route.hidden) throw new Error(`resource page ${page} is not a sidebar page of the route catalogue`);
@@ -124,7 +130,7 @@ function permissionsOf(
   }
   const operations = { create: 'add', update: 'edit', remove: 'delete', export: 'export', import: 'import' } as const;
   for (const [operation, action] of Object.entries(operations)) {
-    const key = pageButton(page, action);
+    const key = pageButton(operation === 'import' ? importPage : page, action);
     const taken = only?.includes(operation as keyof typeof operations) ?? true;
     if (key && taken && (editable || (operation !== 'create' && operation !== 'update'))) {
       permissions[operation as keyof typeof operations] = key;
@@ -142,13 +148,14 @@ export function defineResource<F extends Record<string, FieldDef>>(spec: Resourc
     entries.some(([name, def]) => def.form && name !== lifecycleField),
     spec.operations,
     spec.forms,
+    spec.import?.page,
   );
   if (lifecycleField && spec.fields[lifecycleField]?.kind !== 'enum') {
     throw new Error(`resource ${spec.key}: lifecycle field ${lifecycleField} is not an enumeration field`);
   }
   for (const [, def] of entries) if (def.lookup) lookupOf(def.lookup);
   if (spec.import && !permissions.import)
-    throw new Error(`resource ${spec.key}: page ${spec.page} has no import button`);
+    throw new Error(`resource ${spec.key}: page ${spec.import.page ?? spec.page} has no import button`);
   const editable = entries.filter(([name, def]) => def.form && name !== lifecycleField);
   const shapeOf = (keep: (def: FieldDef) => boolean) =>
     Object.fromEntries(

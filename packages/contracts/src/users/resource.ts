@@ -37,7 +37,6 @@ export const userLifecycle = defineLifecycle({
 
 const loginIdProblem = (value: string) =>
   /^[A-Za-z][A-Za-z0-9._@-]{1,63}$/.test(value) ? null : '须以字母开头，2-64位字母、数字或._@-';
-/** A mainland mobile number: 11 digits starting 13–19. */
 export const mobileProblem = (value: string) =>
   /^1[3-9]\d{9}$/.test(value) ? null : '应为1开头的11位数字，如13800138000';
 const emailProblem = (value: string) =>

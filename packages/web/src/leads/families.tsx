@@ -3,6 +3,8 @@ import {
   invalidRuleScreens,
   leadEventResource,
   leadEventScreens,
+  leadImportScreens,
+  leadImports,
   leadResource,
   leadScreens,
   leadStatus,
@@ -14,6 +16,7 @@ import { defineFamily } from '../resource/family';
 import { familyModule } from '../resource/familyModule';
 import { pageLink } from '../resource/routes';
 import { activateFields } from './actionFields';
+import { LeadUpload } from './LeadUpload';
 
 const followed: readonly number[] = [leadStatus.allocated, leadStatus.followingUp];
 
@@ -33,7 +36,7 @@ export const leadFamily = defineFamily({
   resource: leadResource,
   screens: leadScreens,
   groups: [
-    { title: '联系人', fields: ['contactName', 'mobile', 'cityId'] },
+    { title: '联系人', fields: ['contactName', 'mobile', 'cityId', 'channelId'] },
     { title: '意向', fields: ['business', 'customerKind', 'remark'] },
   ],
   actionFields: { activate: activateFields },
@@ -53,4 +56,24 @@ export const invalidRuleFamily = defineFamily({
   ],
 });
 
-export const { families, keys, page, prefetch } = familyModule([leadFamily, leadEventFamily, invalidRuleFamily]);
+/** 上传日志: the batches of leads uploaded (导入 uploads more), 详情 opening a batch's rows on 上传日志详情. */
+export const leadImportFamily = defineFamily({
+  resource: leadImports.batches,
+  screens: { upLoadLog: leadImportScreens.batches },
+  routes: { detail: 'uploadLogDetail', detailBy: 'batchId' },
+  controls: { upLoadLog: [{ button: 'upLoadLog:import', place: 'toolbar', render: LeadUpload }] },
+});
+
+/** 上传日志详情 (`?batchId=`): what became of each row of a batch. */
+export const leadImportRowFamily = defineFamily({
+  resource: leadImports.rows,
+  screens: { uploadLogDetail: leadImportScreens.rows },
+});
+
+export const { families, keys, page, prefetch } = familyModule([
+  leadFamily,
+  leadEventFamily,
+  invalidRuleFamily,
+  leadImportFamily,
+  leadImportRowFamily,
+]);

@@ -3,7 +3,10 @@ import { familyPages } from '../resource/registerFamilies';
 
 /** The leads section's pages: its families' screens, and the follow-up page. */
 export const leadPages: PageRegistry = {
-  ...familyPages(() => import('./families'), ['threadDeatails', 'threadDetailsLog', 'invalidThreadCofig']),
+  ...familyPages(
+    () => import('./families'),
+    ['threadDeatails', 'threadDetailsLog', 'invalidThreadCofig', 'upLoadLog', 'uploadLogDetail'],
+  ),
   threadDeatailsFollowUp: lazyPage(
     () => import('./FollowUpPage'),
     (module) => module.FollowUpPage,

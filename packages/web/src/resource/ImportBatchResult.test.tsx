@@ -51,6 +51,6 @@ describe('ImportDialog: a resource importing row by row', () => {
     const { onClose, view } = await importSheet('vehicleDetail');
     fireEvent.click(await screen.findByRole('button', { name: '查看每行结果' }));
     expect(onClose).toHaveBeenCalled();
-    await waitFor(() => expect(view.location()?.search).toContain('id=42'));
+    await waitFor(() => expect(view.location()?.search).toBe('?batchId=42'));
   });
 });

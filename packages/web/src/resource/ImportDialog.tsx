@@ -46,7 +46,8 @@ export function BatchResult({
   ];
   const open = () => {
     onClose();
-    if (batchPage) navigate(pageLink(batchPage, batch.batchId));
+    // The rows page lists a batch's rows by its `batchId` filter.
+    if (batchPage) navigate(`${pageLink(batchPage)}?batchId=${encodeURIComponent(batch.batchId)}`);
   };
   return (
     <Modal

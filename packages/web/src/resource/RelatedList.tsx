@@ -7,7 +7,7 @@ import { useListExport } from '../downloads/useListExport';
 import { ActionDialog } from './ActionDialog';
 import { buildColumns } from './buildColumns';
 import { type Control, screenControls } from './controls';
-import type { WebFamily } from './family';
+import { detailLink, type WebFamily } from './family';
 import { ImportDialog } from './ImportDialog';
 import { ResourceFormDrawer } from './ResourceFormDrawer';
 import { type Opened, ToolbarControl } from './ResourceListPage';
@@ -69,7 +69,9 @@ function useColumns(
                 title: '操作',
                 key: 'detail',
                 fixed: 'right' as const,
-                render: (_: unknown, row: ResourceRecord) => <Link to={pageLink(detailKey, row.id)}>详情</Link>,
+                render: (_: unknown, row: ResourceRecord) => (
+                  <Link to={detailLink(family, row.id) ?? pageLink(detailKey, row.id)}>详情</Link>
+                ),
               },
             ]
           : []),

@@ -5,7 +5,7 @@ import { Authorized, useAccess } from '../auth/access';
 import { useSession } from '../auth/session';
 import type { Control } from './controls';
 import { canRemove, DeleteButton } from './DeleteButton';
-import type { WebFamily } from './family';
+import { detailLink, type WebFamily } from './family';
 import type { Opened } from './ResourceListPage';
 import { pageLink } from './routes';
 import type { ResourceRecord } from './types';
@@ -79,7 +79,7 @@ export function RowActions({ family, controls, record, onOpen }: RowActionsProps
     <Space size={0} wrap>
       {detail
         ? access.canOpen(detail) && (
-            <Button type="link" size="small" onClick={() => navigate(pageLink(detail.key, record.id))}>
+            <Button type="link" size="small" onClick={() => navigate(detailLink(family, record.id) ?? '')}>
               详情
             </Button>
           )

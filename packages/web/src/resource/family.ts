@@ -1,6 +1,7 @@
 import { lookupOf, type Resource, type Screen } from '@cp/contracts';
 import { type RouteDef, routesByKey } from '@cp/contracts/routes';
 import type { ComponentType, ReactNode } from 'react';
+import { pageLink } from './routes';
 import type { FieldGroup, ResourceRecord } from './types';
 
 /** The fields of an action's dialog when a generated form is not enough (a checklist). */
@@ -65,6 +66,11 @@ export interface FamilySpec {
     edit?: string;
     /** Where a batch import's result is read (上传日志详情), for a resource importing row by row. */
     importBatch?: string;
+    /**
+     * The detail route is another family's list filtered by this field naming the row (上传日志详情 lists a
+     * batch's rows by `batchId`), rather than a page of the row itself (`?id=`).
+     */
+    detailBy?: string;
   };
   /**
    * Form controls of the family's own, by field: an `items` field's editor (an incentive's participants and
@@ -130,7 +136,8 @@ export function defineFamily(spec: FamilySpec): WebFamily {
       );
     }
   } else if (!main) throw new Error(`family ${resource.key}: no screen for its page ${resource.page}`);
-  for (const key of Object.values(spec.routes ?? {})) {
+  const { detailBy: _field, ...routes } = spec.routes ?? {};
+  for (const key of Object.values(routes)) {
     const route = routesByKey.get(key);
     if (!route?.hidden || route.menuKey !== home.menuKey) {
       throw new Error(`family ${resource.key}: ${key} is not a hidden page of ${resource.page}`);
@@ -144,4 +151,11 @@ export function defineFamily(spec: FamilySpec): WebFamily {
     }
   }
   return { ...spec, main, home };
+}
+
+/** Where 详情 of a row goes: its detail page, or the list its detail route filters by the row. */
+export function detailLink(family: WebFamily, id: string): string | undefined {
+  const { detail, detailBy } = family.routes ?? {};
+  if (!detail) return undefined;
+  return detailBy ? `${pageLink(detail)}?${detailBy}=${encodeURIComponent(id)}` : pageLink(detail, id);
 }

@@ -31,8 +31,9 @@ export function familyModule(families: readonly WebFamily[]): FamilyModule {
       add(screen.key, () => <ResourceListPage family={family} screen={screen} />);
       prefetches.set(screen.key, ({ queryClient, search }) => prefetchResourceList(queryClient, screen, search));
     }
-    const { detail, add: addRoute, edit } = family.routes ?? {};
-    if (detail) add(detail, () => <ResourceDetailPage family={family} />);
+    const { detail, detailBy, add: addRoute, edit } = family.routes ?? {};
+    // A detail route that is another family's list filtered by the row is that family's page.
+    if (detail && !detailBy) add(detail, () => <ResourceDetailPage family={family} />);
     if (addRoute) add(addRoute, () => <ResourceFormPage family={family} mode="add" />);
     if (edit) add(edit, () => <ResourceFormPage family={family} mode="edit" />);
   }
