@@ -31,16 +31,9 @@ export function screenControls(family: WebFamily, screen: Screen): Control[] {
     return key !== undefined && key === operation ? key : undefined;
   };
   const controls: Control[] = [];
-  // Each control is titled as its button is in the catalogue; a lifecycle action by its own title when it
-  // has one (审核通过 and 驳回 both need 启用).
+  // Each control is titled as its button is in the catalogue (a button guarding two actions of a row: below).
   const add = (control: DistributiveOmit<Control, 'title'>) =>
-    controls.push({
-      ...control,
-      title:
-        (control.kind === 'transition' ? lifecycle?.transition(control.action).title : undefined) ??
-        buttonTitle(control.button) ??
-        control.button,
-    } as Control);
+    controls.push({ ...control, title: buttonTitle(control.button) ?? control.button } as Control);
   const custom = family.controls?.[screen.key] ?? [];
 
   const create = own('add', permissions.create);
@@ -59,7 +52,7 @@ export function screenControls(family: WebFamily, screen: Screen): Control[] {
   );
   for (const transition of transitions) {
     const { button, action } = transition;
-    // One button guarding two actions of a row (审核: 审核通过, 审核不通过) titles each by its action.
+    // One button guarding two actions of a row (审核: 审核通过, 审核不通过; 启用: 审核通过, 驳回) titles each by its action.
     if (transitions.filter((other) => other.button === button).length > 1) {
       controls.push({ kind: 'transition', button, place: 'row', action, title: transition.title });
     } else add({ kind: 'transition', button, place: 'row', action });

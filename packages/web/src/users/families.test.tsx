@@ -51,16 +51,16 @@ beforeEach(() => {
 describe('用户管理', () => {
   it('offers 停用 for an active user and 启用 for a stopped one, with 编辑 and 重置密码', async () => {
     openUsers();
-    expect(buttonsOf(await rowOf('张三'))).toEqual(['编辑', '停用', '重置密码']);
-    expect(buttonsOf(await rowOf('李四'))).toEqual(['编辑', '启用', '重置密码']);
+    expect(buttonsOf(await rowOf('张三'))).toEqual(['详情', '编辑', '停用', '重置密码']);
+    expect(buttonsOf(await rowOf('李四'))).toEqual(['详情', '编辑', '启用', '重置密码']);
     expect(screen.getByRole('button', { name: '新增' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '导出' })).toBeTruthy();
   });
 
   it('shows only the buttons the user holds', async () => {
     openUsers(['userManagement:enable']);
-    expect(buttonsOf(await rowOf('张三'))).toEqual([]);
-    expect(buttonsOf(await rowOf('李四'))).toEqual(['启用']);
+    expect(buttonsOf(await rowOf('张三'))).toEqual(['详情']);
+    expect(buttonsOf(await rowOf('李四'))).toEqual(['详情', '启用']);
     expect(screen.queryByRole('button', { name: '新增' })).toBeNull();
   });
 

@@ -153,7 +153,7 @@ describe('还车记录', () => {
     serve('POST', '/api/vehicle-returns/:id/accept', null);
     open('carReturnRecord');
     const waiting = await rowOf('京AD77777');
-    expect(buttonsOf(await rowOf('京AD88888'))).toEqual([]);
+    expect(buttonsOf(await rowOf('京AD88888'))).toEqual(['详情']);
     fireEvent.click(within(waiting).getByRole('button', { name: '验收' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('还车验收 京AD77777')).toBeTruthy();

@@ -68,7 +68,7 @@ describe('风险管理', () => {
     serve('POST', '/api/vehicle-risks/:id/handle', null);
     open('riskManagement');
     const pending = await rowOf('京AD33333');
-    expect(buttonsOf(await rowOf('京AD44444'))).toEqual([]);
+    expect(buttonsOf(await rowOf('京AD44444'))).toEqual(['详情']);
     fireEvent.click(within(pending).getByRole('button', { name: '处理' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
@@ -97,7 +97,7 @@ describe('风险管理', () => {
 
   it('offers neither 处理 nor 重新扫描 without the handle button', async () => {
     open('riskManagement', ['riskManagement:export']);
-    expect(buttonsOf(await rowOf('京AD33333'))).toEqual([]);
+    expect(buttonsOf(await rowOf('京AD33333'))).toEqual(['详情']);
     expect(screen.queryByRole('button', { name: '重新扫描' })).toBeNull();
     expect(screen.getByRole('button', { name: '导出' })).toBeTruthy();
   });
@@ -165,7 +165,7 @@ describe('违章管理', () => {
     serve('DELETE', '/api/vehicle-violations/:id', null);
     open('violationManagement', ['violationManagement:delete']);
     const row = await rowOf('京AD12345');
-    expect(buttonsOf(row)).toEqual(['删除']);
+    expect(buttonsOf(row)).toEqual(['详情', '删除']);
     for (const name of ['新增', '导入', '导出']) expect(screen.queryByRole('button', { name })).toBeNull();
     fireEvent.click(within(row).getByRole('button', { name: '删除' }));
     const confirm = (await screen.findByText('确定删除违章记录 京AD12345 吗？')).closest('.ant-popover') as HTMLElement;
