@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { ImportDialog } from '../resource/ImportDialog';
 
-/** 导入 on 上传日志: uploads leads (the leads' own import), each row's result then read on 上传日志详情. */
+/** 导入 on 上传日志: 上传线索 uploads leads (the leads' own import), each row's result then read on 上传日志详情. */
 export function LeadUpload({ title }: { title: string }) {
   const [open, setOpen] = useState(false);
   return (
@@ -12,12 +12,7 @@ export function LeadUpload({ title }: { title: string }) {
         {title}
       </Button>
       {open && (
-        <ImportDialog
-          resource={leadResource}
-          title="上传线索"
-          batchPage="uploadLogDetail"
-          onClose={() => setOpen(false)}
-        />
+        <ImportDialog resource={leadResource} title="上传" batchPage="uploadLogDetail" onClose={() => setOpen(false)} />
       )}
     </>
   );
