@@ -162,8 +162,15 @@ describe('vehicles', () => {
       await field(dialog, '出库地点').fill('北京朝阳停车场');
     });
     await act(page, await findByVin(page, '/waitingOut?tab=delivery', vin), '交车', async (dialog) => {
-      await field(dialog, '司机姓名').fill('张三');
-      await field(dialog, '联系电话').fill('13800138000');
+      // The driver is one of the branch's 正常 drivers, picked from the searched lookup.
+      await dialog
+        .locator('.ant-form-item')
+        .filter({ has: page.locator('label:text-is("司机")') })
+        .locator('.ant-select')
+        .click();
+      const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+      await option.waitFor();
+      await option.click();
       await field(dialog, '油量/电量（%）').fill('90');
     });
 
