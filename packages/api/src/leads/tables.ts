@@ -65,7 +65,6 @@ export const leads = pgTable(
     ),
     index('leads_tenant_channel_created_idx').on(table.tenantId, table.channelId, table.createdAt),
     index('leads_tenant_city_created_idx').on(table.tenantId, table.cityId, table.createdAt),
-    index('leads_tenant_channel_created_idx').on(table.tenantId, table.channelId, table.createdAt),
     index('leads_tenant_business_idx').on(table.tenantId, table.business, table.createdAt),
     index('leads_tenant_kind_idx').on(table.tenantId, table.customerKind, table.createdAt),
     index('leads_tenant_source_idx').on(table.tenantId, table.source, table.createdAt),
