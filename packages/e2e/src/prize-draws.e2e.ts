@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser';
-import { expectLocation, waitForToast } from './support/page';
+import { expectLocation } from './support/page';
 import { api, demoAccounts, signIn } from './support/session';
 
 const open = useBrowser();
@@ -35,11 +35,11 @@ describe('抽奖管理', () => {
     const drawer = page.getByRole('dialog', { name: '新增奖品' });
     await drawer.getByLabel('奖品名称').fill('保温杯');
     await drawer.getByLabel('奖项等级').click();
-    await page.getByRole('option', { name: '一等奖' }).click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('一等奖').click();
     await drawer.getByLabel('中奖概率（万分之）').fill('10000');
     await drawer.getByLabel('库存（份）').fill('1');
     await drawer.getByRole('button', { name: '保存' }).click();
-    await waitForToast(page, '操作成功');
+    await drawer.waitFor({ state: 'detached' });
     await page.getByRole('row', { name: /保温杯/ }).waitFor();
 
     await page.getByRole('button', { name: '发布', exact: true }).click();
@@ -55,7 +55,7 @@ describe('抽奖管理', () => {
     await person.getByLabel('姓名').fill('端到端司机');
     await person.getByLabel('手机号').fill('13912345678');
     await person.getByRole('button', { name: '保存' }).click();
-    await waitForToast(page, '操作成功');
+    await person.waitFor({ state: 'detached' });
     const participant = page.getByRole('row', { name: /端到端司机/ });
     await participant.getByRole('button', { name: '抽奖' }).click();
     await page

@@ -4,8 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineFamily } from './family';
 import { familyModule } from './familyModule';
 import { RelatedRecords } from './RelatedList';
-import { lastCall, serve } from './testing/fakeServer';
-import { fixtureFamily, serveFixtures } from './testing/fixture';
+import { calls, lastCall, serve } from './testing/fakeServer';
+import { fixtureFamily, fixtureLifecycle, fixtureStage, serveFixtures } from './testing/fixture';
 import { renderWithShell } from './testing/render';
 import { rowOf } from './testing/rows';
 
@@ -91,5 +91,67 @@ describe('an embedded screen: a list managed inside the detail page of its paren
     const row = await rowOf('刹车片');
     expect(within(row).queryByRole('button', { name: '编辑' })).toBeNull();
     expect(screen.queryByRole('button', { name: '新增' })).toBeNull();
+  });
+});
+
+/** Rows of the parent that an action on another list's row writes (抽奖 on a participant writes a 中奖名单 row). */
+const stepResource = defineResource({
+  key: 'fixtureStep',
+  title: '样例步骤',
+  page: 'inspectedVehicle',
+  endpoint: '/api/fixture-steps',
+  identity: 'title',
+  lifecycle: fixtureLifecycle,
+  defaultSort: { field: 'title', order: 'asc' },
+  fields: {
+    parentId: fields.ref('车辆', 'vehicle', { filter: 'eq', panel: false, list: false, form: false }),
+    title: fields.text('名称', { form: false }),
+    stage: fields.enumOf(fixtureStage, { form: false }),
+  },
+});
+const stepFamily = defineFamily({
+  resource: stepResource,
+  screens: {
+    fixtureSteps: defineScreen(stepResource, {
+      route: 'inspectedVehicle',
+      embedded: { name: 'fixtureSteps', title: '步骤' },
+      actions: ['archive'],
+    }),
+  },
+});
+const actingParent = defineFamily({
+  ...fixtureFamily,
+  related: () => [
+    { family: stepFamily, screen: 'fixtureSteps', via: 'parentId' },
+    { family: partFamily, screen: 'fixtureParts', via: 'parentId' },
+  ],
+});
+
+describe('an action on an embedded row', () => {
+  it("refreshes the parent's other lists, which it may have written", async () => {
+    serve('GET', '/api/fixture-steps/views/fixtureSteps', ({ query }: { query: unknown }) => {
+      const { page, limit } = query as { page: number; limit: number };
+      return {
+        list: [{ id: '5', parentId: '7', title: '复核', stage: 1, version: 1 }],
+        total: 1,
+        totalExact: true,
+        page,
+        limit,
+      };
+    });
+    serve('POST', '/api/fixture-steps/:id/archive', null);
+    const partReads = () =>
+      calls.filter((call) => call.method === 'GET' && call.url === '/api/fixture-parts/views/fixtureParts');
+    renderWithShell(<RelatedRecords family={actingParent} parentId="7" />, {
+      menus: [...menus, 'inspectedVehicle'],
+      buttons: ['inspectedVehicle:prepare'],
+    });
+    expect(await screen.findByRole('tab', { name: /^配件（1）$/ })).toBeTruthy();
+    const before = partReads().length;
+    fireEvent.click(within(await rowOf('复核')).getByRole('button', { name: '整备' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(lastCall('POST', '/api/fixture-steps/5/archive')).toBeTruthy());
+    await waitFor(() => expect(partReads().length).toBeGreaterThan(before));
   });
 });

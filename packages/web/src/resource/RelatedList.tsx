@@ -1,6 +1,6 @@
 import { routesByKey } from '@cp/contracts/routes';
 import { Card, Empty, Flex, Space, Table, type TableColumnsType, Tabs, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Authorized, useAccess } from '../auth/access';
 import { useListExport } from '../downloads/useListExport';
@@ -19,6 +19,8 @@ import type { ResourceRecord } from './types';
 interface ListProps {
   list: List;
   parentId: string;
+  /** What an action on the list's rows may also change: the parent row and its other lists (抽奖 a 中奖名单). */
+  alsoRefresh?: readonly string[];
 }
 
 /** `违章记录（3）`: the list's title and how many rows it has (`10000+` past the server's count cap). */
@@ -85,9 +87,18 @@ function useColumns(
  * itself. An embedded screen has no page to open: its rows are managed here, with its route's controls
  * (新增 and 导入 for the parent row, 导出 of the parent's rows, the row controls).
  */
-export function RelatedList({ list, parentId }: ListProps) {
+export function RelatedList({ list, parentId, alsoRefresh = [] }: ListProps) {
   const [page, setPage] = useState(1);
-  const [opened, setOpened] = useState<Opened | null>(null);
+  const [opened, setOpenedAs] = useState<Opened | null>(null);
+  const setOpened = useCallback(
+    (next: Opened | null) =>
+      setOpenedAs(
+        next?.kind === 'action'
+          ? { ...next, target: { ...next.target, alsoRefresh: [...(next.target.alsoRefresh ?? []), ...alsoRefresh] } }
+          : next,
+      ),
+    [alsoRefresh],
+  );
   const result = useRelatedPage(list, parentId, page);
   const { family, screen, via } = list;
   const controls = useMemo(() => (screen.embedded ? screenControls(family, screen) : []), [family, screen]);
@@ -157,6 +168,10 @@ export function RelatedList({ list, parentId }: ListProps) {
 export function RelatedRecords({ family, parentId }: { family: WebFamily; parentId: string }) {
   const access = useAccess();
   const lists = relatedLists(family).filter((list) => access.canOpen(list.screen.route));
+  const alsoRefresh = useMemo(
+    () => [family.resource.key, ...relatedLists(family).map((list) => list.screen.resource.key)],
+    [family],
+  );
   if (lists.length === 0) return null;
   return (
     <Card title="相关记录">
@@ -164,7 +179,7 @@ export function RelatedRecords({ family, parentId }: { family: WebFamily; parent
         items={lists.map((list) => ({
           key: list.screen.key,
           label: <RelatedTitle list={list} parentId={parentId} />,
-          children: <RelatedList list={list} parentId={parentId} />,
+          children: <RelatedList list={list} parentId={parentId} alsoRefresh={alsoRefresh} />,
         }))}
       />
     </Card>

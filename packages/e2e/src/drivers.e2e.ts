@@ -1,0 +1,136 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
+import { expectLocation } from './support/page';
+import { api, demoAccounts, signIn } from './support/session';
+
+const open = useBrowser();
+
+const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+const pick = async (page: Page, title: string) => {
+  await page.locator('.ant-select-dropdown:visible').getByTitle(title, { exact: true }).click();
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+};
+
+/**
+ * A control of the add page's form. Not by label: the kept list page's search panel has the same field ids
+ * (`name`), so a label's `for` may point at the panel.
+ */
+const control = (page: Page, label: string, kind: 'input' | '.ant-select' = 'input') =>
+  page
+    .locator('.ant-card')
+    .filter({ has: page.locator('.ant-card-head-title', { hasText: /^新增网约车司机$/ }) })
+    .locator('.ant-form-item')
+    .filter({ has: page.locator(`label:text-is("${label}")`) })
+    .locator(kind)
+    .first();
+
+/** The value a bordered detail shows beside `label`. */
+const described = (page: Page, label: string) =>
+  page
+    .locator('th.ant-descriptions-item-label')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::td[1]');
+
+/** GB 11643-1999: the check character of an ID's first 17 digits. */
+function checkCharacter(first17: string): string {
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = [...first17].reduce((total, digit, index) => total + Number(digit) * (weights[index] ?? 0), 0);
+  return '10X98765432'[sum % 11] ?? '';
+}
+
+interface Listed<T> {
+  list: T[];
+  total: number;
+}
+
+describe('网约车司机', () => {
+  it('refuses a national ID with a wrong check digit in words, then saves the right one as 待审核 with gender and birth date from it', {
+    timeout: 120_000,
+  }, async () => {
+    const { context, page } = await open();
+    const token = await signIn(context, demoAccounts.admin);
+    const serial = Date.now() % 100;
+    // Born 1988-03-14; the 17th digit 7 is odd: 男.
+    const first17 = `11010519880314${String(serial).padStart(2, '0')}7`;
+    const right = `${first17}${checkCharacter(first17)}`;
+    const wrong = `${first17}${right.endsWith('0') ? '1' : '0'}`;
+    const name = `端到端司机${String(serial).padStart(2, '0')}`;
+    const mobile = `139${String(Date.now() % 100_000_000).padStart(8, '0')}`;
+
+    await page.goto('/ridehailingDrivers');
+    await rows(page).first().waitFor();
+    await page.getByRole('button', { name: '新增', exact: true }).click();
+    await expectLocation(page, '/ridehailingDriversAdd');
+    await control(page, '姓名').fill(name);
+    await control(page, '手机号').fill(mobile);
+    await control(page, '身份证号').fill(wrong);
+    await control(page, '城市', '.ant-select').click();
+    await pick(page, '北京市');
+    await control(page, '准驾车型', '.ant-select').click();
+    await pick(page, 'C1');
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.locator('.ant-form-item-explain-error').getByText('身份证号：校验位不正确，请核对号码').waitFor();
+    expect(await page.locator('.ant-form-item-explain-error').count()).toBe(1);
+    await expectLocation(page, '/ridehailingDriversAdd');
+    const unsaved = await api<Listed<unknown>>(`/api/ride-hailing-drivers?name=${encodeURIComponent(name)}`, { token });
+    expect(unsaved.data.total).toBe(0);
+
+    await control(page, '身份证号').fill(right);
+    await page.getByRole('button', { name: '保存' }).click();
+    await expectLocation(page, '/ridehailingDrivers');
+    // The newest first: the one saved, once.
+    const row = rows(page).filter({ hasText: name });
+    await row.getByRole('cell', { name: right, exact: true }).waitFor();
+    await expect.poll(() => row.count()).toBe(1);
+    await row.getByRole('cell', { name: '待审核', exact: true }).waitFor();
+    await row.getByRole('cell', { name: '男', exact: true }).waitFor();
+
+    await row.getByRole('button', { name: '详情', exact: true }).click();
+    await page.waitForURL(/\/ridehailingDriversDetails\?id=\d+/);
+    await described(page, '身份证号').getByText(right).waitFor();
+    expect((await described(page, '性别').textContent())?.trim()).toBe('男');
+    expect((await described(page, '出生日期').textContent())?.trim()).toBe('1988-03-14');
+    expect((await described(page, '司机状态').textContent())?.trim()).toContain('待审核');
+  });
+
+  it("lists a demo driver's delivered vehicle in their 交车记录", { timeout: 120_000 }, async () => {
+    const { context, page } = await open();
+    const token = await signIn(context, demoAccounts.admin);
+    // A 正式交车 of the demo data whose driver drives for ride-hailing (the others are taxi drivers).
+    const deliveries = await api<Listed<{ plateNo: string; driverName: string; driverPhone: string }>>(
+      '/api/vehicle-deliveries?limit=50',
+      { token },
+    );
+    expect(deliveries.code, deliveries.msg).toBe(0);
+    let driver: { id: string; name: string; mobile: string; plateNo: string } | undefined;
+    for (const delivery of deliveries.data.list) {
+      const found = await api<Listed<{ id: string; name: string; mobile: string }>>(
+        `/api/ride-hailing-drivers?mobile=${delivery.driverPhone}`,
+        { token },
+      );
+      const match = found.data.list.find((candidate) => candidate.mobile === delivery.driverPhone);
+      if (match && delivery.plateNo) {
+        driver = { id: String(match.id), name: match.name, mobile: match.mobile, plateNo: delivery.plateNo };
+        break;
+      }
+    }
+    if (!driver) throw new Error('the demo data has no ride-hailing driver with a delivery');
+
+    await page.goto('/ridehailingDrivers');
+    await rows(page).first().waitFor();
+    await page.getByRole('textbox', { name: '手机号' }).fill(driver.mobile);
+    await page.getByRole('button', { name: '查询', exact: true }).click();
+    const row = rows(page).filter({ hasText: driver.mobile });
+    await row.waitFor();
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await row.getByRole('button', { name: '详情', exact: true }).click();
+    await expectLocation(page, `/ridehailingDriversDetails?id=${driver.id}`);
+    const related = page.locator('.ant-card').filter({ has: page.getByText('相关记录', { exact: true }) });
+    const tab = related.getByRole('tab', { name: /^交车记录（[1-9]\d*）$/ });
+    await tab.click();
+    const panel = related.getByRole('tabpanel');
+    await panel.getByRole('cell', { name: driver.plateNo, exact: true }).first().waitFor();
+    await panel.getByRole('cell', { name: driver.name, exact: true }).first().waitFor();
+  });
+});
