@@ -106,8 +106,10 @@ describe('session', () => {
       userName: '系统管理员',
       code: 'CP0001',
       companyName: '北京分公司',
-      pendingNum: 0,
     });
+    // The work waiting: the sum of the user's /home queues (demo drivers to review, leads to allocate…).
+    const home = await ctx.request<{ queues: { total: number }[] }>({ method: 'GET', url: '/api/home/queues', token });
+    expect(data.pendingNum).toBe(home.data.queues.reduce((sum, queue) => sum + queue.total, 0));
     expect(typeof data.id).toBe('string');
     expect(data.roleCodes).toEqual([{ code: 'superAdmin', name: '超级管理员' }]);
     expect(data.menuData.map((node) => node.title)).toEqual([
