@@ -163,14 +163,7 @@ describe('vehicles', () => {
     });
     await act(page, await findByVin(page, '/waitingOut?tab=delivery', vin), '交车', async (dialog) => {
       // The driver is one of the branch's 正常 drivers, picked from the searched lookup.
-      await dialog
-        .locator('.ant-form-item')
-        .filter({ has: page.locator('label:text-is("司机")') })
-        .locator('.ant-select')
-        .click();
-      const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
-      await option.waitFor();
-      await option.click();
+      await pickFirst(page, dialog, '司机');
       await field(dialog, '油量/电量（%）').fill('90');
     });
 
