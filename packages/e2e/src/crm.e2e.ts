@@ -73,6 +73,8 @@ describe('渠道管理, 规则管理 and 政企客户', () => {
     await page.getByText('政企客户「端到端测试集团有限公司」已保存').waitFor();
     await page.getByRole('button', { name: '编辑该政企客户' }).click();
     await page.waitForURL(/\/governmentCustomerEdit\?id=\d+/);
+    // No empty form in between: the saved row stays until the edit page shows the row loaded.
     expect(await page.getByLabel('统一社会信用代码').inputValue()).toBe('91110000802100433B');
+    expect(await page.getByLabel('企业名称').inputValue()).toBe('端到端测试集团有限公司');
   });
 });

@@ -1,6 +1,6 @@
 import { Button, Card, Result, Space, Spin } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { WebFamily } from './family';
 import { ResourceDescriptions } from './ResourceDescriptions';
 import { ResourceFormBody, useRecordToEdit } from './ResourceFormBody';
@@ -24,17 +24,19 @@ export function ResourceFormPage({ family, mode }: { family: WebFamily; mode: 'a
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const path = useParams();
-  const [saved, setSaved] = useState<ResourceRecord | null>(null);
+  const location = useLocation();
+  // The saved row belongs to the visit that saved it: its 编辑 / 继续新增 links (this page again) start a
+  // new form, while the page keeps showing the saved row until the next one is ready.
+  const [saved, setSaved] = useState<{ row: ResourceRecord; at: string } | null>(null);
   const id = mode === 'edit' ? (path.id ?? params.get('id') ?? '') : undefined;
   const detail = useRecordToEdit(resource, id);
   const from = returnPath(params.get('from'));
   const back = () => navigate(from ?? (main ? main.route.path : home.path));
   const done = (row: ResourceRecord) => {
     if (from || main) back();
-    else setSaved(row);
+    else setSaved({ row, at: location.key });
   };
-  // The links lead to this page again (编辑 after an edit, 继续新增 after an add): they start a new form.
-  if (saved) return <SavedRecord family={family} record={saved} onLeave={() => setSaved(null)} />;
+  if (saved?.at === location.key) return <SavedRecord family={family} record={saved.row} />;
   return (
     <Card title={`${mode === 'add' ? '新增' : '编辑'}${resource.title}`}>
       {mode === 'edit' && !detail.data ? (
@@ -54,7 +56,7 @@ export function ResourceFormPage({ family, mode }: { family: WebFamily; mode: 'a
 }
 
 /** A row just saved by a family without a list: what was saved, and the ways on. */
-function SavedRecord({ family, record, onLeave }: { family: WebFamily; record: ResourceRecord; onLeave: () => void }) {
+function SavedRecord({ family, record }: { family: WebFamily; record: ResourceRecord }) {
   const { resource, routes, home, groups } = family;
   const name = resource.identity ? String(record[resource.identity] ?? '') : '';
   return (
@@ -65,12 +67,12 @@ function SavedRecord({ family, record, onLeave }: { family: WebFamily; record: R
         extra={
           <Space>
             {routes?.edit && (
-              <Link to={pageLink(routes.edit, record.id)} onClick={onLeave}>
+              <Link to={pageLink(routes.edit, record.id)}>
                 <Button type="primary">编辑该{resource.title}</Button>
               </Link>
             )}
             {routes?.add && (
-              <Link to={pageLink(routes.add)} onClick={onLeave}>
+              <Link to={pageLink(routes.add)}>
                 <Button>继续新增</Button>
               </Link>
             )}
