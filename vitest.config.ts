@@ -15,6 +15,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Suites share one PostgreSQL database when DATABASE_URL is set.
           fileParallelism: false,
+          // Seeded databases are built once per run and copied for each suite.
+          globalSetup: ['packages/api/test/templates.ts'],
         },
       },
       'packages/web/vite.config.ts',

@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AccountRow, RoleDto } from '@cp/contracts';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase, openMemoryDatabase } from '../src/db';
@@ -44,10 +45,15 @@ export async function freshDatabase(options: { persistent?: boolean } = {}): Pro
       drop: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
+  return serverDatabase(url, '');
+}
+
+/** A new database on the server of `url`, empty or a copy of the database `template`. */
+async function serverDatabase(url: string, template: string): Promise<FreshDatabase> {
   const name = `cp_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
@@ -62,6 +68,76 @@ export async function freshDatabase(options: { persistent?: boolean } = {}): Pro
       await client.end();
     },
   };
+}
+
+interface DemoSeed {
+  vehiclesPerTenant: number;
+  signUpBaseUrl: string;
+}
+
+/**
+ * A fresh database holding the demo data. A new PGlite cluster (initdb), the migrations and the seed cost
+ * seconds per suite, so each variant of the seed is built once per run into a template — a PGlite dump, or a
+ * PostgreSQL database to copy — and every suite starts from a copy of it; the files the seed stores are
+ * copied into `dataDir`. The run's global setup (templates.ts) provides the templates' folder and removes
+ * them; without it the database is seeded in place.
+ */
+async function seededDatabase(seed: DemoSeed, dataDir: string): Promise<FreshDatabase> {
+  const templates = inject('testTemplates');
+  const build = (database: Database, filesDir: string) =>
+    migrate(database).then(() => seedDemoData(database.db, { ...seed, dataDir: filesDir }));
+  if (!templates) {
+    const fresh = await freshDatabase();
+    await build(fresh.database, dataDir);
+    return fresh;
+  }
+  // A day's seed dates rows from that day: a template lives within the day it was made.
+  const key = createHash('sha1')
+    .update(JSON.stringify([seed, new Date().toDateString()]))
+    .digest('hex')
+    .slice(0, 12);
+  const filesDir = path.join(templates.folder, `${key}-files`);
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const template = `cp_tpl_${templates.runId}_${key}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      // Suites of parallel runs wait for the one building it.
+      await admin.query('select pg_advisory_lock(hashtext($1))', [template]);
+      const found = await admin.query('select 1 from pg_database where datname = $1', [template]);
+      if (found.rowCount === 0) {
+        rmSync(filesDir, { recursive: true, force: true });
+        await admin.query(`create database ${template}`);
+        const target = new URL(url);
+        target.pathname = `/${template}`;
+        const database = await openDatabase({ databaseUrl: target.toString(), dataDir: '' });
+        await build(database, filesDir);
+        await database.close();
+      }
+      const fresh = await serverDatabase(url, template);
+      if (existsSync(filesDir)) cpSync(filesDir, dataDir, { recursive: true });
+      return fresh;
+    } finally {
+      await admin.end();
+    }
+  }
+  const dump = path.join(templates.folder, `${key}.tar`);
+  if (!existsSync(dump)) {
+    const staging = `${dump}.${process.pid}`;
+    const stagingFiles = `${filesDir}.${process.pid}`;
+    const database = await openMemoryDatabase();
+    await build(database, stagingFiles);
+    writeFileSync(staging, Buffer.from(await (await database.dump()).arrayBuffer()));
+    await database.close();
+    // Files first: a dump is only there once its files are.
+    if (existsSync(stagingFiles) && !existsSync(filesDir)) renameSync(stagingFiles, filesDir);
+    renameSync(staging, dump);
+    rmSync(stagingFiles, { recursive: true, force: true });
+  }
+  const database = await openMemoryDatabase(new Blob([readFileSync(dump)]));
+  if (existsSync(filesDir)) cpSync(filesDir, dataDir, { recursive: true });
+  return { database, reopen: () => Promise.reject(new Error('in-memory database')), drop: async () => {} };
 }
 
 export interface TestContext {
@@ -97,13 +173,10 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Sta
     jobs: { ...base.jobs, worker: false },
     ...overrides,
   };
-  const { database, drop, reopen } = await freshDatabase();
-  await migrate(database);
-  await seedDemoData(database.db, {
-    vehiclesPerTenant: options.demoVehiclesPerTenant ?? 0,
-    dataDir: config.dataDir,
-    signUpBaseUrl: config.qrCodes.signUpBaseUrl,
-  });
+  const { database, drop, reopen } = await seededDatabase(
+    { vehiclesPerTenant: options.demoVehiclesPerTenant ?? 0, signUpBaseUrl: config.qrCodes.signUpBaseUrl },
+    config.dataDir,
+  );
   const app = await buildApp({ config, database, logger: false });
   await options.extend?.(app, { database, config });
   await app.ready();

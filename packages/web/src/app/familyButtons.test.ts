@@ -23,7 +23,7 @@ describe("the features' screens hold to the route catalogue's buttons", () => {
     expect(screens.length).toBeGreaterThan(Object.keys(modules).length);
   });
 
-  for (const { name, family, screen } of screens.filter((entry) => !entry.screen.embedded)) {
+  for (const { name, screen } of screens.filter((entry) => !entry.screen.embedded)) {
     it(`${name}: every button of the route has a control, every control's button is the catalogue's`, () => {
       // A page's embedded screens (抽奖详情's prizes, participants) carry the controls of its other buttons.
       const controls = screens
