@@ -161,6 +161,54 @@ describe('上传 of leads', () => {
     expect(theirs.map((queue) => queue.key)).not.toContain('leadsToAllocate');
   });
 
+  it('admits a file of many chunks: the rule takes its turns across them, a mobile repeated in a chunk once', async () => {
+    const staff = (await get<{ label: string; value: string }[]>('/api/lookups/tenant-users')).data.slice(0, 3);
+    const city = (await get<{ label: string; value: string }[]>('/api/lookups/cities')).data[5];
+    const rule = await post('/api/allocation-rules', {
+      name: '大批上传',
+      priority: 2,
+      cityId: city?.value,
+      salespersonIds: staff.map((user) => user.value),
+      enabled: true,
+    });
+    expect(rule.msg).toBe('success');
+    const mobile = (i: number) => `1370${String(i).padStart(7, '0')}`;
+    const rows = Array.from({ length: 1200 }, (_, i) => row(`批量${i}`, mobile(i), city?.label ?? null));
+    // Row 701 (in the second chunk of 500) repeats row 700's mobile twice over; row 1100 is on the blocklist.
+    rows.splice(701, 2, row('同块重复一', mobile(700), city?.label ?? null), row('同块重复二', mobile(700)));
+    rows[1100] = row('黑名单', '13600000009', city?.label ?? null);
+    const answer = await upload(rows);
+    expect(answer.data).toMatchObject({ rows: 1200, imported: 1198, duplicates: 2, refused: 0 });
+    const leads = await get(`/api/leads?batchId=${answer.data.batchId}&limit=1`);
+    expect(leads.data.total).toBe(1198);
+    // Every admitted lead took a turn (the blocklisted one too, before a rule made it 无效): 1,198 turns.
+    const turns = await Promise.all(
+      staff.map(
+        async (user) =>
+          (await get(`/api/leads?batchId=${answer.data.batchId}&salespersonId=${user.value}&limit=1`)).data.total,
+      ),
+    );
+    expect(turns.sort()).toEqual([399, 399, 400]);
+    const results = (
+      await get(`/api/lead-imports/rows/views/uploadLogDetail?batchId=${answer.data.batchId}&outcome=2&limit=10`)
+    ).data.list.map(({ rowNumber, message }) => ({ rowNumber, message }));
+    expect(results).toEqual([
+      { rowNumber: 703, message: `与本次上传的手机号${mobile(700)}重复` },
+      { rowNumber: 704, message: `与本次上传的手机号${mobile(700)}重复` },
+    ]);
+    const invalid = await get(`/api/leads?batchId=${answer.data.batchId}&status=4&limit=5`);
+    expect(invalid.data.list.map((lead) => lead.mobile)).toEqual(['13600000009']);
+  });
+
+  it('finds a lead by its whole mobile or its last digits', async () => {
+    const found = async (mobile: string) =>
+      (await get(`/api/leads?mobile=${mobile}&limit=50`)).data.list.map((lead) => lead.mobile).sort();
+    expect(await found('13700000042')).toEqual(['13700000042']);
+    expect(await found('1042')).toEqual(['13700001042']);
+    expect(await found('0042')).toEqual(['13700000042']);
+    expect(await found('70000004')).toEqual([]);
+  });
+
   it('keeps batches to their branch company, and refuses ops the upload', async () => {
     const other = await ctx.loginToOtherTenant();
     expect((await get(`/api/lead-imports/${batchId}`, other)).msg).toBe('上传日志不存在');

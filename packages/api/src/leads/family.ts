@@ -13,11 +13,12 @@ import {
   leadScreens,
   leadSource,
 } from '@cp/contracts';
+import { mobileSuffix } from '../db/columns';
 import { businessError } from '../http/errors';
-import { defineServerResource, type Row } from '../resource/family';
+import { defineServerResource, type ImportRowVerdict, type Row } from '../resource/family';
 import { importBatchFamilies } from '../resource/import-batch-families';
 import { leadActions } from './actions';
-import { admitLead, duplicateMessage, openLeadWithMobile, userNameOf } from './admit';
+import { admitLead, admitLeads, duplicateMessage, openLeadWithMobile } from './admit';
 import { recordLeadEvents } from './events';
 import { invalidLeadRuleCities, invalidLeadRules, leadEvents, leadFollowUps, leads } from './tables';
 
@@ -34,34 +35,59 @@ function editSummary(before: Row, values: Row): string {
   return parts.join('；');
 }
 
+/** 手机号 by its last digits or whole, on 线索明细 and the lists of the leads' follow-ups and events. */
+const byMobile = (value: unknown) => mobileSuffix(leads.mobile, value);
+
 /** 线索明细: leads added by hand come in through the same door as uploaded ones (duplicates, allocation, rules). */
 export const leadFamily = defineServerResource({
   resource: leadResource,
   table: leads,
   screens: Object.values(leadScreens),
   expose: ['activatedCustomerId'],
+  filters: { mobile: byMobile },
   async insert(values, ctx) {
     const { id } = await admitLead(ctx, values, { source: leadSource.manual });
     return id;
   },
   /**
-   * An uploaded row comes in through the same door, as 上传 of its batch: a mobile already an open lead (also
-   * one of an earlier row of the file) is a duplicate; the result says whom it went to or why it is 无效.
+   * Uploaded rows come in through the same door, as 上传 of their batch, a chunk at a time: a mobile already
+   * an open lead (also one of an earlier row of the file) is a duplicate; the result says whom it went to or
+   * why it is 无效. A mobile repeated within the chunk waits for a later round, which sees the earlier row.
    */
-  async importRow(values, ctx, _row, batchId) {
-    const mobile = String(values.mobile);
-    const open = await openLeadWithMobile(ctx.tx, ctx.auth.tenantId, mobile);
-    if (open) {
-      const earlier = open.batchId === batchId ? `与本次上传的手机号${mobile}重复` : duplicateMessage(mobile, open);
-      return { duplicate: earlier };
+  async importRows(rows, ctx, batchId) {
+    const verdicts: ImportRowVerdict[] = new Array(rows.length);
+    let waiting = rows.map((entry, index) => ({ index, values: entry.values }));
+    while (waiting.length > 0) {
+      const seen = new Set<string>();
+      const round = waiting.filter(({ values }) => !seen.has(String(values.mobile)) && seen.add(String(values.mobile)));
+      waiting = waiting.filter((entry) => !round.includes(entry));
+      const answers = await admitLeads(
+        ctx,
+        round.map(({ values }) => values),
+        { source: leadSource.upload, batchId },
+      );
+      for (const [position, answer] of answers.entries()) {
+        const { index, values } = round[position] as (typeof round)[number];
+        const mobile = String(values.mobile);
+        verdicts[index] =
+          'open' in answer
+            ? {
+                duplicate:
+                  answer.open.batchId === batchId
+                    ? `与本次上传的手机号${mobile}重复`
+                    : duplicateMessage(mobile, answer.open),
+              }
+            : {
+                saved: answer.id,
+                note: answer.invalidReason
+                  ? `已标记为无效：${answer.invalidReason}`
+                  : answer.salespersonName
+                    ? `按分配规则分配给${answer.salespersonName}`
+                    : '未匹配分配规则，待分配',
+              };
+      }
     }
-    const admitted = await admitLead(ctx, values, { source: leadSource.upload, batchId });
-    const note = admitted.invalidReason
-      ? `已标记为无效：${admitted.invalidReason}`
-      : admitted.salespersonId
-        ? `按分配规则分配给${await userNameOf(ctx.tx, admitted.salespersonId)}`
-        : '未匹配分配规则，待分配';
-    return { saved: admitted.id, note };
+    return verdicts;
   },
   async prepare(values, ctx, before) {
     if (!before) return values;
@@ -95,6 +121,7 @@ export const leadFollowUpFamily = defineServerResource({
   table: leadFollowUps,
   screens: Object.values(leadFollowUpScreens),
   parent: { table: leads, via: leadFollowUps.leadId, id: leads.id, columns: leadColumns },
+  filters: { mobile: byMobile },
 });
 
 export const leadEventFamily = defineServerResource({
@@ -102,6 +129,7 @@ export const leadEventFamily = defineServerResource({
   table: leadEvents,
   screens: Object.values(leadEventScreens),
   parent: { table: leads, via: leadEvents.leadId, id: leads.id, columns: leadColumns },
+  filters: { mobile: byMobile },
 });
 
 /** Days and counts a rule takes when left empty: 30 days for duplicates, 3 unanswered calls. */

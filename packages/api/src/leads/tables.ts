@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { businessColumns, idColumn, refColumn, versionColumn } from '../db/columns';
+import { businessColumns, idColumn, refColumn, reversedMobile, versionColumn } from '../db/columns';
 
 export const leads = pgTable(
   'leads',
@@ -74,7 +74,8 @@ export const leads = pgTable(
     index('leads_tenant_batch_idx').on(table.tenantId, table.batchId),
     // A duplicate is a lead with the same mobile still open in the branch company.
     index('leads_tenant_mobile_idx').on(table.tenantId, table.mobile, table.status),
-    index('leads_mobile_trgm_idx').using('gin', sql`${table.mobile} gin_trgm_ops`),
+    // 手机号 is searched by its last digits or whole.
+    index('leads_tenant_mobile_reversed_idx').on(table.tenantId, reversedMobile(table.mobile)),
     index('leads_contact_trgm_idx').using('gin', sql`${table.contactName} gin_trgm_ops`),
   ],
 );

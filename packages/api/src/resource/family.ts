@@ -106,19 +106,20 @@ export interface ServerResourceSpec {
   /** Columns that follow the lifecycle state (a vehicle's rent status). */
   onState?(next: number, row: Row): Row;
   /**
-   * A batch import's say on one checked, prepared row (`import: { mode: 'rows' }`) beyond the field checks:
-   * the values to save, with a note for the row's result (a lead marked 无效), or a refusal with why.
+   * A batch import's say on the checked, prepared rows of a chunk (`import: { mode: 'rows' }`) beyond the
+   * field checks, in the chunk's transaction, one verdict per row in their order: the values to save, with a
+   * note for the row's result (a lead marked 无效), or a refusal with why. One call per chunk, so a family
+   * that looks things up for its rows does so once for 500 of them.
    */
-  importRow?(
-    values: Row,
+  importRows?(
+    rows: readonly { row: number; values: Row }[],
     ctx: WriteContext,
-    row: number,
     batchId: number,
-  ): Promise<ImportRowVerdict> | ImportRowVerdict;
+  ): Promise<readonly ImportRowVerdict[]> | readonly ImportRowVerdict[];
 }
 
 /**
- * What `importRow` decides: save these values (with a note for the row's result); or the family saved the row
+ * What `importRows` decides of a row: save these values (with a note for the row's result); or the family saved the row
  * itself, through its own door (线索's admission), as `saved`; or the row repeats one kept (`duplicate`, why);
  * or refuse the row.
  */

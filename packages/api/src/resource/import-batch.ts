@@ -87,6 +87,10 @@ class FileUniques {
   keep(row: number, values: Row) {
     for (const { key } of this.keys(values)) this.pending.set(key, row);
   }
+  /** A row kept for the chunk that was not saved after all: its values are free again. */
+  release(row: number, values: Row) {
+    for (const { key } of this.keys(values)) if (this.pending.get(key) === row) this.pending.delete(key);
+  }
   settle(committed: boolean) {
     if (committed) for (const [key, row] of this.pending) this.firsts.set(key, row);
     this.pending = new Map();
@@ -95,8 +99,8 @@ class FileUniques {
 
 /**
  * Saves one chunk in a transaction, under the import lock of the resource and branch company: rows whose key
- * is already kept are duplicates, rows whose unique field is taken are refused, the family's `importRow` has
- * its say, the rest are inserted together. Answers each row's result.
+ * is already kept are duplicates, rows whose unique field is taken are refused, the family's `importRows` has
+ * its say on the rest at once, the rest are inserted together. Answers each row's result.
  */
 async function saveChunk(
   family: ServerResource,
@@ -118,7 +122,7 @@ async function saveChunk(
   for (const name of uniques.names) {
     taken.set(name, new Set((await kept(ctx.tx, family, tenantId, [name], values)).map((row) => keyText(row[name]))));
   }
-  const fresh: { row: number; values: Row; note?: string }[] = [];
+  const passed: { row: number; values: Row; raw: Row }[] = [];
   for (const candidate of chunk) {
     if (key.length && seen.has(identity(candidate.values))) {
       results.push({ row: candidate.row, outcome: outcome.duplicate, message: '与已有数据重复' });
@@ -139,21 +143,24 @@ async function saveChunk(
       results.push({ row: candidate.row, outcome: outcome.refused, message: repeated });
       continue;
     }
+    // Held for this row until the family's verdict: a later row of the chunk repeating it is refused.
+    uniques.keep(candidate.row, candidate.values);
     const prepared = (await family.prepare?.(candidate.values, ctx)) ?? candidate.values;
-    const verdict: ImportRowVerdict = (await family.importRow?.(prepared, ctx, candidate.row, batchId)) ?? {
-      values: prepared,
-    };
-    if ('refused' in verdict) results.push({ row: candidate.row, outcome: outcome.refused, message: verdict.refused });
-    else if ('duplicate' in verdict) {
-      results.push({ row: candidate.row, outcome: outcome.duplicate, message: verdict.duplicate });
-    } else if ('saved' in verdict) {
-      uniques.keep(candidate.row, candidate.values);
-      const message = verdict.note ?? '';
-      results.push({ row: candidate.row, outcome: outcome.imported, message, recordId: verdict.saved });
-    } else {
-      uniques.keep(candidate.row, candidate.values);
-      fresh.push({ row: candidate.row, values: verdict.values, ...(verdict.note ? { note: verdict.note } : {}) });
-    }
+    passed.push({ row: candidate.row, values: prepared, raw: candidate.values });
+  }
+  const verdicts: readonly ImportRowVerdict[] = family.importRows
+    ? await family.importRows(passed, ctx, batchId)
+    : passed.map(({ values }) => ({ values }));
+  const fresh: { row: number; values: Row; note?: string }[] = [];
+  for (const [index, { row, raw }] of passed.entries()) {
+    const verdict = verdicts[index];
+    if (!verdict) throw new Error(`importRows answered no verdict for row ${row}`);
+    if ('refused' in verdict || 'duplicate' in verdict) uniques.release(row, raw);
+    if ('refused' in verdict) results.push({ row, outcome: outcome.refused, message: verdict.refused });
+    else if ('duplicate' in verdict) results.push({ row, outcome: outcome.duplicate, message: verdict.duplicate });
+    else if ('saved' in verdict) {
+      results.push({ row, outcome: outcome.imported, message: verdict.note ?? '', recordId: verdict.saved });
+    } else fresh.push({ row, values: verdict.values, ...(verdict.note ? { note: verdict.note } : {}) });
   }
   const ids = await insertManyPrepared(
     family,

@@ -263,12 +263,13 @@ export const batchFixtureFamily = defineServerResource({
   screens: [defineScreen(batchFixtureResource, { route: 'violationManagement' })],
   // A row whose 备注 says 作废 is kept but marked 已归档; one saying 拒收 is refused, 挂起 a duplicate: a
   // family's own say.
-  importRow: (values) => {
-    if (values.remark === '拒收') return { refused: '备注为拒收，不导入' };
-    if (values.remark === '挂起') return { duplicate: '备注为挂起，视同已有' };
-    if (values.remark === '作废') return { values: { ...values, status: 2 }, note: '已标记为已归档' };
-    return { values };
-  },
+  importRows: (rows) =>
+    rows.map(({ values }) => {
+      if (values.remark === '拒收') return { refused: '备注为拒收，不导入' };
+      if (values.remark === '挂起') return { duplicate: '备注为挂起，视同已有' };
+      if (values.remark === '作废') return { values: { ...values, status: 2 }, note: '已标记为已归档' };
+      return { values };
+    }),
 });
 export const batchFixtureTemplate = resourceTemplate(batchFixtureResource);
 const batchFamilies = importBatchFamilies('kitBatchFixture', batchFixtureImports);

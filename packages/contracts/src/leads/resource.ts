@@ -17,7 +17,7 @@ export const leadResource = defineResource({
   import: {
     key: [],
     mode: 'rows',
-    maxRows: 5000,
+    maxRows: 10_000,
     page: 'upLoadLog',
     note: '每行按新增线索处理：手机号已有未结束线索的跳过，按分配规则分配销售，命中无效线索规则的标记为无效',
   },
@@ -28,6 +28,7 @@ export const leadResource = defineResource({
       max: 11,
       check: mobileProblem,
       filter: 'like',
+      hint: '输入完整号码或尾号',
       import: { example: '13812345678' },
     }),
     cityId: fields.ref('城市', 'city', { filter: 'eq', import: { example: '北京市', note: '城市名称' } }),
@@ -65,7 +66,7 @@ export const leadFollowUpResource = defineResource({
   fields: {
     leadId: fields.integer('线索', { ...ofLead, required: true }),
     contactName: fields.text('联系人', { form: false, filter: 'like' }),
-    mobile: fields.text('手机号', { form: false, filter: 'like' }),
+    mobile: fields.text('手机号', { form: false, filter: 'like', hint: '输入完整号码或尾号' }),
     followedAt: fields.datetime('跟进时间', { form: false, filter: 'range', sortable: true }),
     way: fields.enumOf(leadEnums.followUpWay, { form: false, filter: 'eq' }),
     answered: fields.boolean('是否接通', { form: false, filter: 'eq' }),
@@ -87,7 +88,7 @@ export const leadEventResource = defineResource({
   fields: {
     leadId: fields.integer('线索', { ...ofLead, required: true }),
     contactName: fields.text('联系人', { form: false, filter: 'like' }),
-    mobile: fields.text('手机号', { form: false, filter: 'like' }),
+    mobile: fields.text('手机号', { form: false, filter: 'like', hint: '输入完整号码或尾号' }),
     kind: fields.enumOf(leadEnums.eventKind, { form: false, filter: 'eq' }),
     summary: fields.text('内容', { form: false }),
     actorName: fields.text('操作人', { form: false, filter: 'like' }),
