@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { qrCodeResource, qrCodeScreens, qrTemplateResource, qrTemplateScreens, templateStatus } from '@cp/contracts';
+import { qrCodeResource, qrCodeScreens, qrTemplateResource, qrTemplateScreens } from '@cp/contracts';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { storageFor } from '../files/storage';
 import { businessError } from '../http/errors';
@@ -9,7 +9,6 @@ import { backgroundSize, layoutProblem } from './poster';
 import { qrCodes, qrTemplates } from './tables';
 
 const enabled = 2;
-const editableStates = new Set([0, 3]);
 
 /** The background's real size and the layout checked against it; a template may be drafted without one. */
 async function checkedLayout(values: Row, ctx: WriteContext): Promise<Row> {
@@ -33,9 +32,6 @@ export const qrTemplateFamily = defineServerResource({
     qrCodeCount: sql<number>`(select count(*)::int from qr_codes q where q.template_id = "qr_templates"."id")`,
   },
   async prepare(values, ctx, before) {
-    if (before && !editableStates.has(Number(before.status))) {
-      throw businessError(`模板当前为「${templateStatus.label(Number(before.status))}」，不能编辑`);
-    }
     const merged = { ...before, ...values };
     // An edit of a stopped template is reviewed again before it prints posters.
     const back = before && Number(before.status) === 3 ? { status: 0 } : {};

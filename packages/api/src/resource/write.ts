@@ -244,6 +244,9 @@ export async function updateRow(db: Db, family: ServerResource, request: Fastify
       const before = await readRow(ctx.tx, family, ctx.auth.tenantId, id, true);
       if (!before) throw notFound(family.resource.title);
       if (family.hasVersion && before.version !== version) throw conflict();
+      const lifecycle = family.resource.lifecycle;
+      const refusal = lifecycle?.editRefusal(Number(before[lifecycle.field]), family.resource.title);
+      if (refusal) throw businessError(refusal);
       const values = await prepareValues(family, ctx, fromInput(family.resource, fields), before);
       if (family.update) {
         await family.update(id, values, ctx, before);

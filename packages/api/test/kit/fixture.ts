@@ -57,8 +57,9 @@ export const fixtureLifecycle = defineLifecycle({
       bulk: true,
     },
   ],
-  // A submitted row waits for its review: it is not deleted.
+  // A submitted row waits for its review: it is neither deleted nor edited.
   removable: [0, 2],
+  editable: [0, 2],
 });
 
 export const fixtureResource = defineResource({

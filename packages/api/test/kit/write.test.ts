@@ -186,12 +186,15 @@ describe('editing and deleting', () => {
     expect(again).toMatchObject({ code: 404, msg: '测试条目不存在' });
   });
 
-  it('refuses to delete a row in a state its lifecycle does not let rows be deleted in, saying why', async () => {
+  it('refuses to delete or edit a row in a state its lifecycle keeps it in, saying why', async () => {
     const created = await create({ code: 'KEPT-1' });
     const submitted = await ctx.request({ method: 'POST', url: `${url}/${created.data.id}/submit`, token: admin });
     expect(submitted.code).toBe(0);
     const removed = await ctx.request({ method: 'DELETE', url: `${url}/${created.data.id}`, token: admin });
     expect(removed).toMatchObject({ code: 1000, msg: '测试条目当前为「已提交」，不能删除' });
+    const { version } = (await detail(created.data.id)).data;
+    const edited = await update(created.data.id, { code: 'KEPT-1', companyId: company(), remark: '改', version });
+    expect(edited).toMatchObject({ code: 1000, msg: '测试条目当前为「已提交」，不能编辑' });
     expect((await detail(created.data.id)).data).toMatchObject({ code: 'KEPT-1', status: 1 });
     expect(await lastAudit(Number(created.data.id))).toMatchObject({ action: 'submit' });
   });

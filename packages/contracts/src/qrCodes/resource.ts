@@ -22,6 +22,8 @@ export const templateLifecycle = defineLifecycle({
   field: 'status',
   states: templateStatus,
   removable: [0, 1, 3],
+  // Under review or printing posters, a template stays as it is; an edit of a stopped one goes back to 草稿.
+  editable: [0, 3],
   transitions: [
     {
       action: 'submit',

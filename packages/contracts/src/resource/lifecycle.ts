@@ -41,6 +41,8 @@ export interface LifecycleSpec<A extends string, S extends number> {
   transitions: readonly TransitionSpec<A, S>[];
   /** The states a row may be deleted in (where the page has 删除); every state when omitted. */
   removable?: readonly S[];
+  /** The states a row may be edited in (where the page has 编辑); every state when omitted. */
+  editable?: readonly S[];
 }
 
 /**
@@ -74,10 +76,17 @@ export function defineLifecycle<const A extends string, S extends number>(spec: 
         (transition) => !transition.internal && transition.from.includes(state as S) && buttons.has(transition.button),
       );
     },
-    /** Whether a row in `state` may be deleted: the web offers 删除 only then, the server refuses otherwise. */
     /** The actions a screen may offer on many selected rows. */
     bulk: transitions.filter((transition) => transition.bulk && !transition.internal),
+    /** Whether a row in `state` may be deleted: the web offers 删除 only then, the server refuses otherwise. */
     removable: (state: number): boolean => spec.removable?.includes(state as S) ?? true,
+    /** Whether a row in `state` may be edited: the web offers 编辑 only then, the server refuses otherwise. */
+    editable: (state: number): boolean => spec.editable?.includes(state as S) ?? true,
+    /** Why a row in `state` may not be edited (`模板当前为「已启用」，不能编辑`), or null when it may. */
+    editRefusal(state: number, noun: string): string | null {
+      if (spec.editable?.includes(state as S) ?? true) return null;
+      return `${noun}当前为「${spec.states.label(state)}」，不能编辑`;
+    },
     /** Why a row in `state` may not be deleted (`车辆当前为「租赁中」，不能删除`), or null when it may. */
     removalRefusal(state: number, noun: string): string | null {
       if (spec.removable?.includes(state as S) ?? true) return null;

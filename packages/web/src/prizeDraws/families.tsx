@@ -37,8 +37,14 @@ export const prizeDrawFamily = defineFamily({
     { title: '随机种子', fields: ['seedHash', 'revealedSeed'] },
   ],
   related: () => [
-    { family: prizeFamily, screen: 'prizeDrawPrizes', via: 'drawId' },
-    { family: participantFamily, screen: 'prizeDrawParticipants', via: 'drawId' },
+    // Prizes and odds are fixed once the draw is published; participants once it has ended.
+    { family: prizeFamily, screen: 'prizeDrawPrizes', via: 'drawId', managed: (draw) => Number(draw.status) === 0 },
+    {
+      family: participantFamily,
+      screen: 'prizeDrawParticipants',
+      via: 'drawId',
+      managed: (draw) => Number(draw.phase) !== 3,
+    },
     { family: recordFamily, screen: 'prizeDrawWinners', via: 'drawId' },
     { family: recordFamily, screen: 'prizeDrawRecords', via: 'drawId' },
   ],

@@ -11,6 +11,12 @@ export function canRemove(resource: Resource, record: ResourceRecord): boolean {
   return lifecycle ? lifecycle.removable(Number(record[lifecycle.field])) : true;
 }
 
+/** Whether a row may be edited in its state: where its lifecycle says so, or always without one. */
+export function canEdit(resource: Resource, record: ResourceRecord): boolean {
+  const lifecycle = resource.lifecycle;
+  return lifecycle ? lifecycle.editable(Number(record[lifecycle.field])) : true;
+}
+
 /**
  * 删除 of a row: a confirmation naming the row, then the deletion. Offered only where the family's page has
  * the button, the user holds it and the row's state lets it be deleted; `onDeleted` runs once it is gone.

@@ -39,7 +39,10 @@ const partScreen = defineScreen(partResource, {
 const partFamily = defineFamily({ resource: partResource, screens: { fixtureParts: partScreen } });
 const parentFamily = defineFamily({
   ...fixtureFamily,
-  related: () => [{ family: partFamily, screen: 'fixtureParts', via: 'parentId' }],
+  // An archived parent (stage 2) keeps its parts as they are.
+  related: () => [
+    { family: partFamily, screen: 'fixtureParts', via: 'parentId', managed: (parent) => parent.stage !== 2 },
+  ],
 });
 
 beforeEach(() => {
@@ -72,7 +75,7 @@ describe('an embedded screen: a list managed inside the detail page of its paren
   });
 
   it('adds a row for the parent without asking for it, and offers 编辑 and 删除 on rows', async () => {
-    renderWithShell(<RelatedRecords family={parentFamily} parentId="7" />, { menus, buttons });
+    renderWithShell(<RelatedRecords family={parentFamily} parent={{ id: '7' }} />, { menus, buttons });
     expect(await screen.findByRole('tab', { name: /^配件（1）$/ })).toBeTruthy();
     const row = await rowOf('刹车片');
     expect(within(row).getByRole('button', { name: '编辑' })).toBeTruthy();
@@ -86,8 +89,16 @@ describe('an embedded screen: a list managed inside the detail page of its paren
     await waitFor(() => expect(lastCall('POST', '/api/fixture-parts')?.body).toEqual({ parentId: '7', title: '雨刮' }));
   });
 
+  it('leaves the rows to read when the parent, as it is now, fixes them', async () => {
+    renderWithShell(<RelatedRecords family={parentFamily} parent={{ id: '7', stage: 2 }} />, { menus, buttons });
+    const row = await rowOf('刹车片');
+    expect(within(row).queryByRole('button', { name: '编辑' })).toBeNull();
+    expect(within(row).queryByRole('button', { name: '删除' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '新增' })).toBeNull();
+  });
+
   it('offers nothing to change without the buttons', async () => {
-    renderWithShell(<RelatedRecords family={parentFamily} parentId="7" />, { menus });
+    renderWithShell(<RelatedRecords family={parentFamily} parent={{ id: '7' }} />, { menus });
     const row = await rowOf('刹车片');
     expect(within(row).queryByRole('button', { name: '编辑' })).toBeNull();
     expect(screen.queryByRole('button', { name: '新增' })).toBeNull();
@@ -142,7 +153,7 @@ describe('an action on an embedded row', () => {
     serve('POST', '/api/fixture-steps/:id/archive', null);
     const partReads = () =>
       calls.filter((call) => call.method === 'GET' && call.url === '/api/fixture-parts/views/fixtureParts');
-    renderWithShell(<RelatedRecords family={actingParent} parentId="7" />, {
+    renderWithShell(<RelatedRecords family={actingParent} parent={{ id: '7' }} />, {
       menus: [...menus, 'inspectedVehicle'],
       buttons: ['inspectedVehicle:prepare'],
     });

@@ -77,7 +77,7 @@ const tab = (name: RegExp) => screen.findByRole('tab', { name });
 
 describe('RelatedRecords: the related lists of a detail page', () => {
   it("titles each list with its count and shows a page of its screen's rows, filtered by the parent", async () => {
-    renderWithShell(<RelatedRecords family={parentFamily} parentId="7" />, { menus });
+    renderWithShell(<RelatedRecords family={parentFamily} parent={{ id: '7' }} />, { menus });
     expect(await tab(/^样例明细（7）$/)).toBeTruthy();
     expect(await tab(/^样例维保（0）$/)).toBeTruthy();
     const row = await rowOf('明细1');
@@ -90,7 +90,7 @@ describe('RelatedRecords: the related lists of a detail page', () => {
   });
 
   it('pages on the server and says so when a list is empty', async () => {
-    renderWithShell(<RelatedRecords family={parentFamily} parentId="7" />, { menus });
+    renderWithShell(<RelatedRecords family={parentFamily} parent={{ id: '7' }} />, { menus });
     await rowOf('明细1');
     fireEvent.click(screen.getByTitle('2'));
     expect(await rowOf('明细6')).toBeTruthy();
@@ -100,14 +100,14 @@ describe('RelatedRecords: the related lists of a detail page', () => {
   });
 
   it('shows only the lists whose screen the user may open, and nothing when none', async () => {
-    const view = renderWithShell(<RelatedRecords family={parentFamily} parentId="7" />, {
+    const view = renderWithShell(<RelatedRecords family={parentFamily} parent={{ id: '7' }} />, {
       menus: ['vehicleList', 'maintenanceManagement'],
     });
     expect(await tab(/^样例维保（0）$/)).toBeTruthy();
     expect(screen.queryByRole('tab', { name: /样例明细/ })).toBeNull();
     expect(calls.some((call) => call.url === '/api/fixture-notes')).toBe(false);
     view.unmount();
-    renderWithShell(<RelatedRecords family={parentFamily} parentId="7" />, { menus: ['vehicleList'] });
+    renderWithShell(<RelatedRecords family={parentFamily} parent={{ id: '7' }} />, { menus: ['vehicleList'] });
     expect(screen.queryByText('相关记录')).toBeNull();
   });
 

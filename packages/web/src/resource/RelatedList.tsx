@@ -19,6 +19,8 @@ import type { ResourceRecord } from './types';
 interface ListProps {
   list: List;
   parentId: string;
+  /** The parent row, when the list's `managed` asks it whether its rows may change. */
+  parent?: ResourceRecord;
   /** What an action on the list's rows may also change: the parent row and its other lists (抽奖 a 中奖名单). */
   alsoRefresh?: readonly string[];
 }
@@ -87,7 +89,7 @@ function useColumns(
  * itself. An embedded screen has no page to open: its rows are managed here, with its route's controls
  * (新增 and 导入 for the parent row, 导出 of the parent's rows, the row controls).
  */
-export function RelatedList({ list, parentId, alsoRefresh = [] }: ListProps) {
+export function RelatedList({ list, parentId, parent: parentRecord, alsoRefresh = [] }: ListProps) {
   const [page, setPage] = useState(1);
   const [opened, setOpenedAs] = useState<Opened | null>(null);
   const setOpened = useCallback(
@@ -101,7 +103,15 @@ export function RelatedList({ list, parentId, alsoRefresh = [] }: ListProps) {
   );
   const result = useRelatedPage(list, parentId, page);
   const { family, screen, via } = list;
-  const controls = useMemo(() => (screen.embedded ? screenControls(family, screen) : []), [family, screen]);
+  // A parent whose state fixes its rows (a published draw's prizes) leaves them to read and export.
+  const fixed = parentRecord !== undefined && list.managed?.(parentRecord) === false;
+  const controls = useMemo(
+    () =>
+      (screen.embedded ? screenControls(family, screen) : []).filter(
+        (control) => !fixed || !['create', 'import', 'edit', 'delete'].includes(control.kind),
+      ),
+    [family, screen, fixed],
+  );
   const rowControls = useMemo(() => controls.filter((control) => control.place === 'row'), [controls]);
   const columns = useColumns(list, rowControls, setOpened);
   const { exportList, exporting, resultModal } = useListExport(screen.key);
@@ -165,7 +175,8 @@ export function RelatedList({ list, parentId, alsoRefresh = [] }: ListProps) {
  * The detail page's related records (a vehicle's inspections, handovers, violations…): a tab per list the
  * user may open, each titled with its count.
  */
-export function RelatedRecords({ family, parentId }: { family: WebFamily; parentId: string }) {
+export function RelatedRecords({ family, parent }: { family: WebFamily; parent: ResourceRecord }) {
+  const parentId = parent.id;
   const access = useAccess();
   const lists = relatedLists(family).filter((list) => access.canOpen(list.screen.route));
   const alsoRefresh = useMemo(
@@ -179,7 +190,7 @@ export function RelatedRecords({ family, parentId }: { family: WebFamily; parent
         items={lists.map((list) => ({
           key: list.screen.key,
           label: <RelatedTitle list={list} parentId={parentId} />,
-          children: <RelatedList list={list} parentId={parentId} alsoRefresh={alsoRefresh} />,
+          children: <RelatedList list={list} parentId={parentId} parent={parent} alsoRefresh={alsoRefresh} />,
         }))}
       />
     </Card>

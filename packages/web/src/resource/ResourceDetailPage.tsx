@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { Authorized } from '../auth/access';
 import { useSession } from '../auth/session';
 import { ActionDialog, type ActionTarget, rowName } from './ActionDialog';
-import { DeleteButton } from './DeleteButton';
+import { canEdit, DeleteButton } from './DeleteButton';
 import { DetailById } from './DetailById';
 import type { WebFamily } from './family';
 import { fileNamesOf } from './fileNames';
@@ -82,7 +82,7 @@ function Detail({
                 {transition.title}
               </Button>
             ))}
-            {resource.permissions.update && (
+            {resource.permissions.update && canEdit(resource, record) && (
               <Authorized button={resource.permissions.update}>
                 <Button onClick={edit}>编辑</Button>
               </Authorized>
@@ -107,7 +107,7 @@ function Detail({
         // biome-ignore lint/suspicious/noArrayIndexKey: as above
         <Section key={index} record={record} />
       ))}
-      <RelatedRecords family={family} parentId={record.id} />
+      <RelatedRecords family={family} parent={record} />
       <Card title="变更记录">
         <HistoryTimeline resource={resource} url={createResourceApi(resource.endpoint).historyUrl(record.id)} />
       </Card>

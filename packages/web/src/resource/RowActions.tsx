@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { Authorized, useAccess } from '../auth/access';
 import { useSession } from '../auth/session';
 import type { Control } from './controls';
-import { canRemove, DeleteButton } from './DeleteButton';
+import { canEdit, canRemove, DeleteButton } from './DeleteButton';
 import { detailLink, type WebFamily } from './family';
 import type { Opened } from './ResourceListPage';
 import { pageLink } from './routes';
@@ -18,7 +18,7 @@ interface RowActionsProps {
 }
 
 /**
- * Whether a row control applies to the row: a lifecycle action, and 删除, only when the row's state
+ * Whether a row control applies to the row: a lifecycle action, 编辑 and 删除, only when the row's state
  * allows it.
  */
 function applies(family: WebFamily, control: Control, record: ResourceRecord, buttons: ReadonlySet<string>) {
@@ -29,6 +29,7 @@ function applies(family: WebFamily, control: Control, record: ResourceRecord, bu
   }
   if (control.kind === 'custom' && 'when' in control.custom) return control.custom.when?.(record) ?? true;
   if (control.kind === 'delete') return canRemove(family.resource, record);
+  if (control.kind === 'edit') return canEdit(family.resource, record);
   return true;
 }
 

@@ -77,6 +77,7 @@ export function widestRowControls(family: WebFamily, controls: readonly Control[
     row.filter((control) => {
       if (control.kind === 'transition') return lifecycle.transition(control.action).from.includes(state);
       if (control.kind === 'delete') return lifecycle.removable(state);
+      if (control.kind === 'edit') return lifecycle.editable(state);
       return true;
     });
   const titles = lifecycle.states.values.map((state) => offered(state).map((control) => control.title));

@@ -49,6 +49,11 @@ export interface RelatedSpec {
   via: string;
   /** The list's title: the resource's on its own screen, the route's on another view of it (临时交车). */
   title?: string;
+  /**
+   * Whether the parent row, as it is now, lets an embedded list's rows be added, imported, edited and
+   * deleted (a published draw's prizes are fixed); always when omitted. The server refuses the same.
+   */
+  managed?: (parent: ResourceRecord) => boolean;
 }
 
 /** The web half of a screen family: the contracts resource and screens, and what is really its own. */

@@ -13,6 +13,7 @@ export interface RelatedList {
   screen: Screen;
   via: string;
   title: string;
+  managed?: (parent: ResourceRecord) => boolean;
 }
 
 const resolved = new WeakMap<WebFamily, readonly RelatedList[]>();
@@ -27,7 +28,7 @@ function resolve(owner: WebFamily, spec: RelatedSpec): RelatedList {
   if (!screen.filters.includes(via)) throw new Error(`${where}: the screen's URL does not carry ${via}`);
   const title =
     spec.title ?? (screen.embedded ? screen.title : screen.main ? family.resource.title : screen.route.title);
-  return { family, screen, via, title };
+  return { family, screen, via, title, ...(spec.managed ? { managed: spec.managed } : {}) };
 }
 
 /** The related lists a family's detail page shows, checked once: each screen's URL takes its parent filter. */

@@ -43,8 +43,9 @@ export const fixtureLifecycle = defineLifecycle({
       bulk: true,
     },
   ],
-  // An archived row is kept.
+  // An archived row is kept as it is.
   removable: [0, 1],
+  editable: [0, 1],
 });
 
 export const fixtureResource = defineResource({
