@@ -1,13 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser';
+import { chooseOption } from './support/page';
 import { demoAccounts, signIn } from './support/session';
 
 const open = useBrowser();
 
 const success = (page: Page) => page.locator('.ant-message').getByText('操作成功').last().waitFor();
-const pick = async (page: Page, title: string) =>
-  page.locator('.ant-select-dropdown:visible').getByTitle(title).click();
 
 describe('渠道管理, 规则管理 and 政企客户', () => {
   it('creates a channel and stops it after the warning that new leads stop', { timeout: 120_000 }, async () => {
@@ -19,9 +18,9 @@ describe('渠道管理, 规则管理 and 政企客户', () => {
     const drawer = page.getByRole('dialog', { name: '新增渠道' });
     await drawer.getByLabel('渠道名称').fill(name);
     await drawer.getByLabel('渠道类型').click();
-    await pick(page, '地推');
+    await chooseOption(page, '地推');
     await drawer.getByLabel('负责人').click();
-    await pick(page, '系统管理员');
+    await chooseOption(page, '系统管理员');
     await drawer.getByRole('button', { name: '保存' }).click();
     await success(page);
     const row = page.getByRole('row', { name: new RegExp(name) });
@@ -43,8 +42,8 @@ describe('渠道管理, 规则管理 and 政企客户', () => {
     await drawer.getByLabel('规则名称').fill(name);
     await drawer.getByLabel('优先级').fill('555');
     await drawer.getByLabel('销售人员').click();
-    await pick(page, '系统管理员');
-    await pick(page, '运营专员');
+    await chooseOption(page, '系统管理员', { multiple: true });
+    await chooseOption(page, '运营专员', { multiple: true });
     await drawer.getByRole('switch', { name: '启用' }).click();
     await drawer.getByRole('button', { name: '保存' }).click();
     await success(page);
@@ -63,7 +62,7 @@ describe('渠道管理, 规则管理 and 政企客户', () => {
     await page.getByLabel('统一社会信用代码').fill('91110000802100433C');
     await page.getByLabel('法定代表人').fill('张三');
     await page.getByLabel('城市').click();
-    await pick(page, '北京市');
+    await chooseOption(page, '北京市');
     await page.getByRole('textbox', { name: '联系人' }).fill('李四');
     await page.getByLabel('联系电话').fill('13900002222');
     await page.getByRole('button', { name: '保存' }).click();

@@ -1,16 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser';
-import { expectLocation } from './support/page';
+import { chooseOption, expectLocation } from './support/page';
 import { api, demoAccounts, signIn } from './support/session';
 
 const open = useBrowser();
 
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
-const pick = async (page: Page, title: string) => {
-  await page.locator('.ant-select-dropdown:visible').getByTitle(title, { exact: true }).click();
-  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
-};
 
 /**
  * A control of the add page's form. Not by label: the kept list page's search panel has the same field ids
@@ -66,9 +62,9 @@ describe('网约车司机', () => {
     await control(page, '手机号').fill(mobile);
     await control(page, '身份证号').fill(wrong);
     await control(page, '城市', '.ant-select').click();
-    await pick(page, '北京市');
+    await chooseOption(page, '北京市');
     await control(page, '准驾车型', '.ant-select').click();
-    await pick(page, 'C1');
+    await chooseOption(page, 'C1');
     await page.getByRole('button', { name: '保存' }).click();
     await page.locator('.ant-form-item-explain-error').getByText('身份证号：校验位不正确，请核对号码').waitFor();
     expect(await page.locator('.ant-form-item-explain-error').count()).toBe(1);

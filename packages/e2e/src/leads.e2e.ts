@@ -3,7 +3,7 @@ import { strToU8, unzipSync, zipSync } from 'fflate';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser';
-import { waitForDialogsToSettle } from './support/page';
+import { pickOption, waitForDialogsToSettle } from './support/page';
 import { demoAccounts, signIn } from './support/session';
 
 const open = useBrowser();
@@ -36,24 +36,6 @@ function filledSheet(headers: string[], records: Record<string, string>[]): Buff
   );
 }
 
-/**
- * Opens the select of the form item labelled `label` inside `scope` and takes the option titled `title` (or the
- * first): answers the option's text.
- */
-async function pick(page: Page, scope: Locator, label: string, title?: string): Promise<string> {
-  await scope
-    .locator('.ant-form-item')
-    .filter({ has: page.locator(`label:text-is("${label}")`) })
-    .locator('.ant-select')
-    .click();
-  const dropdown = page.locator('.ant-select-dropdown:visible');
-  const option = title ? dropdown.getByTitle(title) : dropdown.locator('.ant-select-item-option');
-  const text = (await option.first().textContent()) ?? '';
-  await option.first().click();
-  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
-  return text;
-}
-
 /** Everything a lead row of 线索明细 shows (its state, its salesperson…), as one text. */
 async function shownIn(row: Locator): Promise<string> {
   return (await row.textContent()) ?? '';
@@ -65,10 +47,10 @@ describe('leads', () => {
   }, async () => {
     const { context, page } = await open();
     await signIn(context, demoAccounts.admin);
-    // Mobiles of this run: a common stem the 手机号 filter finds them by.
-    const stem = `166${String(Date.now()).slice(-6)}`;
-    const mobiles = ['01', '02', '03'].map((end) => `${stem}${end}`);
-    const names = ['端到端甲', '端到端乙', '端到端丙'];
+    // Leads of this run: names with a common tag the 联系人 filter finds them by.
+    const tag = String(Date.now()).slice(-6);
+    const mobiles = ['01', '02', '03'].map((end) => `166${tag}${end}`);
+    const names = ['甲', '乙', '丙'].map((name) => `端到端${tag}${name}`);
 
     // 上传日志: 导入 opens the upload dialog, whose template names the columns.
     await page.goto('/upLoadLog');
@@ -112,10 +94,16 @@ describe('leads', () => {
     expect(outcomes[4]).toContain('未通过');
     expect(outcomes[4]).toContain('手机号');
 
-    // 线索明细: the three found by their mobiles, selected and 分配 to 运营专员 at once.
+    // 线索明细: one found by its mobile's last digits; the three by their names, selected and 分配 to 运营专员
+    // at once.
     await page.goto('/threadDeatails');
     await rows(page).first().waitFor();
-    await page.getByLabel('手机号').fill(stem);
+    await page.getByLabel('手机号').fill(mobiles[1]?.slice(-5) ?? '');
+    await page.getByRole('button', { name: '查询', exact: true }).click();
+    await expect.poll(() => rows(page).count()).toBe(1);
+    expect(await rows(page).first().textContent()).toContain(names[1]);
+    await page.getByLabel('手机号').fill('');
+    await page.getByLabel('联系人').fill(tag);
     await page.getByRole('button', { name: '查询', exact: true }).click();
     await expect.poll(() => rows(page).count()).toBe(3);
     for (const mobile of mobiles) {
@@ -127,7 +115,7 @@ describe('leads', () => {
     const allocate = dialogNamed(page, '批量分配');
     await allocate.waitFor();
     await waitForDialogsToSettle(page);
-    await pick(page, allocate, '销售人员', demoAccounts.ops.userName);
+    await pickOption(page, allocate, '销售人员', demoAccounts.ops.userName);
     await allocate.getByRole('button', { name: '确定' }).click();
     const allocated = dialogNamed(page, '批量分配结果');
     await allocated.getByText('已分配 3 项').waitFor();
@@ -147,7 +135,7 @@ describe('leads', () => {
     await page.getByText('还没有跟进记录').waitFor();
     // 跟进时间 (now), 电话 and 已接通 come filled in; a new lead has no 意向等级 yet.
     const form = page.locator('form#leadFollowUp');
-    await pick(page, form, '意向等级', 'B（较强）');
+    await pickOption(page, form, '意向等级', 'B（较强）');
     await form.getByLabel('跟进内容').fill('端到端：电话沟通，约了周末到店看车');
     await form.getByRole('button', { name: '提交跟进' }).click();
     await page.locator('.ant-message').getByText('跟进已记录').waitFor();
@@ -168,7 +156,7 @@ describe('leads', () => {
       .last();
     await activate.waitFor();
     await waitForDialogsToSettle(page);
-    const driver = await pick(page, activate, '网约车司机');
+    const driver = await pickOption(page, activate, '网约车司机');
     expect(driver).not.toBe('');
     await activate.getByRole('button', { name: '确定' }).click();
     await page.locator('.ant-message').getByText('操作成功').last().waitFor();

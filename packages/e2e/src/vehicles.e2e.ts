@@ -3,7 +3,7 @@ import { strToU8, unzipSync, zipSync } from 'fflate';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser';
-import { expectLocation } from './support/page';
+import { expectLocation, pickOption } from './support/page';
 import { demoAccounts, signIn } from './support/session';
 
 const open = useBrowser();
@@ -58,27 +58,14 @@ const field = (dialog: Locator, label: string) =>
     .locator('input')
     .first();
 
-/** Opens the select labelled `label` and takes its first option. */
-async function pickFirst(page: Page, dialog: Locator, label: string) {
-  await dialog
-    .locator('.ant-form-item')
-    .filter({ has: page.locator(`label:text-is("${label}")`) })
-    .locator('.ant-select')
-    .click();
-  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
-  await option.waitFor();
-  await option.click();
-  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
-}
-
 /** 调车 on 调车管理 (the demo data has no moves yet): a vehicle and a city picked, the places and the driver typed. */
 async function shunt(page: Page) {
   await page.goto('/shuntingManagement');
   await page.getByRole('button', { name: '调车', exact: true }).click();
   const dialog = page.locator('.ant-modal').filter({ hasText: '调入城市' });
   await dialog.waitFor();
-  await pickFirst(page, dialog, '车辆');
-  await pickFirst(page, dialog, '调入城市');
+  await pickOption(page, dialog, '车辆');
+  await pickOption(page, dialog, '调入城市');
   await field(dialog, '调出地点').fill('北京朝阳停车场');
   await field(dialog, '调入地点').fill('天津河西停车场');
   await field(dialog, '调车司机').fill('李四');
@@ -163,7 +150,7 @@ describe('vehicles', () => {
     });
     await act(page, await findByVin(page, '/waitingOut?tab=delivery', vin), '交车', async (dialog) => {
       // The driver is one of the branch's 正常 drivers, picked from the searched lookup.
-      await pickFirst(page, dialog, '司机');
+      await pickOption(page, dialog, '司机');
       await field(dialog, '油量/电量（%）').fill('90');
     });
 

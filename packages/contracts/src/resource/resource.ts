@@ -109,12 +109,15 @@ function filterSchema(def: FieldDef): z.ZodType | null {
  * page's 新增 belongs to an action (还车登记, 调车).
  */
 function permissionsOf(
-  page: string,
+  {
+    page,
+    operations: only,
+    forms,
+    import: imports,
+  }: Pick<ResourceSpec<never>, 'page' | 'operations' | 'forms' | 'import'>,
   editable: boolean,
-  only?: readonly (keyof Omit<ResourcePermissions, 'list'>)[],
-  forms?: { add: string; edit: string },
-  importPage = page,
 ): ResourcePermissions {
+  const importPage = imports?.page ?? page;
   const route = routesByKey.get(page);
   if (!route || route.hidden) throw new Error(`resource page ${page} is not a sidebar page of the route catalogue`);
   const permissions: ResourcePermissions = { list: route.menuKey };
@@ -144,11 +147,8 @@ export function defineResource<F extends Record<string, FieldDef>>(spec: Resourc
   const entries = Object.entries(spec.fields) as [keyof F & string, FieldDef][];
   const lifecycleField = spec.lifecycle?.field;
   const permissions = permissionsOf(
-    spec.page,
+    spec,
     entries.some(([name, def]) => def.form && name !== lifecycleField),
-    spec.operations,
-    spec.forms,
-    spec.import?.page,
   );
   if (lifecycleField && spec.fields[lifecycleField]?.kind !== 'enum') {
     throw new Error(`resource ${spec.key}: lifecycle field ${lifecycleField} is not an enumeration field`);

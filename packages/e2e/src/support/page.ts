@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** Path and search of the page's URL, decoded for readable assertions. */
@@ -34,4 +34,30 @@ export async function waitForToast(page: Page, text: string): Promise<void> {
  */
 export async function waitForDialogsToSettle(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('[class*="-appear-active"], [class*="-enter-active"]'));
+}
+
+/**
+ * Takes the option titled `title` (or the first) of the select open on the page and answers its text; a
+ * single select closes after it (waited for), a multiple one stays open for the next.
+ */
+export async function chooseOption(page: Page, title?: string, { multiple = false } = {}): Promise<string> {
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  const option = (
+    title ? dropdown.getByTitle(title, { exact: true }) : dropdown.locator('.ant-select-item-option')
+  ).first();
+  await option.waitFor();
+  const text = (await option.textContent()) ?? '';
+  await option.click();
+  if (!multiple) await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+  return text;
+}
+
+/** Opens the select of the form item labelled `label` inside `scope` and takes an option (`chooseOption`). */
+export async function pickOption(page: Page, scope: Locator, label: string, title?: string): Promise<string> {
+  await scope
+    .locator('.ant-form-item')
+    .filter({ has: page.locator(`label:text-is("${label}")`) })
+    .locator('.ant-select')
+    .click();
+  return chooseOption(page, title);
 }
