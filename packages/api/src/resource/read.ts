@@ -227,16 +227,21 @@ function screenFilter(family: ServerResource, screen: Screen | undefined, tenant
 function cappedTotal(db: Db, family: ServerResource, tenantId: number, query: Readonly<Row>, filter: ListFilter) {
   const { resource, table, parent } = family;
   const joined = parent !== undefined && filtersParent(family, query);
-  const counting = preparedStatement<CountStatement>(db, `${resource.key}|count|${filter.shape}|${joined}`, (name) => {
-    const matches = db.select({ one: sql`1` }).from(table);
-    const scoped = (joined && parent ? matches.innerJoin(parent.table, eq(parent.id, parent.via)) : matches)
-      .where(filter.where())
-      .limit(totalCap + 1);
-    return db
-      .select({ n: count() })
-      .from(scoped.as('matches'))
-      .prepare(name as string) as unknown as CountStatement;
-  });
+  const counting = preparedStatement<CountStatement>(
+    db,
+    `${resource.key}|count|${filter.shape}|${joined}`,
+    (name) => {
+      const matches = db.select({ one: sql`1` }).from(table);
+      const scoped = (joined && parent ? matches.innerJoin(parent.table, eq(parent.id, parent.via)) : matches)
+        .where(filter.where())
+        .limit(totalCap + 1);
+      return db
+        .select({ n: count() })
+        .from(scoped.as('matches'))
+        .prepare(name as string) as unknown as CountStatement;
+    },
+    { named: !filter.searches },
+  );
   return rememberedCount(filterKey(resource.key, tenantId, query), async () =>
     Number((await counting.execute(filter.values))[0]?.n ?? 0),
   );
@@ -276,6 +281,7 @@ export async function listRows(
         ? { rows: async (values: Row) => (await raw.all(values)).map(read), fromDriver: true }
         : { rows: async (values: Row) => (await statement.execute(values)) as Row[], fromDriver: false };
     },
+    { named: !filter.searches },
   );
   return paginate(
     query,
