@@ -2,9 +2,11 @@ import {
   bankCardProblem,
   birthDateOfId,
   driverIdProblem,
+  driverScreens,
   genderOfId,
   mobileProblem,
   type PageResult,
+  type TabCount,
 } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,6 +117,24 @@ describe('the 网约车司机 list finds a generated driver', () => {
     const page = await list({ nationalId: driver.national_id.toLowerCase() });
     expect(page.list.map((row) => row.id)).toEqual([driver.id]);
     expect(page).toMatchObject({ total: 1, totalExact: true });
+  });
+
+  it("counts the status tabs of a surname's matches, each as its tab lists them", async () => {
+    const surname = [...withGivenName().name][0] as string;
+    const matching = rideHailing().filter((other) => other.name.includes(surname));
+    const { data } = await ctx.request<TabCount[]>({
+      method: 'GET',
+      url: `/api/ride-hailing-drivers/tab-counts?name=${encodeURIComponent(surname)}`,
+      token: admin,
+    });
+    const tabs = driverScreens.ridehailingDrivers.tabs?.items ?? [];
+    expect(data).toEqual(
+      tabs.map(({ key, values }) => ({
+        key,
+        total: matching.filter((driver) => !values || values.includes(driver.status)).length,
+        totalExact: true,
+      })),
+    );
   });
 
   it('answers the same total on the last page, a short one, and past the last', async () => {
