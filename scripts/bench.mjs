@@ -1,5 +1,6 @@
 // `npm run bench [suite…]`: speed and memory figures, recorded in docs/BENCHMARKS.md.
 import os from 'node:os';
+import { runDriverBench } from './bench/drivers.mjs';
 import { runExportsBench } from './bench/exports.mjs';
 import { runLeadBench } from './bench/leads.mjs';
 import { runPlatformBench } from './bench/platform.mjs';
@@ -9,9 +10,14 @@ const suites = {
   platform: runPlatformBench,
   exports: runExportsBench,
   vehicles: runVehicleBench,
-  customers: runLeadBench,
+  // Leads, then drivers; `drivers` alone runs only the drivers.
+  customers: async () => {
+    await runLeadBench();
+    await runDriverBench();
+  },
+  drivers: runDriverBench,
 };
-const chosen = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(suites);
+const chosen = process.argv.slice(2).length ? process.argv.slice(2) : ['platform', 'exports', 'vehicles', 'customers'];
 
 console.log(
   `机器：${os.cpus().length} 核 ${os.cpus()[0]?.model ?? ''}，内存 ${Math.round(os.totalmem() / 2 ** 30)} GiB，Node ${process.version}`,

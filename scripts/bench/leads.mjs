@@ -14,7 +14,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS || 20);
 const scale = { leads: process.env.BENCH_LEADS || '1000000', followUps: process.env.BENCH_FOLLOW_UPS || '3000000' };
 const uploadRows = Number(process.env.BENCH_UPLOAD_ROWS || 10_000);
 
-async function login(base) {
+export async function login(base) {
   const response = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -23,7 +23,7 @@ async function login(base) {
   return (await response.json()).data.access_token;
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const day = (offset) => new Date(Date.now() + 8 * 3_600_000 - offset * 86_400_000).toISOString().slice(0, 10);
 
 /** autocannon at `clients` connections (3 s warm-up, not counted): req/s and latency percentiles. */

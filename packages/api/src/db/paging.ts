@@ -65,14 +65,21 @@ const preparedOf = perDatabase<string, unknown>();
 /**
  * The statement for `key` on this database, built by `build` on first use and kept. `key` must fix the
  * SQL text: a list's name, the shape of its filter (`listFilter`), its order. On PostgreSQL it runs as a
- * named prepared statement, so each pooled connection parses it once and PostgreSQL may keep its plan.
+ * named prepared statement, so each pooled connection parses it once and PostgreSQL may keep its plan —
+ * one plan for every value, after a few runs. `named: false` builds it unnamed: parsed and planned for its
+ * values on every run, for a statement whose best plan depends on them (a contains-search).
  */
-export function preparedStatement<S>(db: Db, key: string, build: (name: string | undefined) => S): S {
+export function preparedStatement<S>(
+  db: Db,
+  key: string,
+  build: (name: string | undefined) => S,
+  { named = true }: { named?: boolean } = {},
+): S {
   const statements = preparedOf(db);
   let statement = statements.get(key) as S | undefined;
   if (!statement) {
-    let name = statementNames.get(key);
-    if (!name && statementNames.size < maxNamed) {
+    let name = named ? statementNames.get(key) : undefined;
+    if (named && !name && statementNames.size < maxNamed) {
       name = `list_${statementNames.size + 1}`;
       statementNames.set(key, name);
     }
@@ -87,13 +94,20 @@ function sqlKey(query: { sql: string; params: unknown[] }): string {
   return `${query.sql}|${JSON.stringify(query.params)}`;
 }
 
-/** Runs the page query and the capped count together. */
+/**
+ * The page, then the capped count — unless the page itself says how many there are: a page shorter than the
+ * limit is the last one, so the matches are the rows before it and on it (a search by a mobile's last digits
+ * or an ID number counts nothing).
+ */
 export async function paginate<T>(
   query: PageQuery,
   rows: (limit: number, offset: number) => Promise<T[]>,
   total: () => Promise<number>,
 ): Promise<PageResult<T>> {
-  const [list, counted] = await Promise.all([rows(query.limit, (query.page - 1) * query.limit), total()]);
+  const offset = (query.page - 1) * query.limit;
+  const list = await rows(query.limit, offset);
+  const last = list.length < query.limit && (list.length > 0 || offset === 0);
+  const counted = last ? offset + list.length : await total();
   return {
     list,
     total: Math.min(counted, totalCap),

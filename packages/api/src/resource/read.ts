@@ -1,12 +1,4 @@
-import {
-  chosenTab,
-  type ListQuery,
-  type PageResult,
-  refNameOf,
-  type Screen,
-  type TabCount,
-  totalCap,
-} from '@cp/contracts';
+import { chosenTab, type ListQuery, type PageResult, refNameOf, type Screen, totalCap } from '@cp/contracts';
 import { and, count, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { entityHistory, withHistoryNames } from '../audit/history';
@@ -205,7 +197,7 @@ function from(db: Executor, family: ServerResource, selection: Columns) {
 }
 
 /** Whether the query filters on a parent column: only then does the count need the join. */
-function filtersParent(family: ServerResource, query: Readonly<Row>): boolean {
+export function filtersParent(family: ServerResource, query: Readonly<Row>): boolean {
   const parentColumns = family.parent?.columns ?? {};
   return family.resource.filters.some((name) => name in parentColumns && (query[name] ?? '') !== '');
 }
@@ -213,10 +205,19 @@ function filtersParent(family: ServerResource, query: Readonly<Row>): boolean {
 type PageStatement = { rows(values: Row): Promise<Row[]>; fromDriver: boolean };
 type CountStatement = { execute(values: Row): Promise<{ n: number }[]> };
 
-/** A list's filter on a screen, as its statements take it: the tenant, the query's filters, the screen's tab. */
-function screenFilter(family: ServerResource, screen: Screen | undefined, tenantId: number, query: Readonly<Row>) {
+/**
+ * A list's filter on a screen, as its statements take it: the tenant, the query's filters, the screen's tab
+ * (`withTab: false`: every tab's rows).
+ */
+export function screenFilter(
+  family: ServerResource,
+  screen: Screen | undefined,
+  tenantId: number,
+  query: Readonly<Row>,
+  withTab = true,
+) {
   const scopeOf = () => and(eq(family.table.tenantId, sql.placeholder('_tenant')), family.rowScope);
-  const tab = tabOf(family, screen, query);
+  const tab = withTab ? tabOf(family, screen, query) : undefined;
   return listFilter(family.resource, family.columns, scopeOf, tenantId, query, family.filters, tab);
 }
 
@@ -224,19 +225,30 @@ function screenFilter(family: ServerResource, screen: Screen | undefined, tenant
  * How many rows a filter matches, at most 10 001 (remembered by the filter when past the cap), as a
  * statement built once per filter shape.
  */
-function cappedTotal(db: Db, family: ServerResource, tenantId: number, query: Readonly<Row>, filter: ListFilter) {
+export function cappedTotal(
+  db: Db,
+  family: ServerResource,
+  tenantId: number,
+  query: Readonly<Row>,
+  filter: ListFilter,
+) {
   const { resource, table, parent } = family;
   const joined = parent !== undefined && filtersParent(family, query);
-  const counting = preparedStatement<CountStatement>(db, `${resource.key}|count|${filter.shape}|${joined}`, (name) => {
-    const matches = db.select({ one: sql`1` }).from(table);
-    const scoped = (joined && parent ? matches.innerJoin(parent.table, eq(parent.id, parent.via)) : matches)
-      .where(filter.where())
-      .limit(totalCap + 1);
-    return db
-      .select({ n: count() })
-      .from(scoped.as('matches'))
-      .prepare(name as string) as unknown as CountStatement;
-  });
+  const counting = preparedStatement<CountStatement>(
+    db,
+    `${resource.key}|count|${filter.shape}|${joined}`,
+    (name) => {
+      const matches = db.select({ one: sql`1` }).from(table);
+      const scoped = (joined && parent ? matches.innerJoin(parent.table, eq(parent.id, parent.via)) : matches)
+        .where(filter.where())
+        .limit(totalCap + 1);
+      return db
+        .select({ n: count() })
+        .from(scoped.as('matches'))
+        .prepare(name as string) as unknown as CountStatement;
+    },
+    { named: !filter.searches },
+  );
   return rememberedCount(filterKey(resource.key, tenantId, query), async () =>
     Number((await counting.execute(filter.values))[0]?.n ?? 0),
   );
@@ -276,6 +288,7 @@ export async function listRows(
         ? { rows: async (values: Row) => (await raw.all(values)).map(read), fromDriver: true }
         : { rows: async (values: Row) => (await statement.execute(values)) as Row[], fromDriver: false };
     },
+    { named: !filter.searches },
   );
   return paginate(
     query,
@@ -286,27 +299,6 @@ export async function listRows(
       return rows;
     },
     () => cappedTotal(db, family, tenantId, query, filter),
-  );
-}
-
-/**
- * The count of each status tab of a screen for the same filters, capped like a list's total: what the
- * tabs above the table show, in one answer.
- */
-export async function tabCounts(
-  db: Db,
-  family: ServerResource,
-  screen: Screen,
-  tenantId: number,
-  filters: Readonly<Row>,
-): Promise<TabCount[]> {
-  const items = screen.tabs?.items ?? [];
-  return Promise.all(
-    items.map(async ({ key }) => {
-      const query = { ...filters, tab: key };
-      const counted = await cappedTotal(db, family, tenantId, query, screenFilter(family, screen, tenantId, query));
-      return { key, total: Math.min(counted, totalCap), totalExact: counted <= totalCap };
-    }),
   );
 }
 

@@ -35,7 +35,8 @@ import type { Row, ServerResource } from './family';
 import { importRows, maxImportFileMb, maxRowsOf } from './import';
 import { importBatch } from './import-batch';
 import { offeredActions, takeAction } from './lifecycle';
-import { getRow, listRows, rowHistory, tabCounts } from './read';
+import { getRow, listRows, rowHistory } from './read';
+import { tabCounts } from './tab-counts';
 import { createRow, removeRow, updateRow } from './write';
 
 export const idParams = z.strictObject({ id: idString });

@@ -2,6 +2,7 @@
 //   DATABASE_URL=… npx tsx packages/api/src/seed/scale-cli.ts --vehicles 100000 --violations 1000000 --maintenance 1000000
 //   DATABASE_URL=… npx tsx packages/api/src/seed/scale-cli.ts --vehicles 0 --violations 0 --maintenance 0 \
 //     --leads 1000000 --follow-ups 3000000
+//   DATABASE_URL=… npx tsx packages/api/src/seed/scale-cli.ts --vehicles 0 --violations 0 --maintenance 0 --drivers 200000
 import { parseArgs } from 'node:util';
 import { asc } from 'drizzle-orm';
 import { loadConfig } from '../config';
@@ -10,6 +11,7 @@ import { migrate } from '../db/migrate';
 import { tenants } from '../identity/tables';
 import { seedDemoData } from './index';
 import { generateScaleData } from './scale';
+import { generateDriverScaleData } from './scale-drivers';
 import { generateLeadScaleData } from './scale-leads';
 
 const { values } = parseArgs({
@@ -19,6 +21,7 @@ const { values } = parseArgs({
     maintenance: { type: 'string', default: '1000000' },
     leads: { type: 'string', default: '0' },
     'follow-ups': { type: 'string', default: '0' },
+    drivers: { type: 'string', default: '0' },
   },
 });
 const config = loadConfig();
@@ -29,20 +32,24 @@ try {
   const [tenant] = await database.db.select().from(tenants).orderBy(asc(tenants.id)).limit(1);
   if (!tenant) throw new Error('no tenant');
   const started = Date.now();
+  const onProgress = (message: string) => console.log(`${((Date.now() - started) / 1000).toFixed(1)}s ${message}`);
   await generateScaleData(database.db, {
     tenantId: tenant.id,
     vehicles: Number(values.vehicles),
     violations: Number(values.violations),
     maintenance: Number(values.maintenance),
-    onProgress: (message) => console.log(`${((Date.now() - started) / 1000).toFixed(1)}s ${message}`),
+    onProgress,
   });
   if (Number(values.leads) > 0) {
     await generateLeadScaleData(database.db, {
       tenantId: tenant.id,
       leads: Number(values.leads),
       followUps: Number(values['follow-ups']),
-      onProgress: (message) => console.log(`${((Date.now() - started) / 1000).toFixed(1)}s ${message}`),
+      onProgress,
     });
+  }
+  if (Number(values.drivers) > 0) {
+    await generateDriverScaleData(database.db, { tenantId: tenant.id, drivers: Number(values.drivers), onProgress });
   }
 } finally {
   await database.close();
