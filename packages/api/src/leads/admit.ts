@@ -5,6 +5,7 @@ import type { Tx } from '../db';
 import { businessError } from '../http/errors';
 import { users } from '../identity/tables';
 import type { Row, WriteContext } from '../resource/family';
+import { leadCountsOf } from './counts';
 import { recordLeadEvents } from './events';
 import { applyInvalidRules, enabledRules } from './rules';
 import { leads } from './tables';
@@ -42,7 +43,7 @@ export function duplicateMessage(mobile: string, open: { contactName: string; st
 /**
  * A new lead (added by hand or uploaded), in the caller's transaction: refused when its mobile is an open
  * lead here already; allocated by the rules (待跟进 with a salesperson, 待分配 without); marked 无效 when an
- * enabled rule says so. Each step is written to 线索日志. Answers the id, its salesperson and
+ * enabled rule says so. Each step is written to 线索日志, and the lead is counted for 线索统计. Answers the id, its salesperson and
  * why it is 无效 when a rule made it so.
  */
 export async function admitLead(ctx: WriteContext, values: Row, origin: { source: number; batchId?: number }) {
@@ -66,9 +67,11 @@ export async function admitLead(ctx: WriteContext, values: Row, origin: { source
       createdBy: auth.userId,
       updatedBy: auth.userId,
     })
-    .returning({ id: leads.id });
+    .returning();
   if (!inserted) throw new Error('insert returned no row');
   const id = inserted.id;
+  const counts = await leadCountsOf(ctx);
+  counts.move(null, inserted);
   const actor = { tenantId: auth.tenantId, leadId: id, actorName: auth.userName, userId: auth.userId };
   await recordLeadEvents(tx, [
     { ...actor, kind: eventKind.created, summary: `${leadEnums.source.label(origin.source)}新增线索` },
@@ -80,6 +83,7 @@ export async function admitLead(ctx: WriteContext, values: Row, origin: { source
     tx,
     auth.tenantId,
     await ctx.memo('invalidRules', () => enabledRules(tx, auth.tenantId)),
+    counts,
     [id],
   );
   if (marked === 0) return { id, salespersonId, invalidReason: null };
