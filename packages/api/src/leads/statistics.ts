@@ -28,10 +28,8 @@ export function statisticsRange(filters: LeadStatisticsFilters, now = Date.now()
   return filters.createdAt ?? [beijingDay(now - 29 * dayMs), beijingDay(now)];
 }
 
+/** A row of the pass: one combination of channel, city and salesperson over the range, or one period. */
 interface GroupedRow {
-  g_channel: number;
-  g_city: number;
-  g_sales: number;
   g_period: number;
   channel_id: string | number | null;
   city_id: string | number | null;
@@ -42,7 +40,7 @@ interface GroupedRow {
   followed: (string | number)[];
 }
 
-/** A group's counts: all its leads, and per lead state. */
+/** A group's counts per lead state: its leads, and those followed up at least once. */
 interface Counts {
   byStatus: number[];
   followedByStatus: number[];
@@ -54,6 +52,22 @@ const countsOf = (row: GroupedRow): Counts => ({
   byStatus: row.leads.map(Number),
   followedByStatus: row.followed.map(Number),
 });
+
+/** Adds the counts of each row to its group's, by `keyOf`. */
+function sumBy(rows: readonly GroupedRow[], keyOf: (row: GroupedRow) => string | null): Map<string | null, Counts> {
+  const groups = new Map<string | null, Counts>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const counts = countsOf(row);
+    const group = groups.get(key);
+    if (!group) groups.set(key, counts);
+    else {
+      group.byStatus = group.byStatus.map((n, i) => n + (counts.byStatus[i] ?? 0));
+      group.followedByStatus = group.followedByStatus.map((n, i) => n + (counts.followedByStatus[i] ?? 0));
+    }
+  }
+  return groups;
+}
 
 const ratio = (part: number, whole: number) => (whole === 0 ? null : part / whole);
 
@@ -100,10 +114,11 @@ function periodsOf(from: string, to: string, interval: 'day' | 'week'): string[]
 
 /**
  * 线索统计: the leads created in the range (Beijing days) matching the filters, counted by channel, city,
- * salesperson, status and period in one grouping-sets pass over the range's rows of `lead_daily_counts` (a
- * day's leads per channel, city and salesperson, counted per state: at most 366 days × the groups). A lead
- * counts as activated or invalid by its state now, in the period it was created: the trend follows each day's
- * leads to where they ended up.
+ * salesperson, status and period. One pass over the range's rows of `lead_daily_counts` (a day's leads per
+ * channel, city and salesperson, counted per state: at most 366 days × the combinations) sums them per
+ * combination — at most channels × cities × salespeople rows, from which each table is added up here — and per
+ * period. A lead counts as activated or invalid by its state now, in the period it was created: the trend
+ * follows each day's leads to where they ended up.
  */
 export async function leadStatistics(
   db: Db,
@@ -122,33 +137,26 @@ export async function leadStatistics(
     sql.raw(`array[${statuses.map((status) => `sum(${prefix}_${status})::int`).join(', ')}]`);
   const rows = rowsOf<GroupedRow>(
     await db.execute(sql`
-      select grouping(channel_id) as g_channel, grouping(city_id) as g_city, grouping(salesperson_id) as g_sales,
-        grouping(period) as g_period, channel_id, city_id, salesperson_id, period,
+      select grouping(period) as g_period, channel_id, city_id, salesperson_id, period,
         ${summed('leads')} as leads, ${summed('followed')} as followed
       from (select *, ${period} as period from lead_daily_counts where ${sql.join(conditions, sql` and `)}) counted
-      group by grouping sets ((channel_id), (city_id), (salesperson_id), (period), ())`),
+      group by grouping sets ((channel_id, city_id, salesperson_id), (period))`),
   ).filter((row) => row.leads.some((n) => Number(n) !== 0));
-  const only = (flag: keyof GroupedRow) =>
-    rows.filter((row) =>
-      (['g_channel', 'g_city', 'g_sales', 'g_period'] as const).every(
-        (key) => Number(row[key]) === (key === flag ? 0 : 1),
-      ),
-    );
-  const book = await nameBook(db, tenantId);
+  const combinations = rows.filter((row) => Number(row.g_period) === 1);
   const idOf = (value: string | number | null) => (value === null ? null : String(value));
+  const book = await nameBook(db, tenantId);
   const byTotal = (a: LeadStatisticsRow, b: LeadStatisticsRow) =>
     b.total - a.total || a.name.localeCompare(b.name, 'zh-CN');
-  const named = (lookup: string, empty: string, column: 'channel_id' | 'city_id', flag: keyof GroupedRow) =>
-    only(flag)
-      .map((row) => {
-        const key = idOf(row[column]);
-        const name = key === null ? empty : (book.get(lookup)?.get(key) ?? `已删除（编号${key}）`);
-        return statRow(key, name, countsOf(row));
-      })
+  const table = (column: 'channel_id' | 'city_id' | 'salesperson_id', nameOf: (key: string | null) => string) =>
+    [...sumBy(combinations, (row) => idOf(row[column]))]
+      .map(([key, counts]) => statRow(key, nameOf(key), counts))
       .sort(byTotal);
+  const named = (lookup: string, empty: string) => (key: string | null) =>
+    key === null ? empty : (book.get(lookup)?.get(key) ?? `已删除（编号${key}）`);
 
-  const salesRows = only('g_sales');
-  const salesIds = salesRows.flatMap((row) => (row.salesperson_id === null ? [] : [Number(row.salesperson_id)]));
+  const salesIds = [
+    ...new Set(combinations.flatMap((row) => (row.salesperson_id === null ? [] : [Number(row.salesperson_id)]))),
+  ];
   // Salespeople are named even when their account is stopped now: their leads still count.
   const salesNames = new Map(
     salesIds.length === 0
@@ -157,9 +165,12 @@ export async function leadStatistics(
           (user) => [String(user.id), user.name],
         ),
   );
-  const totalRow = only('' as keyof GroupedRow)[0];
-  const total = totalRow ? countsOf(totalRow) : undefined;
-  const byPeriod = new Map(only('g_period').map((row) => [periodText(row.period), statRow(null, '', countsOf(row))]));
+  const total = sumBy(combinations, () => null).get(null);
+  const byPeriod = new Map(
+    rows
+      .filter((row) => Number(row.g_period) === 0)
+      .map((row) => [periodText(row.period), statRow(null, '', countsOf(row))]),
+  );
   const trend: LeadTrendPoint[] = periodsOf(from, to, interval).map((key) => {
     const row = byPeriod.get(key);
     return { period: key, created: row?.total ?? 0, activated: row?.activated ?? 0, invalid: row?.invalid ?? 0 };
@@ -169,14 +180,11 @@ export async function leadStatistics(
     to,
     interval,
     total: statRow(null, '合计', total),
-    byChannel: named('channel', '未填写渠道', 'channel_id', 'g_channel'),
-    byCity: named('city', '未填写城市', 'city_id', 'g_city'),
-    bySalesperson: salesRows
-      .map((row) => {
-        const key = idOf(row.salesperson_id);
-        return statRow(key, key === null ? '未分配' : (salesNames.get(key) ?? `已删除（编号${key}）`), countsOf(row));
-      })
-      .sort(byTotal),
+    byChannel: table('channel_id', named('channel', '未填写渠道')),
+    byCity: table('city_id', named('city', '未填写城市')),
+    bySalesperson: table('salesperson_id', (key) =>
+      key === null ? '未分配' : (salesNames.get(key) ?? `已删除（编号${key}）`),
+    ),
     byStatus: statuses.map((status) =>
       statRow(String(status), leadEnums.status.label(status), total && ofStatus(total, status)),
     ),
