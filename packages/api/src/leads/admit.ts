@@ -43,8 +43,8 @@ export function duplicateMessage(mobile: string, open: { contactName: string; st
 /**
  * A new lead (added by hand or uploaded), in the caller's transaction: refused when its mobile is an open
  * lead here already; allocated by the rules (待跟进 with a salesperson, 待分配 without); marked 无效 when an
- * enabled rule says so. Each step is written to 线索日志, and the lead is counted for 线索统计. Answers the id, its salesperson and
- * why it is 无效 when a rule made it so.
+ * enabled rule says so. Each step is written to 线索日志, and the lead is counted for 线索统计. Answers the id,
+ * its salesperson and why it is 无效 when a rule made it so.
  */
 export async function admitLead(ctx: WriteContext, values: Row, origin: { source: number; batchId?: number }) {
   const { tx, auth } = ctx;

@@ -14,7 +14,7 @@ export interface CountedLead {
   followUpCount: number;
 }
 
-/** A row of `lead_daily_counts`: the leads of a branch company created on a Beijing day in one channel, city and salesperson. */
+/** A row of `lead_daily_counts`: a branch company's leads of a Beijing day in one channel, city and salesperson. */
 export interface LeadGroup {
   tenantId: number;
   day: string;
@@ -94,9 +94,10 @@ interface Change {
 /**
  * What a transaction's lead writes change in `lead_daily_counts`, gathered as they happen and written at its
  * end (`write`): a lead that moves to another state, salesperson, channel or city is taken from its old group
- * and added to its new one. Written last and in one order of groups, each group row is locked only for the
- * transaction's last moment, never before a lead or an allocation rule; two transactions adding to one group
- * both count (the second adds to what the first committed).
+ * and added to its new one. Written last and in one order of groups, a group row is locked only in the
+ * transaction's last moment, after every lead and allocation rule it locks, so two writers never wait on each
+ * other in a circle; two transactions adding to one group both count (the second adds to what the first
+ * committed).
  */
 export class LeadCounts {
   private readonly changes = new Map<string, Change>();
