@@ -13,6 +13,9 @@ const duration = Number(process.env.BENCH_SECONDS || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 20);
 const scale = { leads: process.env.BENCH_LEADS || '1000000', followUps: process.env.BENCH_FOLLOW_UPS || '3000000' };
 const uploadRows = Number(process.env.BENCH_UPLOAD_ROWS || 10_000);
+// BENCH_LEADS_PARTS=statistics measures only 线索统计 (list, statistics, upload: all by default); the upload adds
+// its rows to the database, so a reused database grows by them each run.
+const parts = new Set((process.env.BENCH_LEADS_PARTS || 'list,statistics,upload').split(','));
 
 export async function login(base) {
   const response = await fetch(`${base}/api/auth/login`, {
@@ -153,12 +156,14 @@ export async function runLeadBench() {
           `/api/leads?status=1,2&salespersonId=${sales}&createdAt=${year}&sort=createdAt&order=desc&page=5&limit=20`,
         ],
       ];
-      const listRows = [];
-      for (const [name, url] of lists) listRows.push({ name, ...(await load(api.base, token, url)) });
-      console.log(
-        `\n线索列表（PostgreSQL，${scale.leads} 线索 / 约 ${scale.followUps} 跟进，${connections} 并发，每项 ${duration} 秒）`,
-      );
-      console.table(listRows);
+      if (parts.has('list')) {
+        const listRows = [];
+        for (const [name, url] of lists) listRows.push({ name, ...(await load(api.base, token, url)) });
+        console.log(
+          `\n线索列表（PostgreSQL，${scale.leads} 线索 / 约 ${scale.followUps} 跟进，${connections} 并发，每项 ${duration} 秒）`,
+        );
+        console.table(listRows);
+      }
 
       const statistics = [
         ['线索统计 近30天（默认）', `/api/lead-statistics?createdAt=${month}`],
@@ -169,7 +174,7 @@ export async function runLeadBench() {
         ['线索统计 近一年 按周', `/api/lead-statistics?createdAt=${year}&interval=week`],
       ];
       const statisticsRows = [];
-      for (const [name, url] of statistics) {
+      for (const [name, url] of parts.has('statistics') ? statistics : []) {
         const one = await serial(api.base, token, url);
         const concurrent = await load(api.base, token, url, 4, 5);
         statisticsRows.push({
@@ -181,11 +186,14 @@ export async function runLeadBench() {
           '4并发 p95 ms': concurrent['p95 ms'],
         });
       }
-      console.log('\n线索统计（逐个请求 15 次；再 4 并发 5 秒）');
-      console.table(statisticsRows);
-
-      console.log(`\n线索上传（${uploadRows} 行，期间 10 个客户端持续请求线索列表）`);
-      console.table([await uploadUnderLoad(api.base, token, listUrl, uploadRows)]);
+      if (parts.has('statistics')) {
+        console.log('\n线索统计（逐个请求 15 次；再 4 并发 5 秒）');
+        console.table(statisticsRows);
+      }
+      if (parts.has('upload')) {
+        console.log(`\n线索上传（${uploadRows} 行，期间 10 个客户端持续请求线索列表）`);
+        console.table([await uploadUnderLoad(api.base, token, listUrl, uploadRows)]);
+      }
     } finally {
       await api.stop();
     }

@@ -5,6 +5,7 @@ import type { Tx } from '../db';
 import { businessError } from '../http/errors';
 import { users } from '../identity/tables';
 import type { Row, WriteContext } from '../resource/family';
+import { leadCountsOf } from './counts';
 import { recordLeadEvents } from './events';
 import { applyInvalidRules, enabledRules } from './rules';
 import { leads } from './tables';
@@ -89,7 +90,7 @@ export interface Admission {
  * New leads (added by hand, signed up, or an upload's chunk), in the caller's transaction, in as few
  * statements as there are steps: a lead whose mobile is an open lead here already is not admitted (its
  * answer is that lead); the others are allocated by the rules (待跟进 with a salesperson, 待分配 without),
- * inserted, written to 线索日志, and marked 无效 where an enabled rule says so. The mobiles are locked first,
+ * inserted, written to 线索日志, counted for 线索统计, and marked 无效 where an enabled rule says so. The mobiles are locked first,
  * so a parallel request adding one of them sees it. Each mobile at most once among `rows`.
  */
 export async function admitLeads(
@@ -128,9 +129,11 @@ export async function admitLeads(
             updatedBy: auth.userId,
           })),
         )
-        .returning({ id: leads.id })
+        .returning()
     : [];
   if (inserted.length !== fresh.length) throw new Error('insert returned fewer rows');
+  const counts = await leadCountsOf(ctx);
+  for (const lead of inserted) counts.move(null, lead);
   const ids = inserted.map((row) => row.id);
   const names = await userNamesOf(
     tx,
@@ -151,7 +154,7 @@ export async function admitLeads(
     }),
   );
   const rules = await ctx.memo('invalidRules', () => enabledRules(tx, tenantId));
-  const marked = ids.length ? await applyInvalidRules(tx, tenantId, rules, ids) : 0;
+  const marked = ids.length ? await applyInvalidRules(tx, tenantId, rules, counts, ids) : 0;
   const reasons = new Map<number, string | null>(
     marked === 0
       ? []

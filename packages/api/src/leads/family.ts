@@ -19,6 +19,7 @@ import { defineServerResource, type ImportRowVerdict, type Row } from '../resour
 import { importBatchFamilies } from '../resource/import-batch-families';
 import { leadActions } from './actions';
 import { admitLead, admitLeads, duplicateMessage, openLeadWithMobile } from './admit';
+import { countedLead, leadCountsOf } from './counts';
 import { recordLeadEvents } from './events';
 import { invalidLeadRuleCities, invalidLeadRules, leadEvents, leadFollowUps, leads } from './tables';
 
@@ -112,6 +113,8 @@ export const leadFamily = defineServerResource({
     return values;
   },
   actions: leadActions,
+  // 分配 (again), 跟进, 激活, 无效 and edits of channel or city move the lead in 线索统计's counts.
+  onChange: async (ctx, before, after) => (await leadCountsOf(ctx)).move(countedLead(before), countedLead(after)),
 });
 
 const leadColumns = { contactName: leads.contactName, mobile: leads.mobile };

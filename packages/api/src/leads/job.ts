@@ -1,6 +1,7 @@
 import { asc } from 'drizzle-orm';
 import { tenants } from '../identity/tables';
 import { defineJobKind } from '../jobs/kinds';
+import { LeadCounts } from './counts';
 import { applyInvalidRules, enabledRules } from './rules';
 
 /**
@@ -14,7 +15,12 @@ export const invalidLeadRulesJob = defineJobKind<Record<string, never>>({
   run: async ({ db }) => {
     let marked = 0;
     for (const tenant of await db.select({ id: tenants.id }).from(tenants).orderBy(asc(tenants.id))) {
-      marked += await db.transaction(async (tx) => applyInvalidRules(tx, tenant.id, await enabledRules(tx, tenant.id)));
+      marked += await db.transaction(async (tx) => {
+        const counts = new LeadCounts();
+        const done = await applyInvalidRules(tx, tenant.id, await enabledRules(tx, tenant.id), counts);
+        await counts.write(tx);
+        return done;
+      });
     }
     return { marked };
   },

@@ -1,7 +1,8 @@
-import { leadEnums, openLeadStates, ruleKind } from '@cp/contracts';
+import { eventKind, leadEnums, leadStatus, openLeadStates, ruleKind } from '@cp/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db';
 import { rowsOf } from '../db/migrate';
+import type { LeadCounts } from './counts';
 import { invalidLeadRuleCities, invalidLeadRules, leads } from './tables';
 
 /** Who marks a lead 无效 by a rule, in 线索日志 and the history. */
@@ -74,18 +75,31 @@ export function ruleCondition(rule: InvalidRule): SQL | null {
   }
 }
 
+interface MarkedGroup {
+  day: string;
+  channel_id: string | number | null;
+  city_id: string | number | null;
+  salesperson_id: string | number | null;
+  status: number;
+  followed: boolean;
+  marked: number;
+}
+
 /**
  * Marks the open leads of a branch company (all, or those of `ids`) that break an enabled rule 无效, with the
- * first rule broken as the reason, in 线索日志 and the audit log; answers how many. A lead already 无效 is
- * not open, so running it again changes nothing.
+ * first rule broken as the reason, in 线索日志, the audit log and `counts` (线索统计); answers how many. A lead
+ * already 无效 is not open, so running it again changes nothing. Each rule's leads are locked before they are
+ * marked, so the state, salesperson, channel and city taken from their counts are the ones they have.
  */
 export async function applyInvalidRules(
   db: Executor,
   tenantId: number,
   rules: readonly InvalidRule[],
+  counts: LeadCounts,
   ids?: readonly number[],
 ): Promise<number> {
   let marked = 0;
+  const [invalid, invalidated] = [sql.raw(String(leadStatus.invalid)), sql.raw(String(eventKind.invalidated))];
   const open = sql`${leads.status} = any(${sql.param([...openLeadStates])}::smallint[])`;
   const only = ids ? sql`and ${leads.id} = any(${sql.param([...ids])}::bigint[])` : sql``;
   for (const rule of [...rules].sort((a, b) => a.kind - b.kind)) {
@@ -93,24 +107,48 @@ export async function applyInvalidRules(
     if (!condition) continue;
     const reason = reasonOf(rule);
     const result = await db.execute(sql`
-      with marked as (
-        update leads set status = 4, invalid_reason = ${reason}, updated_at = now(), version = leads.version + 1
-        from leads before
-        where before.id = ${leads.id} and ${leads.tenantId} = ${tenantId} and ${open} ${only} and ${condition}
-        returning leads.id, leads.tenant_id, before.status as before_status
+      with locked as (
+        select id, status, created_at, channel_id, city_id, salesperson_id, follow_up_count
+        from leads
+        where ${leads.tenantId} = ${tenantId} and ${open} ${only} and ${condition}
+        for update of leads
+      ), marked as (
+        update leads set status = ${invalid}, invalid_reason = ${reason}, updated_at = now(),
+          version = leads.version + 1
+        from locked
+        where locked.id = leads.id
+        returning leads.id, leads.tenant_id, locked.status as before_status, locked.created_at, locked.channel_id,
+          locked.city_id, locked.salesperson_id, locked.follow_up_count
       ), logged as (
         insert into lead_events (lead_id, kind, summary, actor_name, tenant_id)
-        select id, 4, ${reason}, ${ruleActor}, tenant_id from marked
+        select id, ${invalidated}, ${reason}, ${ruleActor}, tenant_id from marked
       ), audited as (
         insert into audit_log (tenant_id, user_name, action, entity, entity_id, changes)
         select tenant_id, ${ruleActor}, 'invalidate', 'lead', id::text,
           jsonb_build_object(
-            'status', jsonb_build_object('from', before_status, 'to', 4),
+            'status', jsonb_build_object('from', before_status, 'to', ${invalid}),
             'invalidReason', jsonb_build_object('from', null, 'to', ${reason}::text))
         from marked
       )
-      select count(*)::int as marked from marked`);
-    marked += Number(rowsOf<{ marked: number }>(result)[0]?.marked ?? 0);
+      select to_char(created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as day, channel_id, city_id,
+        salesperson_id, before_status as status, follow_up_count > 0 as followed, count(*)::int as marked
+      from marked
+      group by 1, 2, 3, 4, 5, 6`);
+    for (const group of rowsOf<MarkedGroup>(result)) {
+      const n = Number(group.marked);
+      const at = {
+        tenantId,
+        day: group.day,
+        channelId: idOrNull(group.channel_id),
+        cityId: idOrNull(group.city_id),
+        salespersonId: idOrNull(group.salesperson_id),
+      };
+      counts.add(at, Number(group.status), group.followed, -n);
+      counts.add(at, leadStatus.invalid, group.followed, n);
+      marked += n;
+    }
   }
   return marked;
 }
+
+const idOrNull = (value: string | number | null) => (value === null ? null : Number(value));

@@ -17,6 +17,8 @@ export interface WriteContext {
   auth: SessionContext;
   /** Runs once the transaction has committed (dropping a cached session). */
   afterCommit(task: () => void): void;
+  /** Runs when the write's work is done, in its transaction, before it commits (counts gathered along the way). */
+  beforeCommit(task: () => Promise<void>): void;
   /** Fields the answer carries besides the row: a one-time password. */
   answer: Row;
   /** A value worked out once per write (an import's thousand rows ask for the same vehicle's plate). */
@@ -101,6 +103,12 @@ export interface ServerResourceSpec {
   update?(id: number, values: Row, ctx: WriteContext, before: Row): Promise<void>;
   /** Refuses a deletion the business forbids beyond the lifecycle's `removable` states (rows that others refer to). */
   beforeRemove?(row: Row, ctx: WriteContext): void | Promise<void>;
+  /**
+   * Keeps what follows from the family's rows in step, in the write's transaction (线索统计's daily counts):
+   * told of each row a create, edit, action or deletion of the kit changed, as it was (null: new) and as the
+   * database now holds it (null: gone). A family's own `insert` keeps step itself.
+   */
+  onChange?(ctx: WriteContext, before: Row | null, after: Row | null): void | Promise<void>;
   /** The lifecycle's actions, by name. */
   actions?: Record<string, ActionImpl>;
   /** Columns that follow the lifecycle state (a vehicle's rent status). */

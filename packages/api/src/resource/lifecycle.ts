@@ -9,7 +9,7 @@ import { hasPermission, sessionOf } from '../http/access';
 import { businessError, forbidden, notFound } from '../http/errors';
 import type { Row, ServerResource, WriteContext } from './family';
 import { readRow } from './read';
-import { inTransaction } from './write';
+import { inTransaction, rowChanged } from './write';
 
 /** The body fields of an action that hold uploaded files (declared `.meta({ files: true })`). */
 function fileFields(body: z.ZodObject | undefined): string[] {
@@ -71,6 +71,7 @@ export async function takeAction(
           ...(family.hasVersion ? { version: Number(row.version) + 1 } : {}),
         })
         .where(and(eq(family.table.id, id), eq(family.table.tenantId, ctx.auth.tenantId), family.sliceWhere));
+      await rowChanged(family, ctx, id, row);
       const before = Object.fromEntries(changed.filter((key) => !bookkeeping.has(key)).map((key) => [key, row[key]]));
       const after = Object.fromEntries(Object.entries(set).filter(([key]) => !bookkeeping.has(key)));
       if (lifecycle.field in after) {

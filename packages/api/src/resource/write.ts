@@ -24,6 +24,7 @@ export async function inTransaction<T>(
 ): Promise<T> {
   if (outer) return work(outer);
   const tasks: (() => void)[] = [];
+  const ending: (() => Promise<void>)[] = [];
   const answer: Row = {};
   try {
     const result = await db.transaction(async (tx) => {
@@ -34,13 +35,16 @@ export async function inTransaction<T>(
         request,
         auth: sessionOf(request),
         afterCommit: (task) => tasks.push(task),
+        beforeCommit: (task) => ending.push(task),
         answer,
         memo: <V>(key: string, compute: () => Promise<V>) => {
           if (!memos.has(key)) memos.set(key, compute());
           return memos.get(key) as Promise<V>;
         },
       };
-      return work(ctx);
+      const result = await work(ctx);
+      for (let i = 0; i < ending.length; i++) await ending[i]?.();
+      return result;
     });
     for (const task of tasks) task();
     return result;
@@ -147,6 +151,13 @@ function auditable(family: ServerResource, row: Readonly<Row>, keys: readonly st
   );
 }
 
+/** Tells the family what a write did to a row (`onChange`): as it was, and as the database now holds it. */
+export async function rowChanged(family: ServerResource, ctx: WriteContext, id: number, before: Row | null) {
+  if (!family.onChange) return;
+  const after = await readRow(ctx.tx, family, ctx.auth.tenantId, id);
+  await family.onChange(ctx, before, after ?? null);
+}
+
 /** Inserts a checked, prepared row (and its links) and audits it; answers the new id. */
 export async function insertPrepared(family: ServerResource, ctx: WriteContext, values: Row): Promise<number> {
   const { auth } = ctx;
@@ -166,6 +177,7 @@ export async function insertPrepared(family: ServerResource, ctx: WriteContext, 
       .returning({ id: family.table.id });
     if (!inserted) throw new Error('insert returned no row');
     id = inserted.id as number;
+    await rowChanged(family, ctx, id, null);
   }
   await writeLinks(family, ctx, id, values);
   return id;
@@ -197,6 +209,7 @@ export async function insertManyPrepared(family: ServerResource, ctx: WriteConte
     .returning({ id: family.table.id });
   // PostgreSQL answers a multi-row insert's RETURNING in the order of its VALUES.
   const ids = inserted.map((row) => row.id as number);
+  for (const id of ids) await rowChanged(family, ctx, id, null);
   for (const [name, link] of Object.entries(family.links ?? {})) {
     const [own, other] = [propertyOf(link.table, link.own), propertyOf(link.table, link.other)];
     const extra = link.values?.(ctx) ?? {};
@@ -265,6 +278,7 @@ export async function updateRow(db: Db, family: ServerResource, request: Fastify
         if (!row) throw conflict();
       }
       await writeLinks(family, ctx, id, values);
+      await rowChanged(family, ctx, id, before);
       const keys = Object.keys(values);
       await recordAudit(ctx.tx, request, {
         action: 'update',
@@ -301,6 +315,7 @@ export async function removeRow(db: Db, family: ServerResource, request: Fastify
       for (const link of Object.values(family.links ?? {})) await ctx.tx.delete(link.table).where(eq(link.own, id));
       await ctx.tx.delete(family.table).where(where);
     }
+    await rowChanged(family, ctx, id, row);
     await recordAudit(ctx.tx, request, {
       action: 'delete',
       entity: family.resource.key,

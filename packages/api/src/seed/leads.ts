@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNotNull, notInArray } from 'drizzle-orm'
 import { channels } from '../channels/tables';
 import type { Db, Tx } from '../db';
 import { accounts, tenants, users } from '../identity/tables';
+import { LeadCounts } from '../leads/counts';
 import { invalidLeadRuleCities, invalidLeadRules, leadEvents, leadFollowUps, leads } from '../leads/tables';
 import { cities, companies } from '../lookups/tables';
 import { importBatches, importBatchRows } from '../resource/import-tables';
@@ -50,7 +51,7 @@ async function seedRules(tx: Tx, tenantId: number, serviceCities: readonly numbe
 }
 
 /** Demo leads of a branch company in every state, with their follow-ups and 线索日志; none when it has some. */
-async function seedTenantLeads(tx: Tx, tenantId: number, count: number, seed: number) {
+async function seedTenantLeads(tx: Tx, counts: LeadCounts, tenantId: number, count: number, seed: number) {
   const [existing] = await tx.select({ id: leads.id }).from(leads).where(eq(leads.tenantId, tenantId)).limit(1);
   const staff = await tx
     .select({ id: users.id, name: users.userName })
@@ -114,8 +115,9 @@ async function seedTenantLeads(tx: Tx, tenantId: number, count: number, seed: nu
         createdAt,
         updatedAt: last?.at ?? createdAt,
       })
-      .returning({ id: leads.id });
+      .returning();
     if (!lead) continue;
+    counts.move(null, lead);
     const actor = salesperson?.name ?? '系统管理员';
     const events: { kind: number; summary: string; at: Date; actorName: string }[] = [
       {
@@ -185,7 +187,7 @@ async function seedTenantLeads(tx: Tx, tenantId: number, count: number, seed: nu
  * one made 无效 by the service-city rule, two mobiles already open leads, a row with a bad mobile. None when
  * the branch company has a lead batch already.
  */
-async function seedUploadBatch(tx: Tx, tenantId: number, seed: number) {
+async function seedUploadBatch(tx: Tx, counts: LeadCounts, tenantId: number, seed: number) {
   const [existing] = await tx
     .select({ id: importBatches.id })
     .from(importBatches)
@@ -255,8 +257,9 @@ async function seedUploadBatch(tx: Tx, tenantId: number, seed: number) {
         status: entry.status,
         invalidReason: entry.status === leadStatus.invalid ? entry.note.replace('已标记为无效：', '') : null,
       })
-      .returning({ id: leads.id });
+      .returning();
     if (!lead) continue;
+    counts.move(null, lead);
     const events: { kind: number; summary: string; actorName: string }[] = [
       { kind: eventKind.created, summary: '上传新增线索', actorName: uploader.name },
     ];
@@ -289,12 +292,17 @@ async function seedUploadBatch(tx: Tx, tenantId: number, seed: number) {
     .where(eq(importBatches.id, batch.id));
 }
 
-/** Demo leads and 无效线索 rules of every branch company: the first about 60 leads, the others fewer. */
+/**
+ * Demo leads and 无效线索 rules of every branch company: the first about 60 leads, the others fewer; counted
+ * for 线索统计 as they are written.
+ */
 export async function seedDemoLeads(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
+    const counts = new LeadCounts();
     for (const [index, tenant] of (await tx.select().from(tenants).orderBy(asc(tenants.id))).entries()) {
-      await seedTenantLeads(tx, tenant.id, index === 0 ? 60 : 42, 20_263_001 + index);
-      await seedUploadBatch(tx, tenant.id, 20_263_101 + index);
+      await seedTenantLeads(tx, counts, tenant.id, index === 0 ? 60 : 42, 20_263_001 + index);
+      await seedUploadBatch(tx, counts, tenant.id, 20_263_101 + index);
     }
+    await counts.write(tx);
   });
 }
