@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: one on a two-core machine, every file in turn.
+    // Test files spend much of their time waiting (on PostgreSQL, on timers), so two run side by side.
+    maxWorkers: 2,
     projects: [
       {
         test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node' },
@@ -13,9 +16,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Suites share one PostgreSQL database when DATABASE_URL is set.
-          fileParallelism: false,
-          // Seeded databases are built once per run and copied for each suite.
+          // Every suite has a database of its own (an in-memory PGlite, or a new database on the server of
+          // DATABASE_URL), copied from a template the run's global setup keeps: suites run side by side.
           globalSetup: ['packages/api/test/templates.ts'],
         },
       },

@@ -3,7 +3,7 @@ import { strToU8, unzipSync, zipSync } from 'fflate';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser';
-import { expectLocation, pickOption } from './support/page';
+import { expectLocation, pickOption, waitForDialogsToSettle } from './support/page';
 import { demoAccounts, signIn } from './support/session';
 
 const open = useBrowser();
@@ -32,6 +32,8 @@ async function act(page: Page, row: Locator, action: string, fill: (dialog: Loca
     .filter({ has: page.getByRole('button', { name: '确定' }) })
     .last();
   await dialog.waitFor();
+  // A click while the dialog still zooms in can be lost (a dialog with nothing to fill is clicked at once).
+  await waitForDialogsToSettle(page);
   await fill(dialog);
   await dialog.getByRole('button', { name: '确定' }).click();
   await success(page);
@@ -128,6 +130,8 @@ describe('vehicles', () => {
 
     const inspected = await findByVin(page, '/inspectedVehicle', vin);
     await inspected.getByRole('button', { name: '整备', exact: true }).click();
+    await page.locator('.ant-modal').getByRole('button', { name: '确定' }).waitFor();
+    await waitForDialogsToSettle(page);
     await page.locator('.ant-modal').getByRole('button', { name: '确定' }).click();
     await success(page);
 
