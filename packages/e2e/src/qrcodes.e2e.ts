@@ -3,6 +3,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser';
+import { pickOption, waitForDialogsToSettle } from './support/page';
 import { demoAccounts, signIn } from './support/session';
 
 const open = useBrowser();
@@ -16,6 +17,8 @@ describe('二维码管理', () => {
     await page.goto('/qrcodeManagement');
     await page.getByRole('button', { name: '新增', exact: true }).click();
     const drawer = page.getByRole('dialog', { name: '新增二维码' });
+    await drawer.waitFor();
+    await waitForDialogsToSettle(page);
     const name = `端到端${Date.now().toString(36)}`;
     await drawer.getByLabel('二维码名称').fill(name);
     for (const [label, option] of [
@@ -23,10 +26,11 @@ describe('二维码管理', () => {
       ['业务员', /系统管理员/],
       ['海报模板', /春季司机招募海报/],
     ] as const) {
-      await drawer.getByLabel(label).click();
-      await page.locator('.ant-select-dropdown:visible').getByText(option).first().click();
+      // Each picked and its dropdown gone before the next: an open one covers the drawer's 保存.
+      await pickOption(page, drawer, label, option);
     }
     await drawer.getByRole('button', { name: '保存' }).click();
+    await page.locator('.ant-message').getByText('操作成功').waitFor();
     await drawer.waitFor({ state: 'detached' });
 
     const row = page.getByRole('row', { name: new RegExp(name) });

@@ -40,7 +40,7 @@ export async function waitForDialogsToSettle(page: Page): Promise<void> {
  * Takes the option titled `title` (or the first) of the select open on the page and answers its text; a
  * single select closes after it (waited for), a multiple one stays open for the next.
  */
-export async function chooseOption(page: Page, title?: string, { multiple = false } = {}): Promise<string> {
+export async function chooseOption(page: Page, title?: string | RegExp, { multiple = false } = {}): Promise<string> {
   const dropdown = page.locator('.ant-select-dropdown:visible');
   const option = (
     title ? dropdown.getByTitle(title, { exact: true }) : dropdown.locator('.ant-select-item-option')
@@ -53,7 +53,7 @@ export async function chooseOption(page: Page, title?: string, { multiple = fals
 }
 
 /** Opens the select of the form item labelled `label` inside `scope` and takes an option (`chooseOption`). */
-export async function pickOption(page: Page, scope: Locator, label: string, title?: string): Promise<string> {
+export async function pickOption(page: Page, scope: Locator, label: string, title?: string | RegExp): Promise<string> {
   await scope
     .locator('.ant-form-item')
     .filter({ has: page.locator(`label:text-is("${label}")`) })
