@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { login, percentile } from './leads.mjs';
+import { login, percentile, summary } from './leads.mjs';
 import { root, startApi, startPostgres } from './server.mjs';
 
 const duration = Number(process.env.BENCH_SECONDS || 10);
@@ -76,15 +76,7 @@ async function load(base, token, paths) {
   const times = [];
   const measured = run(duration);
   measured.on('response', (_client, _status, _bytes, time) => times.push(time));
-  const result = await measured;
-  times.sort((a, b) => a - b);
-  return {
-    'req/s': Math.round(result.requests.average),
-    'p50 ms': percentile(times, 50)?.toFixed(1),
-    'p95 ms': percentile(times, 95)?.toFixed(1),
-    'p99 ms': percentile(times, 99)?.toFixed(1),
-    errors: result.errors + result.non2xx,
-  };
+  return summary(await measured, times);
 }
 
 export async function runDriverBench() {

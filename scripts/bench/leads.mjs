@@ -36,6 +36,11 @@ async function load(base, token, url, clients = connections, seconds = duration)
   const run = autocannon({ url: `${base}${url}`, headers: { token }, duration: seconds, connections: clients });
   run.on('response', (_client, _status, _bytes, time) => times.push(time));
   const result = await run;
+  return summary(result, times);
+}
+
+/** An autocannon run's figures: req/s, latency percentiles of `times` (each response's ms), errors. */
+export function summary(result, times) {
   times.sort((a, b) => a - b);
   return {
     'req/s': Math.round(result.requests.average),
