@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser';
-import { expectLocation } from './support/page';
+import { expectLocation, pickOption, waitForToast } from './support/page';
 import { api, demoAccounts, signIn } from './support/session';
 
 const open = useBrowser();
@@ -34,11 +34,11 @@ describe('抽奖管理', () => {
     await page.getByRole('button', { name: '新增', exact: true }).click();
     const drawer = page.getByRole('dialog', { name: '新增奖品' });
     await drawer.getByLabel('奖品名称').fill('保温杯');
-    await drawer.getByLabel('奖项等级').click();
-    await page.locator('.ant-select-dropdown:visible').getByTitle('一等奖').click();
+    await pickOption(page, drawer, '奖项等级', '一等奖');
     await drawer.getByLabel('中奖概率（万分之）').fill('10000');
     await drawer.getByLabel('库存（份）').fill('1');
     await drawer.getByRole('button', { name: '保存' }).click();
+    await waitForToast(page, '操作成功');
     await drawer.waitFor({ state: 'detached' });
     await page.getByRole('row', { name: /保温杯/ }).waitFor();
 

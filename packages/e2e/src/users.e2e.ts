@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser';
+import { pickOption } from './support/page';
 import { api, demoAccounts, signIn } from './support/session';
 
 const open = useBrowser();
@@ -53,8 +54,9 @@ describe('用户管理', () => {
     await drawer.getByLabel('登录账号').fill(loginId);
     await drawer.getByLabel('姓名').fill('端到端用户');
     await drawer.getByLabel('工号').fill(`E2E${Date.now() % 100000}`);
-    await drawer.getByLabel('角色').click();
-    await page.locator('.ant-select-dropdown:visible').getByTitle('车辆订单专员').click();
+    await pickOption(page, drawer, '角色', '车辆订单专员', { multiple: true });
+    await drawer.getByText('新增用户', { exact: true }).click();
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
     await drawer.getByRole('button', { name: '保存' }).click();
     const first = await shownPassword(page);
     expect(first).toMatch(/^\S{10}$/);

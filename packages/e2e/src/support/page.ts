@@ -53,11 +53,17 @@ export async function chooseOption(page: Page, title?: string | RegExp, { multip
 }
 
 /** Opens the select of the form item labelled `label` inside `scope` and takes an option (`chooseOption`). */
-export async function pickOption(page: Page, scope: Locator, label: string, title?: string | RegExp): Promise<string> {
+export async function pickOption(
+  page: Page,
+  scope: Locator,
+  label: string,
+  title?: string | RegExp,
+  options: { multiple?: boolean } = {},
+): Promise<string> {
   await scope
     .locator('.ant-form-item')
     .filter({ has: page.locator(`label:text-is("${label}")`) })
     .locator('.ant-select')
     .click();
-  return chooseOption(page, title);
+  return chooseOption(page, title, options);
 }
