@@ -54,10 +54,11 @@ async function matches(base, token, filter, values) {
   for (const value of values.slice(0, 40)) {
     const body = await (await fetch(`${base}${listPath(filter, value)}`, { headers: { token } })).json();
     if (body.code !== 0) throw new Error(`${filter}=${value}: ${body.msg}`);
-    totals.push(body.data.totalExact ? body.data.total : 10_001);
+    // Past its cap a total is the cap, not exact: sorted just above it, shown as `1000+`.
+    totals.push(body.data.totalExact ? body.data.total : body.data.total + 0.5);
   }
   totals.sort((a, b) => a - b);
-  const shown = (n) => (n > 10_000 ? '10000+' : String(n));
+  const shown = (n) => (Number.isInteger(n) ? String(n) : `${n - 0.5}+`);
   return `${shown(totals[0])}–${shown(totals.at(-1))}（中位 ${shown(percentile(totals, 50))}）`;
 }
 

@@ -6,11 +6,13 @@ import {
   genderOfId,
   mobileProblem,
   type PageResult,
+  searchTotalCap,
   type TabCount,
 } from '@cp/contracts';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
+import { drivers as driverTable } from '../src/drivers/tables';
 import { generateDriverScaleData } from '../src/seed/scale-drivers';
 import { startTestApp, type TestContext } from './harness';
 
@@ -32,17 +34,19 @@ interface Generated {
 let ctx: TestContext;
 let admin: string;
 let drivers: Generated[];
+let tenantId: number;
 
 beforeAll(async () => {
   ctx = await startTestApp();
   admin = await ctx.login('admin', 'admin123');
   const { db } = ctx.database;
   const [tenant] = rowsOf<{ id: number }>(await db.execute(sql`select min(id) as id from tenants`));
-  await generateDriverScaleData(db, { tenantId: Number(tenant?.id), drivers: 300 });
+  tenantId = Number(tenant?.id);
+  await generateDriverScaleData(db, { tenantId, drivers: 300 });
   drivers = rowsOf<Generated>(
     await db.execute(sql`select id::text, kind, name, mobile, national_id, gender, to_char(birth_date, 'YYYY-MM-DD') as birth_date,
       bank_card_no, status, license_expiry::text, permit_expiry::text, papers_expiry::text
-      from drivers where tenant_id = ${Number(tenant?.id)}`),
+      from drivers where tenant_id = ${tenantId}`),
   );
 });
 afterAll(() => ctx.close());
@@ -145,5 +149,67 @@ describe('the 网约车司机 list finds a generated driver', () => {
     expect(last.list).toHaveLength(matching % 2 === 0 ? 2 : 1);
     const past = await list({ name: surname, limit: '2', page: String(Math.ceil(matching / 2) + 1) });
     expect(past).toMatchObject({ total: matching, list: [] });
+  });
+});
+
+describe('a search matching more drivers than the search cap', () => {
+  // 1,100 more 网约车司机 named 欧阳 + a number, each with a mobile and ID number of their own (the list
+  // does not check them), beside the 300 generated.
+  const extra = 1_100;
+  beforeAll(async () => {
+    const { db } = ctx.database;
+    const [template] = await db
+      .select()
+      .from(driverTable)
+      .where(and(eq(driverTable.tenantId, tenantId), eq(driverTable.kind, 1)))
+      .limit(1);
+    if (!template) throw new Error('no generated 网约车司机');
+    const { id: _id, ...copied } = template;
+    for (let start = 0; start < extra; start += 500) {
+      const rows = Array.from({ length: Math.min(500, extra - start) }, (_, i) => {
+        const n = start + i;
+        return {
+          ...copied,
+          name: `欧阳${n}`,
+          mobile: `1990${String(n).padStart(7, '0')}`,
+          nationalId: `99${String(n).padStart(16, '0')}`,
+        };
+      });
+      await db.insert(driverTable).values(rows);
+    }
+  });
+
+  it('shows 1000+ for it, while a list without a search counts on to 10000', async () => {
+    expect(await list({ name: '欧阳', limit: '20' })).toMatchObject({ total: searchTotalCap, totalExact: false });
+    expect(await list({ name: '欧', limit: '20', page: '3' })).toMatchObject({
+      total: searchTotalCap,
+      totalExact: false,
+    });
+    const [counted] = rowsOf<{ n: number }>(
+      await ctx.database.db.execute(
+        sql`select count(*)::int as n from drivers where tenant_id = ${tenantId} and kind = 1`,
+      ),
+    );
+    expect(Number(counted?.n)).toBeGreaterThan(searchTotalCap);
+    expect(await list({ limit: '20' })).toMatchObject({ total: Number(counted?.n), totalExact: true });
+  });
+
+  it('still counts a narrower search exactly, and still lists pages past the cap', async () => {
+    // 欧阳1, 欧阳10–19, 欧阳100–199, 欧阳1000–1099.
+    expect(await list({ name: '欧阳1', limit: '20' })).toMatchObject({ total: 211, totalExact: true });
+    const far = await list({ name: '欧阳', limit: '20', page: '55' });
+    expect(far.list).toHaveLength(20);
+    expect(far.list.every((row) => row.name.startsWith('欧阳'))).toBe(true);
+  });
+
+  it('caps its tab counts as it caps the list', async () => {
+    const { data } = await ctx.request<TabCount[]>({
+      method: 'GET',
+      url: `/api/ride-hailing-drivers/tab-counts?name=${encodeURIComponent('欧阳')}`,
+      token: admin,
+    });
+    // The first tab is 全部.
+    expect(data[0]).toMatchObject({ total: searchTotalCap, totalExact: false });
+    expect(data.every((tab) => tab.total <= searchTotalCap)).toBe(true);
   });
 });

@@ -65,8 +65,9 @@ export const pageQuery = z.object({
 export type PageQuery = z.infer<typeof pageQuery>;
 
 /**
- * A page of rows. Past `totalCap` matches the total is not counted exactly: `total` is the cap and
- * `totalExact` false, so the pager shows "10000+" and stays fast on million-row tables.
+ * A page of rows. Past `totalCap` matches (`searchTotalCap` for a list filtered by a contains-search) the
+ * total is not counted exactly: `total` is the cap and `totalExact` false, so the pager shows "10000+"
+ * ("1000+") and stays fast on million-row tables.
  */
 export interface PageResult<T> {
   list: T[];
@@ -76,13 +77,20 @@ export interface PageResult<T> {
   limit: number;
 }
 export const totalCap = 10_000;
+/**
+ * The cap of a list filtered by a contains-search (a name, a plate fragment): a search is for finding rows,
+ * and a surname's thousands of matches would otherwise be counted row by row on every request, the
+ * search index holding neither the branch company nor the list's other filters. Past it the user narrows
+ * the search.
+ */
+export const searchTotalCap = 1_000;
 
 /** The schema of a `PageResult` of `item`. */
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({
     list: z.array(item),
-    total: z.number().int().meta({ description: '匹配条数，超过 10000 时为 10000' }),
-    totalExact: z.boolean().meta({ description: 'false 表示匹配超过 10000 条，total 为上限' }),
+    total: z.number().int().meta({ description: '匹配条数，超过上限（10000；按文字搜索时 1000）时为上限' }),
+    totalExact: z.boolean().meta({ description: 'false 表示匹配超过上限，total 为上限' }),
     page: z.number().int(),
     limit: z.number().int(),
   });

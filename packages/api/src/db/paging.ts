@@ -39,12 +39,19 @@ export async function cappedCount(db: Executor, table: PgTable, where: SQL | und
   });
 }
 
-/** A capped count run by `counting`, unless `rememberedAs` (a `filterKey`) was past the cap a moment ago. */
-export async function rememberedCount(rememberedAs: string, counting: () => Promise<number>): Promise<number> {
+/**
+ * A count capped at `cap` run by `counting`, unless `rememberedAs` (a `filterKey`) was past the cap a moment
+ * ago.
+ */
+export async function rememberedCount(
+  rememberedAs: string,
+  counting: () => Promise<number>,
+  cap = totalCap,
+): Promise<number> {
   const remembered = cappedFilters.get(rememberedAs);
-  if (remembered !== undefined && remembered > Date.now()) return totalCap + 1;
+  if (remembered !== undefined && remembered > Date.now()) return cap + 1;
   const n = await counting();
-  if (n > totalCap) {
+  if (n > cap) {
     if (cappedFilters.size >= cappedMaxEntries) cappedFilters.clear();
     cappedFilters.set(rememberedAs, Date.now() + cappedTtlMs);
   } else {
@@ -103,6 +110,7 @@ export async function paginate<T>(
   query: PageQuery,
   rows: (limit: number, offset: number) => Promise<T[]>,
   total: () => Promise<number>,
+  cap = totalCap,
 ): Promise<PageResult<T>> {
   const offset = (query.page - 1) * query.limit;
   const list = await rows(query.limit, offset);
@@ -110,8 +118,8 @@ export async function paginate<T>(
   const counted = last ? offset + list.length : await total();
   return {
     list,
-    total: Math.min(counted, totalCap),
-    totalExact: counted <= totalCap,
+    total: Math.min(counted, cap),
+    totalExact: counted <= cap,
     page: query.page,
     limit: query.limit,
   };

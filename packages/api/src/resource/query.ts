@@ -1,4 +1,4 @@
-import type { FieldDef, Resource } from '@cp/contracts';
+import { type FieldDef, type Resource, searchTotalCap, totalCap } from '@cp/contracts';
 import {
   and,
   asc,
@@ -101,6 +101,8 @@ export interface ListFilter {
    * each time, not once for any value (`preparedStatement`'s `named: false`).
    */
   searches: boolean;
+  /** Where its count stops: `searchTotalCap` for a contains-search, `totalCap` otherwise. */
+  cap: number;
 }
 
 type Test = (column: PgColumn, slot: (suffix?: string) => Placeholder) => SQL | undefined;
@@ -210,5 +212,6 @@ export function listFilter(
     tests.push(() => test(column as PgColumn, (suffix = '') => sql.placeholder(`${name}${suffix}`)));
   }
   const searches = parts.some((part) => /:(ilike|like|grams)$/.test(part));
-  return { shape: parts.join(','), values, where: () => and(scope(), ...tests.map((test) => test())), searches };
+  const where = () => and(scope(), ...tests.map((test) => test()));
+  return { shape: parts.join(','), values, where, searches, cap: searches ? searchTotalCap : totalCap };
 }

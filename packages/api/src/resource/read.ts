@@ -1,4 +1,4 @@
-import { chosenTab, type ListQuery, type PageResult, refNameOf, type Screen, totalCap } from '@cp/contracts';
+import { chosenTab, type ListQuery, type PageResult, refNameOf, type Screen } from '@cp/contracts';
 import { and, count, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { entityHistory, withHistoryNames } from '../audit/history';
@@ -222,7 +222,7 @@ export function screenFilter(
 }
 
 /**
- * How many rows a filter matches, at most 10 001 (remembered by the filter when past the cap), as a
+ * How many rows a filter matches, at most its cap + 1 (remembered by the filter when past the cap), as a
  * statement built once per filter shape.
  */
 export function cappedTotal(
@@ -241,7 +241,7 @@ export function cappedTotal(
       const matches = db.select({ one: sql`1` }).from(table);
       const scoped = (joined && parent ? matches.innerJoin(parent.table, eq(parent.id, parent.via)) : matches)
         .where(filter.where())
-        .limit(totalCap + 1);
+        .limit(filter.cap + 1);
       return db
         .select({ n: count() })
         .from(scoped.as('matches'))
@@ -249,14 +249,16 @@ export function cappedTotal(
     },
     { named: !filter.searches },
   );
-  return rememberedCount(filterKey(resource.key, tenantId, query), async () =>
-    Number((await counting.execute(filter.values))[0]?.n ?? 0),
+  return rememberedCount(
+    filterKey(resource.key, tenantId, query),
+    async () => Number((await counting.execute(filter.values))[0]?.n ?? 0),
+    filter.cap,
   );
 }
 
 /**
  * A page of a screen's list (the family's own by default): the rows the filters (and the chosen tab) match
- * in the declared order, reading only the screen's columns, with a count capped at 10 000 (remembered by
+ * in the declared order, reading only the screen's columns, with a count capped at 10 000 — 1 000 for a search — (remembered by
  * the filter, so paging through a large match does not count again). Both run as statements built once
  * per filter shape and order, their values as placeholders: on PostgreSQL each pooled connection parses
  * them once.
@@ -299,6 +301,7 @@ export async function listRows(
       return rows;
     },
     () => cappedTotal(db, family, tenantId, query, filter),
+    filter.cap,
   );
 }
 

@@ -1,4 +1,4 @@
-import { type Screen, type TabCount, totalCap } from '@cp/contracts';
+import type { Screen, TabCount } from '@cp/contracts';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { filterKey, preparedStatement, rememberedCount } from '../db/paging';
@@ -8,8 +8,8 @@ import { cappedTotal, filtersParent, screenFilter } from './read';
 type ValueCounts = { execute(values: Row): Promise<{ value: unknown; n: number }[]> };
 
 /**
- * How many of the filter's matches hold each value of the tabs' field, in one pass over at most 10 001 of
- * them; undefined when they are more (or were a moment ago): then no tab's count can be read from the pass.
+ * How many of the filter's matches hold each value of the tabs' field, in one pass over at most its cap + 1
+ * of them; undefined when they are more (or were a moment ago): then no tab's count can be read from the pass.
  */
 async function countsByValue(
   db: Db,
@@ -30,7 +30,7 @@ async function countsByValue(
       const matches = db.select({ value: sql`${column}`.as('tab_value') }).from(table);
       const scoped = (joined && parent ? matches.innerJoin(parent.table, eq(parent.id, parent.via)) : matches)
         .where(filter.where())
-        .limit(totalCap + 1)
+        .limit(filter.cap + 1)
         .as('matches');
       return db
         .select({ value: scoped.value, n: count() })
@@ -41,18 +41,22 @@ async function countsByValue(
     { named: !filter.searches },
   );
   let counts: Map<number, number> | undefined;
-  await rememberedCount(filterKey(`${resource.key}|${screen.key}|every tab`, tenantId, filters), async () => {
-    const rows = await grouped.execute(filter.values);
-    const total = rows.reduce((sum, row) => sum + Number(row.n), 0);
-    if (total <= totalCap) counts = new Map(rows.map((row) => [Number(row.value), Number(row.n)]));
-    return total;
-  });
+  await rememberedCount(
+    filterKey(`${resource.key}|${screen.key}|every tab`, tenantId, filters),
+    async () => {
+      const rows = await grouped.execute(filter.values);
+      const total = rows.reduce((sum, row) => sum + Number(row.n), 0);
+      if (total <= filter.cap) counts = new Map(rows.map((row) => [Number(row.value), Number(row.n)]));
+      return total;
+    },
+    filter.cap,
+  );
   return counts;
 }
 
 /**
  * The count of each status tab of a screen for the same filters, capped like a list's total: what the
- * tabs above the table show, in one answer. Where the filters match at most 10 000 rows (a search), one pass
+ * tabs above the table show, in one answer. Where the filters match at most the cap, one pass
  * counts every tab; past that each tab is a capped count of its own, never an uncapped `group by`.
  */
 export async function tabCounts(
@@ -75,8 +79,9 @@ export async function tabCounts(
   return Promise.all(
     items.map(async ({ key }) => {
       const query = { ...filters, tab: key };
-      const counted = await cappedTotal(db, family, tenantId, query, screenFilter(family, screen, tenantId, query));
-      return { key, total: Math.min(counted, totalCap), totalExact: counted <= totalCap };
+      const filter = screenFilter(family, screen, tenantId, query);
+      const counted = await cappedTotal(db, family, tenantId, query, filter);
+      return { key, total: Math.min(counted, filter.cap), totalExact: counted <= filter.cap };
     }),
   );
 }
