@@ -1,4 +1,4 @@
-import type { PageResult } from '@cp/contracts';
+import { type PageResult, searchTotalCap } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '../../src/db/migrate';
@@ -162,8 +162,9 @@ describe('counting a large match', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it('stops counting at 10000 and says the total is not exact', async () => {
-    expect((await list('code=BULK')).data).toMatchObject({ total: 10_000, totalExact: false });
+  it('stops counting at 10000 and says the total is not exact — at 1000 for a search', async () => {
+    expect((await list('')).data).toMatchObject({ total: 10_000, totalExact: false });
+    expect((await list('code=BULK')).data).toMatchObject({ total: searchTotalCap, totalExact: false });
     expect((await list('code=BULK-1000')).data).toMatchObject({ total: 11, totalExact: true });
     expect((await list('code=BULK', shanghai)).data).toMatchObject({ total: 0, totalExact: true });
   });
@@ -173,7 +174,7 @@ describe('counting a large match', () => {
     expect((await list('code=BULK&page=1')).data.totalExact).toBe(false);
     await ctx.database.db.execute(sql`delete from kit_fixtures where code like 'BULK-%' and category = 0`);
     const paged = await list('code=BULK&page=2&sort=quantity&order=desc');
-    expect(paged.data).toMatchObject({ total: 10_000, totalExact: false });
+    expect(paged.data).toMatchObject({ total: searchTotalCap, totalExact: false });
     expect((await list('code=BULK&category=1')).data).toMatchObject({ total: 100, totalExact: true });
     vi.spyOn(Date, 'now').mockReturnValue(now + 31_000);
     expect((await list('code=BULK&page=3')).data).toMatchObject({ total: 100, totalExact: true });
