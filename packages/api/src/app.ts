@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { approvalRoutes } from './approvals/routes';
 import { registerAuditTrail } from './audit/service';
 import type { Config } from './config';
 import type { Database } from './db';
@@ -115,6 +116,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(leadStatisticsRoutes, deps);
   await app.register(feedbackRoutes, deps);
   await app.register(preferenceRoutes, deps);
+  await app.register(approvalRoutes, deps);
 
   await serveWebApp(app, config.webDist);
   return app;

@@ -1,6 +1,7 @@
 import './lookups/sources';
 import './prizeDraws/lookup';
 import './vehicles/lookup';
+import { approvalFamilies } from './approvals/families';
 import { allocationRuleFamily, channelFamily } from './channels/family';
 import './drivers/lookup';
 import { customerFamilies } from './customers/family';
@@ -38,6 +39,7 @@ export const families: readonly ServerResource[] = [
   referralFamily,
   awardFamily,
   incentiveFamily,
+  ...approvalFamilies,
 ];
 
 for (const family of families) if (family.resource.import) resourceTemplate(family.resource);

@@ -1,5 +1,6 @@
 import './zod-zh';
 
+export * from './approvals';
 export * from './channels';
 export * from './customers';
 export * from './downloads';

@@ -1,3 +1,4 @@
+export * from '../approvals/tables';
 export * from '../audit/tables';
 export * from '../channels/tables';
 export * from '../customers/tables';

@@ -51,6 +51,7 @@ export const exportJob = defineJobKind<ExportJobPayload>({
     });
     const scope = {
       tenantId: record.tenantId,
+      userId: record.userId,
       filters: parsed.data,
       batchSize: config.exports.batchSize,
       signal,

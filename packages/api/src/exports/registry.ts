@@ -6,6 +6,8 @@ import type { ExportColumn } from './columns';
 /** What a row source is given: always the tenant of the user who asked, and the filters as validated. */
 export interface ExportScope<F> {
   tenantId: number;
+  /** Who asked for the export: a list of "mine" exports their rows. */
+  userId: number;
   filters: F;
   batchSize: number;
   signal: AbortSignal;

@@ -47,12 +47,15 @@ const maxRemembered = 5_000;
 /** How old a finished count may answer: user info's 我的待办 a few seconds; the home page counts again. */
 export const countAge = { userInfo: 15_000, home: 0 } as const;
 
-function countOf(db: Db, tenantId: number, { queue, family, filters }: CountedQueue, maxAgeMs: number) {
+function countOf(db: Db, auth: SessionContext, { queue, family, filters }: CountedQueue, maxAgeMs: number) {
   const counts = recentCounts(db);
-  const key = `${tenantId}|${queue.key}`;
+  // A queue of "mine" (待我审批) is the user's own: counted and remembered per user.
+  const mine = queue.screen.mine;
+  const key = mine ? `${auth.tenantId}|${queue.key}|${auth.userId}` : `${auth.tenantId}|${queue.key}`;
   const recent = counts.get(key);
   if (recent && (!recent.settled || Date.now() - recent.at < maxAgeMs)) return recent.count;
-  const count = cappedCount(db, family.table, whereOf(family, tenantId, filters, queue.screen), `home|${key}`);
+  const kept = mine ? { ...filters, [mine]: String(auth.userId) } : filters;
+  const count = cappedCount(db, family.table, whereOf(family, auth.tenantId, kept, queue.screen), `home|${key}`);
   if (counts.size >= maxRemembered) counts.clear();
   const entry = { at: Date.now(), settled: false, count };
   counts.set(key, entry);
@@ -70,7 +73,7 @@ function countOf(db: Db, tenantId: number, { queue, family, filters }: CountedQu
 /** The session's queues with their counts (capped as a list's total), and their sum. */
 export async function queueCounts(db: Db, auth: SessionContext, maxAgeMs: number) {
   const mine = queuesOf(auth);
-  const totals = await Promise.all(mine.map((entry) => countOf(db, auth.tenantId, entry, maxAgeMs)));
+  const totals = await Promise.all(mine.map((entry) => countOf(db, auth, entry, maxAgeMs)));
   const counts: QueueCount[] = mine.map(({ queue }, index) => {
     const n = totals[index] ?? 0;
     return { key: queue.key, total: Math.min(n, totalCap), totalExact: n <= totalCap };

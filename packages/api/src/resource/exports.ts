@@ -13,6 +13,15 @@ export function fixedFilters(screen: Screen): Row {
   return schema.pick(Object.fromEntries(names.map((name) => [name, true])) as never).parse(screen.fixed) as Row;
 }
 
+/**
+ * The filters a screen keeps whatever the query says: its fixed ones, and its `mine` field as the user who
+ * looks (`userId`: the session's, or the export's requester).
+ */
+export function keptFilters(screen: Screen, userId: number): Row {
+  const fixed = fixedFilters(screen);
+  return screen.mine ? { ...fixed, [screen.mine]: String(userId) } : fixed;
+}
+
 /** The filters of a screen's list without its paging and sorting: what its export takes. */
 function screenExportFilters(screen: Screen): z.ZodType<Row> {
   return (screen.listQuery as unknown as z.ZodObject).omit({
@@ -25,7 +34,6 @@ function screenExportFilters(screen: Screen): z.ZodType<Row> {
 
 /** 导出 of a screen: the rows its filters (its fixed ones, its tab) match, newest first, as its route names it. */
 export function screenExport(family: ServerResource, screen: Screen): ExportDefinition<Row, Row> {
-  const fixed = fixedFilters(screen);
   return defineExport({
     kind: screen.key,
     name: screen.title,
@@ -35,7 +43,15 @@ export function screenExport(family: ServerResource, screen: Screen): ExportDefi
     rows: (db, scope) =>
       keysetBatches(
         (beforeId, limit) =>
-          exportBatch(db, family, scope.tenantId, { ...scope.filters, ...fixed }, beforeId, limit, screen),
+          exportBatch(
+            db,
+            family,
+            scope.tenantId,
+            { ...scope.filters, ...keptFilters(screen, scope.userId) },
+            beforeId,
+            limit,
+            screen,
+          ),
         scope,
       ),
   });

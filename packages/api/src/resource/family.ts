@@ -111,6 +111,17 @@ export interface ServerResourceSpec {
   onChange?(ctx: WriteContext, before: Row | null, after: Row | null): void | Promise<void>;
   /** The lifecycle's actions, by name. */
   actions?: Record<string, ActionImpl>;
+  /**
+   * Takes the locks an action needs before the row's own (an approval task's instance): actions on rows of
+   * one parent then queue on the parent, and one that changes a sibling (a 或签 approval cancelling the
+   * other approvers' tasks) never waits for the lock the sibling's own action holds.
+   */
+  lockFirst?(ctx: WriteContext, id: number): Promise<void>;
+  /**
+   * Refuses an action on this row before the lifecycle does, saying why in the family's words (another
+   * user's task; a task someone else already handled): the message, or undefined to go on.
+   */
+  refuse?(ctx: WriteContext, row: Row, action: string): string | undefined;
   /** Columns that follow the lifecycle state (a vehicle's rent status). */
   onState?(next: number, row: Row): Row;
   /**

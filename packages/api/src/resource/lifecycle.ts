@@ -46,8 +46,11 @@ export async function takeAction(
     request,
     family,
     async (ctx) => {
+      await family.lockFirst?.(ctx, id);
       const row = await readRow(ctx.tx, family, ctx.auth.tenantId, id, true);
       if (!row) throw notFound(resource.title);
+      const own = family.refuse?.(ctx, row, action);
+      if (own) throw businessError(own);
       const state = Number(row[lifecycle.field]);
       const refusal = lifecycle.refusal(action, state, resource.title);
       if (refusal) throw businessError(refusal);

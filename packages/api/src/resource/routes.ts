@@ -30,7 +30,7 @@ import { ok } from '../http/reply';
 import type { ZodApp } from '../http/schemas';
 import { readSheetRows, XlsxError } from '../xlsx/reader';
 import { takeBulkAction } from './bulk';
-import { fixedFilters } from './exports';
+import { keptFilters } from './exports';
 import type { Row, ServerResource } from './family';
 import { importRows, maxImportFileMb, maxRowsOf } from './import';
 import { importBatch } from './import-batch';
@@ -61,7 +61,6 @@ export function resourceRoutes(app: ZodApp, family: ServerResource, { db, config
   const row = envelope(rowSchema(resource, 'detail'));
 
   for (const screen of family.screens) {
-    const fixed = fixedFilters(screen);
     app.get(
       screen.endpoint,
       {
@@ -73,8 +72,11 @@ export function resourceRoutes(app: ZodApp, family: ServerResource, { db, config
           response: { 200: envelope(pageOf(rowSchema(resource, 'list'))) },
         },
       },
-      async (request) =>
-        ok(await listRows(db, family, sessionOf(request).tenantId, { ...request.query, ...fixed }, screen)),
+      async (request) => {
+        const auth = sessionOf(request);
+        const query = { ...request.query, ...keptFilters(screen, auth.userId) };
+        return ok(await listRows(db, family, auth.tenantId, query, screen));
+      },
     );
     if (screen.tabs) tabCountsRoute(app, family, screen, db);
   }
@@ -202,7 +204,6 @@ function bulkRoute(app: ZodApp, family: ServerResource, transition: Transition, 
 
 /** `GET …/tab-counts`: the count of each status tab of a screen for the filters the list shows, in one answer. */
 function tabCountsRoute(app: ZodApp, family: ServerResource, screen: Screen, db: Db) {
-  const fixed = fixedFilters(screen);
   const paging = { page: true, limit: true, sort: true, order: true, tab: true } as const;
   const querystring = (screen.listQuery as unknown as z.ZodObject).omit(paging) as z.ZodType<Row>;
   app.get(
@@ -216,8 +217,11 @@ function tabCountsRoute(app: ZodApp, family: ServerResource, screen: Screen, db:
         response: { 200: envelope(z.array(tabCount)) },
       },
     },
-    async (request) =>
-      ok(await tabCounts(db, family, screen, sessionOf(request).tenantId, { ...request.query, ...fixed })),
+    async (request) => {
+      const auth = sessionOf(request);
+      const query = { ...request.query, ...keptFilters(screen, auth.userId) };
+      return ok(await tabCounts(db, family, screen, auth.tenantId, query));
+    },
   );
 }
 

@@ -2,6 +2,7 @@ import { asc } from 'drizzle-orm';
 import type { Db } from '../db';
 import { tenants } from '../identity/tables';
 import { scanRisks } from '../vehicles/risks';
+import { seedApprovalProcesses, seedDemoOfflinePayments } from './approvals';
 import { seedDemoChannels } from './channels';
 import { seedDemoCustomers } from './customers';
 import { seedDemoDrivers } from './drivers';
@@ -38,6 +39,8 @@ export async function seedDemoData(
   await seedDemoQrCodes(db, options.dataDir, options.signUpBaseUrl ?? 'https://signup.example.com');
   await seedDemoCustomers(db);
   await seedDemoLeads(db);
+  await seedApprovalProcesses(db);
+  await seedDemoOfflinePayments(db, options.dataDir);
   // Flags raised now over vehicles written now are dated as a daily scan would have raised them.
   const scanned = new Date();
   await scanRisks(db);

@@ -7,6 +7,8 @@ import { accountRoles, accounts, roles, tenants, users } from '../identity/table
 
 /** The built-in role that always holds every menu and button of the catalogue. */
 export const superAdminRoleCode = 'superAdmin';
+/** The roles the seeded approval processes name as approvers. */
+export const approverRoleCodes = { manager: 'opsManager', finance: 'finance' } as const;
 
 const demoTenants = [
   { code: 'BJ', name: '北京分公司' },
@@ -108,6 +110,24 @@ export async function seedPlatform(db: Db): Promise<void> {
       email: 'ops@cp-demo.cn',
     });
     const opsKeys = keysOfSections(['vehicle', 'order'], (key) => !/:(export|delete)$/.test(key));
+    const manager = await ensureUser(tx, {
+      loginId: 'manager',
+      password: 'manager123',
+      userName: '王经理',
+      code: 'CP0003',
+      mobile: '13800000003',
+      email: 'manager@cp-demo.cn',
+    });
+    const finance = await ensureUser(tx, {
+      loginId: 'finance',
+      password: 'finance123',
+      userName: '李会计',
+      code: 'CP0004',
+      mobile: '13800000004',
+      email: 'finance@cp-demo.cn',
+    });
+    const managerKeys = keysOfSections(['order', 'approval'], (key) => !/:delete$/.test(key));
+    const financeKeys = keysOfSections(['finance', 'approval'], (key) => !/:delete$/.test(key));
     for (const [index, { code, name }] of demoTenants.entries()) {
       const tenant = await ensureTenant(tx, code, name);
       const superAdmin = await ensureRole(
@@ -130,6 +150,31 @@ export async function seedPlatform(db: Db): Promise<void> {
         false,
       );
       if (index === 0) await ensureMembership(tx, tenant.id, ops.id, [opsRole.id]);
+      // Approvers (README's accounts): 运营经理 decides orders and most approvals, 财务 confirms money.
+      const managerRole = await ensureRole(
+        tx,
+        tenant.id,
+        {
+          code: approverRoleCodes.manager,
+          name: '运营经理',
+          remark: '订单管理与审批管理，审批订单与业务单据',
+          ...managerKeys,
+        },
+        false,
+      );
+      const financeRole = await ensureRole(
+        tx,
+        tenant.id,
+        {
+          code: approverRoleCodes.finance,
+          name: '财务专员',
+          remark: '财务管理与审批管理，确认收款与退款',
+          ...financeKeys,
+        },
+        false,
+      );
+      await ensureMembership(tx, tenant.id, manager.id, [managerRole.id]);
+      await ensureMembership(tx, tenant.id, finance.id, [financeRole.id]);
       for (const [member, enabled] of demoStaff[code] ?? []) {
         const user = await ensureUser(tx, { ...member, password: randomBytes(12).toString('base64url') });
         await ensureMembership(tx, tenant.id, user.id, [opsRole.id], enabled ? 1 : 0);

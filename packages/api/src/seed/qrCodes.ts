@@ -1,16 +1,11 @@
-import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { channels } from '../channels/tables';
 import type { Db } from '../db';
-import { newFileLocation } from '../files/service';
-import { storageFor } from '../files/storage';
-import { files } from '../files/tables';
 import { accounts, tenants, users } from '../identity/tables';
 import { newQrCode, signUpUrlOf } from '../qrCodes/family';
 import { qrCodes, qrTemplates } from '../qrCodes/tables';
+import { storeSeedPng } from './files';
 
 const day = 86_400_000;
 const [width, height] = [750, 1334];
@@ -51,28 +46,6 @@ const themes: Theme[] = [
   ['五一活动海报', 0, [114, 46, 209], [57, 16, 133]],
 ];
 
-/** Stores a generated background as the tenant's upload; its location. */
-async function storeBackground(db: Db, dataDir: string, tenantId: number, name: string, bytes: Buffer) {
-  const storage = storageFor(dataDir);
-  const location = newFileLocation('private', 'png');
-  await mkdir(storage.stagingDir, { recursive: true });
-  const staged = path.join(storage.stagingDir, `seed-${createHash('sha1').update(location).digest('hex')}.png`);
-  await writeFile(staged, bytes);
-  await storage.putFile(location, staged);
-  await db.insert(files).values({
-    tenantId,
-    fileLocation: location,
-    attachmentName: `${name}背景.png`,
-    fileExtensions: 'png',
-    contentType: 'image/png',
-    size: bytes.length,
-    sha256: createHash('sha256').update(bytes).digest('hex'),
-    visibility: 'private',
-    purpose: 'upload',
-  });
-  return location;
-}
-
 /**
  * Poster templates in every state and QR codes with scans and sign-ups, in each branch company that has
  * none yet. Backgrounds are drawn now and stored as uploads when the data folder is known.
@@ -99,7 +72,9 @@ export async function seedDemoQrCodes(db: Db, dataDir: string | undefined, signU
     if (staff.length === 0 || tenantChannels.length === 0) continue;
     const templateIds: { id: number; status: number }[] = [];
     for (const [n, [name, status, top, bottom]] of themes.entries()) {
-      const location = dataDir ? await storeBackground(db, dataDir, tenant.id, name, background(top, bottom)) : null;
+      const location = dataDir
+        ? await storeSeedPng(db, dataDir, tenant.id, `${name}背景.png`, background(top, bottom))
+        : null;
       const createdAt = new Date(now - (170 - n * 25 - index * 4) * day);
       const [row] = await db
         .insert(qrTemplates)

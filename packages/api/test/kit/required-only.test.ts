@@ -1,8 +1,9 @@
-import { type FieldDef, itemLookup, type LookupOption, lookupOf, lookups } from '@cp/contracts';
+import { type FieldDef, itemLookup, type LookupOption, lookupOf, lookups, type UploadResult } from '@cp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { families } from '../../src/families';
 import type { ServerResource } from '../../src/resource/family';
+import { multipart, samples } from '../files-support';
 import { startTestApp, type TestContext } from '../harness';
 
 /**
@@ -64,6 +65,18 @@ async function itemOf(def: FieldDef): Promise<Record<string, unknown>> {
   throw new Error(`no sample item for ${def.title}`);
 }
 
+/** A file uploaded as the form's upload control would, for a required files field (到账凭证). */
+async function uploaded(): Promise<string> {
+  const body = multipart([{ name: '样例.png', content: samples.png }]);
+  const response = await ctx.request<UploadResult>({
+    method: 'POST',
+    url: '/api/gateway/storage/file/private',
+    token: admin,
+    ...body,
+  });
+  return response.data.fileLocation;
+}
+
 /** A value the field's own schema takes, as the form would send it. */
 async function sampleOf(name: string, def: FieldDef): Promise<unknown> {
   serial += 1;
@@ -80,7 +93,7 @@ async function sampleOf(name: string, def: FieldDef): Promise<unknown> {
     boolean: [true],
     ref: [await (def.kind === 'ref' ? choiceOf(def) : undefined)],
     refs: [def.kind === 'refs' ? [await choiceOf(def)] : undefined],
-    files: [[]],
+    files: [def.required ? [await uploaded()] : []],
     tags: [[]],
     items: [def.kind === 'items' ? [await itemOf(def)] : undefined],
   };

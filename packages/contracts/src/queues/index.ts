@@ -1,3 +1,4 @@
+import { approvalQueues } from './approvals';
 import { driverQueues } from './drivers';
 import { leadQueues } from './leads';
 import type { Queue } from './queue';
@@ -5,10 +6,11 @@ import { vehicleQueues } from './vehicles';
 
 export * from './api';
 export * from './queue';
-export { driverQueues, leadQueues, vehicleQueues };
+export { approvalQueues, driverQueues, leadQueues, vehicleQueues };
 
 /** Every section's queues, in the order the home page lists them. A section adds its own here. */
 export const queues: readonly Queue[] = [
+  ...Object.values(approvalQueues),
   ...Object.values(vehicleQueues),
   ...Object.values(driverQueues),
   ...Object.values(leadQueues),

@@ -161,7 +161,8 @@ export const fields = {
    */
   files(title: string, options: Options & { max?: number; accept?: readonly string[]; maxSizeMb?: number } = {}) {
     const { accept = [], maxSizeMb, max = 20, ...rest } = options;
-    const input = z.array(text().min(1).max(300)).max(max, `最多${max}个文件`);
+    const locations = z.array(text().min(1).max(300)).max(max, `最多${max}个文件`);
+    const input = options.required ? locations.min(1, '请上传') : locations;
     const upload: FileFieldLimits = { accept, maxFiles: max, ...(maxSizeMb ? { maxSizeMb } : {}) };
     const def = field('files', title, titled(input, title), { list: false, ...rest });
     return { ...def, upload };

@@ -25,6 +25,12 @@ export interface ScreenSpec<R extends Resource> {
   embedded?: { name: string; title: string; export?: boolean };
   /** Filters the screen always applies (`{ stage: '0' }`), on the server too: not in the URL or the search panel. */
   fixed?: Readonly<Partial<Record<FieldName<R>, string>>>;
+  /**
+   * The screen lists the rows of whoever looks at it (待办事项: my tasks; 我发起的: what I started): the server
+   * keeps this user reference (an `eq` filter) to the session's user, on the list, its tab counts, its export
+   * and its home-page queue. Not in the URL or the search panel.
+   */
+  mine?: FieldName<R>;
   /** The search panel's filters, in order; the resource's filters by default. */
   filters?: readonly FieldName<R>[];
   /** The table's columns, in order; the resource's list fields by default. */
@@ -64,7 +70,15 @@ export function defineScreen<R extends Resource>(resource: R, spec: ScreenSpec<R
   for (const name of Object.keys(fixed)) {
     if (!fieldOf(resource, name).filter) throw new Error(`screen ${spec.route}: ${name} is not a filter`);
   }
-  const filters = (spec.filters ?? resource.filters).filter((name) => !(name in fixed));
+  const mine = spec.mine as string | undefined;
+  if (mine) {
+    const def = fieldOf(resource, mine);
+    if (def.kind !== 'ref' || def.lookup !== 'user' || def.filter !== 'eq') {
+      throw new Error(`screen ${spec.route}: mine (${mine}) is not a user reference with an eq filter`);
+    }
+  }
+  const kept = (name: string) => name in fixed || name === mine;
+  const filters = (spec.filters ?? resource.filters).filter((name) => !kept(name));
   for (const name of filters) {
     if (!fieldOf(resource, name).filter) throw new Error(`screen ${spec.route}: ${name} declares no filter`);
   }
@@ -78,7 +92,9 @@ export function defineScreen<R extends Resource>(resource: R, spec: ScreenSpec<R
   const embedded = spec.embedded;
   const main = spec.route === resource.page && !embedded;
   const key = embedded?.name ?? route.key;
-  const omitted = Object.fromEntries(Object.keys(fixed).map((name) => [name, true])) as Record<string, true>;
+  const omitted = Object.fromEntries(
+    [...Object.keys(fixed), ...(mine ? [mine] : [])].map((name) => [name, true]),
+  ) as Record<string, true>;
   const ownQuery = resource.listQuery.omit(omitted as never);
   const tabKeys = tabs?.items.map((item) => item.key) as [string, ...string[]] | undefined;
   const listQuery = tabKeys ? ownQuery.extend({ tab: z.enum(tabKeys).optional().meta({ title: '页签' }) }) : ownQuery;
@@ -92,6 +108,8 @@ export function defineScreen<R extends Resource>(resource: R, spec: ScreenSpec<R
     embedded: embedded !== undefined,
     title: embedded?.title ?? route.title,
     fixed,
+    /** The user reference the server keeps to the session's user, if the screen lists "mine". */
+    mine,
     filters,
     /** The table's columns in their default order: the identity, the key columns, then the rest. */
     columns: orderColumns(identity, keyColumns, declared),

@@ -1,0 +1,140 @@
+import {
+  approvalBusinessTypes,
+  approvalInstanceResource,
+  approvalInstanceScreens,
+  approvalTaskResource,
+  approvalTaskScreens,
+  guojinTaskResource,
+  offlinePaymentResource,
+  offlinePaymentScreens,
+  offlinePaymentStates,
+  offlineTaskResource,
+  partnerTaskScreens,
+  type Resource,
+  refundTaskResource,
+  type Screen,
+  starSeaTaskResource,
+  taskSlices,
+} from '@cp/contracts';
+import { and, eq, type SQL } from 'drizzle-orm';
+import { defineServerResource, type Row, type WriteContext } from '../resource/family';
+import {
+  approveTask,
+  lockInstanceOfTask,
+  onApprovalOutcome,
+  rejectTask,
+  sendBackTask,
+  startApproval,
+  taskRefusal,
+  transferTask,
+  withdrawInstance,
+} from './engine';
+import { approvalInstances, approvalTasks, offlinePayments } from './tables';
+
+/** Every decision sets when and what the approver said, beside the engine's moving the instance on. */
+const decided = (body: Row) => ({ handledAt: new Date(), comment: body.comment || null });
+
+/** The tasks of one to-do page (`only`: its slice of them): the engine decides, the kit guards and audits. */
+function taskFamily(resource: Resource, screens: readonly Screen[], only?: SQL) {
+  return defineServerResource({
+    resource,
+    table: approvalTasks,
+    screens,
+    ...(only ? { only } : {}),
+    expose: ['instanceId', 'businessId'],
+    lockFirst: lockInstanceOfTask,
+    refuse: taskRefusal,
+    actions: {
+      approve: { run: async (ctx, row, body) => (await approveTask(ctx, row, body), null), patch: decided },
+      reject: { run: async (ctx, row, body) => (await rejectTask(ctx, row, body), null), patch: decided },
+      transfer: { run: async (ctx, row, body) => (await transferTask(ctx, row, body), null), patch: decided },
+      sendBack: { run: async (ctx, row, body) => (await sendBackTask(ctx, row, body), null), patch: decided },
+    },
+  });
+}
+
+const screensOf = (resource: Resource) =>
+  [...Object.values(approvalTaskScreens), ...Object.values(partnerTaskScreens)].filter(
+    (screen) => screen.resource === resource,
+  );
+
+export const approvalTaskFamily = taskFamily(approvalTaskResource, screensOf(approvalTaskResource));
+export const starSeaTaskFamily = taskFamily(
+  starSeaTaskResource,
+  screensOf(starSeaTaskResource),
+  eq(approvalTasks.line, taskSlices.starSeaTask.line),
+);
+export const guojinTaskFamily = taskFamily(
+  guojinTaskResource,
+  screensOf(guojinTaskResource),
+  eq(approvalTasks.line, taskSlices.guojinTask.line),
+);
+export const refundTaskFamily = taskFamily(
+  refundTaskResource,
+  screensOf(refundTaskResource),
+  eq(approvalTasks.businessType, taskSlices.refundTask.businessType),
+);
+export const offlineTaskFamily = taskFamily(
+  offlineTaskResource,
+  screensOf(offlineTaskResource),
+  eq(approvalTasks.businessType, taskSlices.offlineTask.businessType),
+);
+
+/** 我发起的: only the initiator withdraws, while the approval runs. */
+export const approvalInstanceFamily = defineServerResource({
+  resource: approvalInstanceResource,
+  table: approvalInstances,
+  screens: Object.values(approvalInstanceScreens),
+  expose: ['businessId'],
+  refuse: (ctx, row) => (Number(row.initiatorId) === ctx.auth.userId ? undefined : '只有发起人可以撤回'),
+  actions: {
+    withdraw: {
+      run: async (ctx, row) => (await withdrawInstance(ctx, row), null),
+      patch: () => ({ endedAt: new Date() }),
+    },
+  },
+});
+
+const yuan = (fen: number) =>
+  (fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * 线下发起: a payment received offline, with its voucher (required); saving it starts its approval (线下收款's
+ * process), whose outcome confirms it (已确认) or not (已驳回, 已撤回).
+ */
+export const offlinePaymentFamily = defineServerResource({
+  resource: offlinePaymentResource,
+  table: offlinePayments,
+  screens: Object.values(offlinePaymentScreens),
+  async onChange(ctx: WriteContext, before, after) {
+    if (before || !after) return;
+    await startApproval(ctx, {
+      businessType: approvalBusinessTypes.offlinePayment,
+      businessId: Number(after.id),
+      title: `线下收款 ${String(after.payerName)} ${yuan(Number(after.amount))}元`,
+    });
+  },
+});
+
+const paymentStateOf = {
+  approved: offlinePaymentStates.confirmed,
+  rejected: offlinePaymentStates.rejected,
+  withdrawn: offlinePaymentStates.withdrawn,
+};
+
+onApprovalOutcome(approvalBusinessTypes.offlinePayment, async ({ tx, tenantId, businessId, outcome, userId }) => {
+  await tx
+    .update(offlinePayments)
+    .set({ status: paymentStateOf[outcome], decidedAt: new Date(), updatedAt: new Date(), updatedBy: userId })
+    .where(and(eq(offlinePayments.id, businessId), eq(offlinePayments.tenantId, tenantId)));
+});
+
+export const approvalFamilies = [
+  approvalTaskFamily,
+  starSeaTaskFamily,
+  guojinTaskFamily,
+  refundTaskFamily,
+  offlineTaskFamily,
+  approvalInstanceFamily,
+  offlinePaymentFamily,
+];
