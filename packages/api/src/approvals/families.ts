@@ -31,6 +31,14 @@ import {
 } from './engine';
 import { approvalInstances, approvalTasks, offlinePayments } from './tables';
 
+/** An engine step as an action's run: it answers nothing of its own. */
+const runs =
+  (step: (ctx: WriteContext, row: Row, body: Row) => Promise<void>) =>
+  async (ctx: WriteContext, row: Row, body: Row) => {
+    await step(ctx, row, body);
+    return null;
+  };
+
 /** Every decision sets when and what the approver said, beside the engine's moving the instance on. */
 const decided = (body: Row) => ({ handledAt: new Date(), comment: body.comment || null });
 
@@ -45,10 +53,10 @@ function taskFamily(resource: Resource, screens: readonly Screen[], only?: SQL) 
     lockFirst: lockInstanceOfTask,
     refuse: taskRefusal,
     actions: {
-      approve: { run: async (ctx, row, body) => (await approveTask(ctx, row, body), null), patch: decided },
-      reject: { run: async (ctx, row, body) => (await rejectTask(ctx, row, body), null), patch: decided },
-      transfer: { run: async (ctx, row, body) => (await transferTask(ctx, row, body), null), patch: decided },
-      sendBack: { run: async (ctx, row, body) => (await sendBackTask(ctx, row, body), null), patch: decided },
+      approve: { run: runs(approveTask), patch: decided },
+      reject: { run: runs(rejectTask), patch: decided },
+      transfer: { run: runs(transferTask), patch: decided },
+      sendBack: { run: runs(sendBackTask), patch: decided },
     },
   });
 }
@@ -89,7 +97,7 @@ export const approvalInstanceFamily = defineServerResource({
   refuse: (ctx, row) => (Number(row.initiatorId) === ctx.auth.userId ? undefined : '只有发起人可以撤回'),
   actions: {
     withdraw: {
-      run: async (ctx, row) => (await withdrawInstance(ctx, row), null),
+      run: runs(withdrawInstance),
       patch: () => ({ endedAt: new Date() }),
     },
   },
