@@ -93,7 +93,7 @@ describe('the seeded approvals', () => {
     expect(waiting.list.every((task) => task.status === 0)).toBe(true);
     expect((await todo(manager)).total).toBe(0);
     // ops holds no approval page: refused, not shown an empty list.
-    expect((await get('/api/approval-tasks', ops)).status).toBe(403);
+    expect((await get('/api/approval-tasks', ops)).code).toBe(403);
     const info = await get<{ pendingNum: number }>('/api/user/pending', finance);
     expect(info.data.pendingNum).toBeGreaterThanOrEqual(waiting.total);
     const done = await get<PageResult<Task>>('/api/approval-tasks/views/done', finance);
