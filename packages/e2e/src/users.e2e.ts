@@ -56,7 +56,7 @@ describe('用户管理', () => {
     await drawer.getByLabel('工号').fill(`E2E${Date.now() % 100000}`);
     await pickOption(page, drawer, '角色', '车辆订单专员', { multiple: true });
     await drawer.getByText('新增用户', { exact: true }).click();
-    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count(), { timeout: 15_000 }).toBe(0);
     await drawer.getByRole('button', { name: '保存' }).click();
     const first = await shownPassword(page);
     expect(first).toMatch(/^\S{10}$/);

@@ -48,7 +48,10 @@ export async function chooseOption(page: Page, title?: string | RegExp, { multip
   await option.waitFor();
   const text = (await option.textContent()) ?? '';
   await option.click();
-  if (!multiple) await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+  // Its closing animation can take seconds on a loaded machine: waited for, not the default second.
+  if (!multiple) {
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count(), { timeout: 15_000 }).toBe(0);
+  }
   return text;
 }
 

@@ -1,3 +1,4 @@
+import { approvalPages } from '../approvals';
 import { channelPages } from '../channels';
 import { customerPages } from '../customers';
 import { downloadPages } from '../downloads';
@@ -33,6 +34,7 @@ export const pages: PageRegistry = {
   ...channelPages,
   ...customerPages,
   ...driverPages,
+  ...approvalPages,
 };
 
 export const routeTable = createRouteTable(pages);

@@ -74,7 +74,7 @@ export function ActionDialog({ target, onClose }: { target: ActionTarget; onClos
   const transition = family.resource.lifecycle?.transition(action);
   if (!transition) throw new Error(`${family.resource.key} has no action ${action}`);
   const title = `${transition.title}${id && record ? ` ${rowName(family.resource, record)}` : ''}`;
-  const invalidate = [family.resource.key, ...(target.alsoRefresh ?? [])];
+  const invalidate = [family.resource.key, ...(family.refreshes ?? []), ...(target.alsoRefresh ?? [])];
   const Dialog = !transition.body && id ? ConfirmAction : FormAction;
   return <Dialog target={target} transition={transition} title={title} invalidate={invalidate} onClose={onClose} />;
 }

@@ -93,6 +93,11 @@ export interface FamilySpec {
    * (`Form.useWatch`) and show what follows from it (a poster template's preview).
    */
   formSections?: readonly ComponentType[];
+  /**
+   * Other resources whose rows a lifecycle action of this family changes too, asked for again after it (an
+   * approval task's decision moves its approval and its business record).
+   */
+  refreshes?: readonly string[];
   /** Sections of the detail page below the fields (a delivery's checklist). */
   detailSections?: readonly ComponentType<{ record: ResourceRecord }>[];
   /**
