@@ -6,6 +6,8 @@ export const tokenCookieName = 'vue_admin_template_token';
 export const demoAccounts = {
   admin: { loginId: 'admin', password: 'admin123', userName: '系统管理员', code: 'CP0001' },
   ops: { loginId: 'ops', password: 'ops123', userName: '运营专员', code: 'CP0002' },
+  manager: { loginId: 'manager', password: 'manager123', userName: '王经理', code: 'CP0003' },
+  finance: { loginId: 'finance', password: 'finance123', userName: '李会计', code: 'CP0004' },
 } as const;
 
 export type DemoAccount = (typeof demoAccounts)[keyof typeof demoAccounts];
@@ -19,7 +21,8 @@ interface Envelope<T> {
 export async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<Envelope<T>> {
   const headers = new Headers(init.headers);
   if (init.token) headers.set('token', init.token);
-  if (init.body) headers.set('content-type', 'application/json');
+  // A JSON body says so; a FormData one (an upload) lets fetch set its multipart boundary.
+  if (typeof init.body === 'string') headers.set('content-type', 'application/json');
   const response = await fetch(`${baseUrl}${path}`, { ...init, headers });
   return (await response.json()) as Envelope<T>;
 }
