@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../values';
+import { idText, text } from '../values';
 
 /** An approval as its business page and the to-do lists show it: the nodes, who decides each, what happened. */
 export const approvalRecord = z.object({
@@ -43,8 +43,5 @@ export type ApprovalRecord = z.infer<typeof approvalRecord>;
 
 export const approvalRecordQuery = z.strictObject({
   businessType: z.coerce.number().int().min(1).max(99).meta({ title: '业务类型' }),
-  businessId: z
-    .string()
-    .regex(/^[1-9]\d{0,17}$/, '必须是有效的编号')
-    .meta({ title: '业务编号' }),
+  businessId: idText.meta({ title: '业务编号' }),
 });
