@@ -8,6 +8,7 @@ import { customerFamilies } from './customers/family';
 import { driverFamilies } from './drivers/family';
 import type { RoutePlugin } from './http/schemas';
 import { leadFamilies } from './leads/family';
+import { orderFamilies } from './orders/family';
 import { prizeDrawFamilies } from './prizeDraws/family';
 import { qrCodeFamily, qrTemplateFamily } from './qrCodes/family';
 import { awardFamily } from './referrals/awards';
@@ -40,6 +41,7 @@ export const families: readonly ServerResource[] = [
   awardFamily,
   incentiveFamily,
   ...approvalFamilies,
+  ...orderFamilies,
 ];
 
 for (const family of families) if (family.resource.import) resourceTemplate(family.resource);

@@ -9,6 +9,7 @@ export * from './enums';
 export * from './feedback';
 export * from './identity';
 export * from './leads';
+export * from './orders';
 export * from './prizeDraws';
 export * from './qrCodes';
 export * from './queues';

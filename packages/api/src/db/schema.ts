@@ -10,6 +10,7 @@ export * from '../identity/tables';
 export * from '../jobs/tables';
 export * from '../leads/tables';
 export * from '../lookups/tables';
+export * from '../orders/tables';
 export * from '../preferences/tables';
 export * from '../prizeDraws/tables';
 export * from '../qrCodes/tables';

@@ -1,0 +1,109 @@
+import type { RentStage } from '@cp/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { businessColumns, idColumn, refColumn, versionColumn } from '../db/columns';
+
+const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/** 租赁订单: a driver's lease of a model, then of the vehicle handed over, with its terms. */
+export const leaseOrders = pgTable(
+  'lease_orders',
+  {
+    id: idColumn(),
+    orderNo: text('order_no').notNull(),
+    driverId: refColumn('driver_id').notNull(),
+    cityId: refColumn('city_id').notNull(),
+    modelId: refColumn('model_id').notNull(),
+    vehicleId: refColumn('vehicle_id'),
+    rentalMode: smallint('rental_mode').notNull(),
+    orderType: smallint('order_type').notNull(),
+    rentReceipt: smallint('rent_receipt').notNull(),
+    rentTiming: smallint('rent_timing').notNull(),
+    maintenancePlan: smallint('maintenance_plan').notNull(),
+    rentSettlement: smallint('rent_settlement').notNull(),
+    startDate: date('start_date').notNull(),
+    termMonths: integer('term_months').notNull(),
+    endDate: date('end_date').notNull(),
+    rent: money('rent'),
+    stages: jsonb('stages').$type<RentStage[]>().notNull().default(sql`'[]'::jsonb`),
+    deposit: money('deposit'),
+    firstPayment: money('first_payment'),
+    servicingFee: money('servicing_fee'),
+    finalPayment: money('final_payment'),
+    rentFreeDays: integer('rent_free_days').notNull().default(0),
+    graceDays: integer('grace_days').notNull().default(0),
+    lateFeeRate: integer('late_fee_rate').notNull().default(0),
+    contractFiles: text('contract_files').array().notNull().default(sql`'{}'::text[]`),
+    status: smallint('status').notNull().default(1),
+    deliveryState: smallint('delivery_state').notNull().default(0),
+    extendTenancy: smallint('extend_tenancy').notNull().default(0),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    renewedFromId: refColumn('renewed_from_id'),
+    associatedOrderNo: text('associated_order_no'),
+    cancelReason: text('cancel_reason'),
+    remark: text('remark'),
+    version: versionColumn(),
+    ...businessColumns(),
+  },
+  (table) => [
+    uniqueIndex('lease_orders_tenant_no_key').on(table.tenantId, table.orderNo),
+    index('lease_orders_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
+    // The list by status tab + city + start date range (npm run bench orders).
+    index('lease_orders_tenant_status_city_start_idx').on(
+      table.tenantId,
+      table.status,
+      table.cityId,
+      table.startDate,
+      table.id,
+    ),
+    index('lease_orders_tenant_status_created_idx').on(table.tenantId, table.status, table.createdAt, table.id),
+    index('lease_orders_tenant_driver_idx').on(table.tenantId, table.driverId, table.createdAt),
+    index('lease_orders_tenant_vehicle_idx').on(table.tenantId, table.vehicleId),
+    index('lease_orders_tenant_start_idx').on(table.tenantId, table.startDate, table.id),
+    index('lease_orders_tenant_end_idx').on(table.tenantId, table.endDate, table.id),
+    index('lease_orders_tenant_order_no_trgm_idx').using('gin', sql`${table.orderNo} gin_trgm_ops`),
+    // A vehicle is with one order at a time: the order it was handed over to until it is back.
+    uniqueIndex('lease_orders_vehicle_with_driver_key')
+      .on(table.vehicleId)
+      .where(sql`${table.deliveryState} in (1, 2) and ${table.status} = 3`),
+  ],
+);
+
+/** 应收计划: an order's receivables, one row per rent period (stepped rent as explicit rows), and others. */
+export const orderReceivables = pgTable(
+  'order_receivables',
+  {
+    id: idColumn(),
+    orderId: refColumn('order_id').notNull(),
+    driverId: refColumn('driver_id').notNull(),
+    kind: smallint('kind').notNull().default(1),
+    period: integer('period').notNull(),
+    stage: integer('stage').notNull().default(1),
+    periodStart: date('period_start').notNull(),
+    periodEnd: date('period_end').notNull(),
+    dueDate: date('due_date').notNull(),
+    amount: money('amount'),
+    received: money('received'),
+    relieved: money('relieved'),
+    status: smallint('status').notNull().default(0),
+    version: versionColumn(),
+    ...businessColumns(),
+  },
+  (table) => [
+    uniqueIndex('order_receivables_order_kind_period_key').on(table.orderId, table.kind, table.period),
+    index('order_receivables_tenant_order_due_idx').on(table.tenantId, table.orderId, table.dueDate, table.id),
+    index('order_receivables_tenant_due_idx').on(table.tenantId, table.status, table.dueDate, table.id),
+    index('order_receivables_tenant_driver_idx').on(table.tenantId, table.driverId, table.dueDate),
+  ],
+);

@@ -1,0 +1,2 @@
+export * from './leaseOrders';
+export * from './schedule';
