@@ -1,3 +1,4 @@
+import '../approvals/families';
 import { approvalBusinessTypes, approvalMethods, approvalTaskStates } from '@cp/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { PNG } from 'pngjs';
@@ -83,7 +84,7 @@ function voucherImage(): Buffer {
 const day = 86_400_000;
 
 /** The same bookkeeping the kit's action runner does for a task, for decisions the seed takes. */
-async function decide(tx: Tx, ctx: WriteContext, instanceId: number, approve: boolean, comment: string) {
+export async function decide(tx: Tx, ctx: WriteContext, instanceId: number, approve: boolean, comment: string) {
   const [task] = await tx
     .select()
     .from(approvalTasks)

@@ -7,6 +7,7 @@ import { seedDemoChannels } from './channels';
 import { seedDemoCustomers } from './customers';
 import { seedDemoDrivers } from './drivers';
 import { seedDemoLeads } from './leads';
+import { seedDemoLeaseOrders } from './orders';
 import { seedPlatform } from './platform';
 import { seedDemoPrizeDraws } from './prizeDraws';
 import { seedDemoQrCodes } from './qrCodes';
@@ -41,6 +42,7 @@ export async function seedDemoData(
   await seedDemoLeads(db);
   await seedApprovalProcesses(db);
   await seedDemoOfflinePayments(db, options.dataDir);
+  await seedDemoLeaseOrders(db);
   // Flags raised now over vehicles written now are dated as a daily scan would have raised them.
   const scanned = new Date();
   await scanRisks(db);

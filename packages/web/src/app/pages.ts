@@ -5,6 +5,7 @@ import { downloadPages } from '../downloads';
 import { driverPages } from '../drivers';
 import { leadStatisticsPages } from '../leadStatistics';
 import { leadPages } from '../leads';
+import { orderPages } from '../orders';
 import { shellPages } from '../pages';
 import { prizeDrawPages } from '../prizeDraws';
 import { qrCodePages } from '../qrCodes';
@@ -35,6 +36,7 @@ export const pages: PageRegistry = {
   ...customerPages,
   ...driverPages,
   ...approvalPages,
+  ...orderPages,
 };
 
 export const routeTable = createRouteTable(pages);

@@ -97,11 +97,16 @@ export function InstanceApprovalRecord({ record }: { record: ResourceRecord }) {
   return <RecordCard url={`/api/approval-instances/${id}/record`} queryKey={['instance', id, record.status]} />;
 }
 
+/** The latest approval of a business record (an order, a 线下收款), on its detail. */
+export function BusinessApprovalRecord({ businessType, record }: { businessType: number; record: ResourceRecord }) {
+  const id = String(record.id);
+  const url = `/api/approval-records?businessType=${businessType}&businessId=${id}`;
+  return <RecordCard url={url} queryKey={['business', businessType, id, record.status]} />;
+}
+
 /** The latest approval of a 线下收款, on its detail. */
 export function PaymentApprovalRecord({ record }: { record: ResourceRecord }) {
-  const id = String(record.id);
-  const url = `/api/approval-records?businessType=${approvalBusinessTypes.offlinePayment}&businessId=${id}`;
-  return <RecordCard url={url} queryKey={['business', approvalBusinessTypes.offlinePayment, id, record.status]} />;
+  return <BusinessApprovalRecord businessType={approvalBusinessTypes.offlinePayment} record={record} />;
 }
 
 const paymentPage = routesByKey.get(offlinePaymentResource.page);

@@ -1,0 +1,293 @@
+import '../orders/family';
+import {
+  addDays,
+  addMonthsClamped,
+  approvalBusinessTypes,
+  approvalLines,
+  leaseDeliveryStates,
+  leaseOrderStates,
+  type RentStage,
+  rentSchedule,
+} from '@cp/contracts';
+import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { startApproval } from '../approvals/engine';
+import type { Db, Tx } from '../db';
+import { drivers } from '../drivers/tables';
+import { tenants, users } from '../identity/tables';
+import { leaseOrders, orderReceivables } from '../orders/tables';
+import type { WriteContext } from '../resource/family';
+import { deliveries, violations } from '../vehicles/record-tables';
+import { vehicles } from '../vehicles/tables';
+import { decide } from './approvals';
+
+const day = 86_400_000;
+const beijingDay = (time: Date) => new Date(time.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+
+interface Plan {
+  status: number;
+  deliveryState: number;
+  startDate: string;
+  termMonths: number;
+  rent: number;
+  rentalMode?: number;
+  orderType?: number;
+  stages?: RentStage[];
+  cancelReason?: string;
+}
+
+/**
+ * 租赁订单 in each branch company that has none, through every state: 待审批, 审批中 (one from the 星海
+ * platform, one 以租代购 financed by 国金 — so their to-do pages have rows), 履约中 waiting for its car, 履约中
+ * with the car (the leased demo vehicles, their handover now the order driver's, the schedule written),
+ * 已完成 and 已取消. Orders are placed by ops, approvals decided by the seeded approvers.
+ */
+export async function seedDemoLeaseOrders(db: Db, now = new Date()): Promise<void> {
+  const [placer] = await db.select({ id: users.id }).from(users).where(eq(users.loginId, 'manager'));
+  if (!placer) return;
+  for (const tenant of await db.select().from(tenants).orderBy(asc(tenants.id))) {
+    const [existing] = await db
+      .select({ id: leaseOrders.id })
+      .from(leaseOrders)
+      .where(eq(leaseOrders.tenantId, tenant.id))
+      .limit(1);
+    if (existing) continue;
+    const people = await db
+      .select({ id: drivers.id, name: drivers.name, mobile: drivers.mobile })
+      .from(drivers)
+      .where(and(eq(drivers.tenantId, tenant.id), eq(drivers.status, 1)))
+      .orderBy(asc(drivers.id))
+      .limit(12);
+    const leased = await db
+      .select({
+        id: vehicles.id,
+        modelId: vehicles.modelId,
+        cityId: vehicles.cityId,
+        deliveryId: deliveries.id,
+        at: deliveries.deliveredAt,
+      })
+      .from(vehicles)
+      .innerJoin(deliveries, and(eq(deliveries.vehicleId, vehicles.id), isNull(deliveries.endedAt)))
+      .where(and(eq(vehicles.tenantId, tenant.id), eq(vehicles.stage, 5)))
+      .orderBy(desc(deliveries.deliveredAt))
+      .limit(4);
+    const returned = await db
+      .select({ id: vehicles.id, modelId: vehicles.modelId, cityId: vehicles.cityId, at: deliveries.deliveredAt })
+      .from(vehicles)
+      .innerJoin(deliveries, and(eq(deliveries.vehicleId, vehicles.id), isNotNull(deliveries.endedAt)))
+      .where(eq(vehicles.tenantId, tenant.id))
+      .limit(1);
+    const stock = await db
+      .select({ id: vehicles.id, modelId: vehicles.modelId, cityId: vehicles.cityId })
+      .from(vehicles)
+      .where(and(eq(vehicles.tenantId, tenant.id), eq(vehicles.stage, 7)))
+      .orderBy(asc(vehicles.id))
+      .limit(7);
+    if (people.length < 10 || stock.length < 7) continue;
+    const soon = beijingDay(new Date(now.getTime() + 7 * day));
+    const person = (index: number) => people[index % people.length] as (typeof people)[number];
+    await db.transaction(async (tx) => {
+      const ctx = { tx, auth: { tenantId: tenant.id, userId: placer.id } } as unknown as WriteContext;
+      let serial = 0;
+      const place = async (
+        driverIndex: number,
+        car: { id: number; modelId: number; cityId: number },
+        plan: Plan,
+        vehicleId?: number,
+      ) => {
+        serial += 1;
+        const driver = person(driverIndex);
+        const created = new Date(now.getTime() - (40 - serial) * day);
+        const stages = plan.stages ?? [];
+        const [order] = await tx
+          .insert(leaseOrders)
+          .values({
+            tenantId: tenant.id,
+            orderNo: `ZL${beijingDay(created).replaceAll('-', '')}${String(tenant.id).padStart(2, '0')}${String(serial).padStart(4, '0')}`,
+            driverId: driver.id,
+            cityId: car.cityId,
+            modelId: car.modelId,
+            vehicleId: vehicleId ?? null,
+            rentalMode: plan.rentalMode ?? 0,
+            orderType: plan.orderType ?? 0,
+            rentReceipt: stages.length > 0 ? 1 : 0,
+            rentTiming: 1,
+            maintenancePlan: 0,
+            rentSettlement: 0,
+            startDate: plan.startDate,
+            termMonths: plan.termMonths,
+            endDate: addDays(addMonthsClamped(plan.startDate, plan.termMonths), -1),
+            rent: plan.rent,
+            stages,
+            deposit: 500_000,
+            firstPayment: plan.orderType === 1 ? 2_000_000 : 0,
+            servicingFee: 80_000,
+            finalPayment: plan.orderType === 1 ? 3_000_000 : 0,
+            graceDays: 3,
+            lateFeeRate: 5,
+            status: plan.status,
+            deliveryState: plan.deliveryState,
+            deliveredAt:
+              plan.deliveryState === leaseDeliveryStates.waiting ? null : new Date(`${plan.startDate}T10:00:00+08:00`),
+            cancelReason: plan.cancelReason ?? null,
+            createdBy: placer.id,
+            updatedBy: placer.id,
+            createdAt: created,
+            updatedAt: created,
+          })
+          .returning();
+        if (!order) throw new Error('order insert returned no row');
+        return { order, driver };
+      };
+      const approve = async (orderId: number, title: string, line: number | null, decisions: number) => {
+        const instanceId = await startApproval(ctx, {
+          businessType: approvalBusinessTypes.leaseOrder,
+          businessId: orderId,
+          title,
+          line,
+        });
+        for (let step = 0; step < decisions; step += 1) await decide(tx, ctx, instanceId, true, '同意');
+      };
+      const pendingStart = soon;
+      await place(0, stock[0] as never, {
+        status: leaseOrderStates.pending,
+        deliveryState: 0,
+        startDate: pendingStart,
+        termMonths: 12,
+        rent: 420_000,
+      });
+      await place(1, stock[1] as never, {
+        status: leaseOrderStates.pending,
+        deliveryState: 0,
+        startDate: pendingStart,
+        termMonths: 24,
+        rent: 390_000,
+      });
+      const starSea = await place(2, stock[2] as never, {
+        status: leaseOrderStates.inApproval,
+        deliveryState: 0,
+        startDate: soon,
+        termMonths: 6,
+        rent: 520_000,
+        rentalMode: 2,
+      });
+      await approve(
+        starSea.order.id,
+        `租赁订单 ${starSea.order.orderNo} ${starSea.driver.name}`,
+        approvalLines.starSea,
+        0,
+      );
+      const guojin = await place(3, stock[3] as never, {
+        status: leaseOrderStates.inApproval,
+        deliveryState: 0,
+        startDate: soon,
+        termMonths: 36,
+        rent: 460_000,
+        orderType: 1,
+      });
+      await approve(guojin.order.id, `租赁订单 ${guojin.order.orderNo} ${guojin.driver.name}`, approvalLines.guojin, 0);
+      const waiting = await place(4, stock[4] as never, {
+        status: leaseOrderStates.inApproval,
+        deliveryState: 0,
+        startDate: soon,
+        termMonths: 12,
+        rent: 430_000,
+      });
+      await approve(waiting.order.id, `租赁订单 ${waiting.order.orderNo} ${waiting.driver.name}`, null, 2);
+      await tx
+        .update(leaseOrders)
+        .set({ status: leaseOrderStates.performing })
+        .where(eq(leaseOrders.id, waiting.order.id));
+      await place(5, stock[5] as never, {
+        status: leaseOrderStates.cancelled,
+        deliveryState: 0,
+        startDate: soon,
+        termMonths: 12,
+        rent: 400_000,
+        cancelReason: '客户改租其他车型',
+      });
+      for (const [index, car] of leased.entries()) {
+        const startDate = beijingDay(car.at);
+        const stages =
+          index === 1
+            ? [
+                { periods: 6, rent: 380_000 },
+                { periods: 6, rent: 450_000 },
+              ]
+            : undefined;
+        const plan: Plan = {
+          status: leaseOrderStates.performing,
+          deliveryState: leaseDeliveryStates.delivered,
+          startDate,
+          termMonths: 12,
+          rent: 430_000,
+          ...(stages ? { stages } : {}),
+        };
+        const { order, driver } = await place(6 + index, car, plan, car.id);
+        await writeSchedule(tx, tenant.id, placer.id, order, plan);
+        // The handover, and the violations of the time the car was out, are now the order driver's.
+        const [handover] = await tx
+          .select({ name: deliveries.driverName })
+          .from(deliveries)
+          .where(eq(deliveries.id, car.deliveryId));
+        await tx
+          .update(deliveries)
+          .set({ driverId: driver.id, driverName: driver.name, driverPhone: driver.mobile })
+          .where(eq(deliveries.id, car.deliveryId));
+        if (handover) {
+          await tx
+            .update(violations)
+            .set({ driverId: driver.id, driverName: driver.name })
+            .where(and(eq(violations.vehicleId, car.id), eq(violations.driverName, handover.name)));
+        }
+      }
+      for (const car of returned) {
+        const startDate = beijingDay(car.at);
+        const plan: Plan = {
+          status: leaseOrderStates.completed,
+          deliveryState: leaseDeliveryStates.returning,
+          startDate,
+          termMonths: 3,
+          rent: 410_000,
+        };
+        const { order } = await place(11, car, plan, car.id);
+        await writeSchedule(tx, tenant.id, placer.id, order, plan);
+      }
+    });
+  }
+}
+
+async function writeSchedule(
+  tx: Tx,
+  tenantId: number,
+  userId: number,
+  order: { id: number; driverId: number },
+  plan: Plan,
+) {
+  const rows = rentSchedule({
+    startDate: plan.startDate,
+    termMonths: plan.termMonths,
+    rentReceipt: plan.stages ? 1 : 0,
+    rent: plan.rent,
+    stages: plan.stages ?? [],
+    timing: 'advance',
+  });
+  const today = beijingDay(new Date());
+  await tx.insert(orderReceivables).values(
+    rows.map((row) => ({
+      tenantId,
+      orderId: order.id,
+      driverId: order.driverId,
+      period: row.period,
+      stage: row.stage,
+      periodStart: row.startDate,
+      periodEnd: row.endDate,
+      dueDate: row.dueDate,
+      amount: row.amount,
+      // Periods already due were paid, as a fleet's records mostly are; the rest wait.
+      received: row.dueDate < today ? row.amount : 0,
+      status: row.dueDate < today ? 2 : 0,
+      createdBy: userId,
+      updatedBy: userId,
+    })),
+  );
+}
