@@ -83,7 +83,7 @@ export const leaseOrderLifecycle = defineLifecycle({
       title: '提交审批',
       from: [pending],
       to: inApproval,
-      button: 'leaseOrder:add',
+      button: 'leaseOrder:submit',
       confirm: '提交后进入审批，确定提交？',
     },
     {

@@ -10,6 +10,7 @@ export const orderRoutes = defineSection('order', [
     cached: true,
     buttons: [
       'add',
+      ['submit', '提交审批'],
       ['fillDelivery', '填写交车信息'],
       ['cancel', '取消订单'],
       ['endLease', '退租'],

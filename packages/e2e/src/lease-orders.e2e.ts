@@ -1,0 +1,131 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
+import { chooseOption, expectLocation, waitForDialogsToSettle, waitForToast } from './support/page';
+import { api, type DemoAccount, demoAccounts, loginToken, signIn } from './support/session';
+
+const open = useBrowser();
+
+type Listed<T> = { list: T[]; total: number };
+
+/** Takes a row's action through its dialog: fills it, 确定, waits for 操作成功 and the dialog to go. */
+async function act(
+  page: Page,
+  row: Locator,
+  action: string,
+  fill: (dialog: Locator) => Promise<void> = async () => {},
+) {
+  await row.getByRole('button', { name: action, exact: true }).click();
+  const dialog = page
+    .locator('.ant-modal')
+    .filter({ has: page.getByRole('button', { name: /确\s*定/ }) })
+    .last();
+  await dialog.waitFor();
+  await waitForDialogsToSettle(page);
+  await fill(dialog);
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await waitForToast(page, '操作成功');
+  await dialog.waitFor({ state: 'detached' });
+}
+
+const input = (dialog: Locator, label: string) =>
+  dialog.locator('.ant-form-item').filter({ hasText: label }).locator('input').first();
+
+/** Approves the order's task in 待办事项 as `account`. */
+async function approveAs(account: DemoAccount, orderNo: string) {
+  const { context, page } = await open();
+  await signIn(context, account);
+  await page.goto('/tobeDone');
+  const task = page.getByRole('row', { name: new RegExp(orderNo) });
+  await task.waitFor({ timeout: 45_000 });
+  await act(page, task, '通过');
+  await task.waitFor({ state: 'detached' });
+  await context.close();
+}
+
+describe('租赁订单', () => {
+  it('is approved by others in 待办事项, delivered with its car, shows its schedule, is renewed and ended', {
+    timeout: 240_000,
+  }, async () => {
+    const ops = await loginToken(demoAccounts.ops);
+    const stock = await api<Listed<{ id: string; plateNo: string; modelId: string; cityId: string }>>(
+      '/api/vehicles?stage=7&limit=50',
+      { token: ops },
+    );
+    const vehicle = stock.data.list.at(-1);
+    if (!vehicle) throw new Error('no vehicle in stock');
+    const drivers = await api<Listed<{ id: string; name: string; status: number }>>(
+      '/api/ride-hailing-drivers?tab=1&limit=5',
+      { token: await loginToken(demoAccounts.admin) },
+    );
+    const driver = drivers.data.list[0];
+    const saved = await api<{ id: string; orderNo: string }>('/api/lease-orders', {
+      token: ops,
+      method: 'POST',
+      body: JSON.stringify({
+        driverId: driver?.id,
+        cityId: vehicle.cityId,
+        modelId: vehicle.modelId,
+        rentalMode: 0,
+        orderType: 0,
+        rentReceipt: 0,
+        rentTiming: 1,
+        maintenancePlan: 0,
+        rentSettlement: 0,
+        startDate: '2026-11-30',
+        termMonths: 12,
+        rent: 450_000,
+      }),
+    });
+    expect(saved.msg).toBe('success');
+    const { orderNo, id } = saved.data;
+
+    const { context, page } = await open();
+    await signIn(context, demoAccounts.ops);
+    await page.goto('/leaseOrder');
+    const row = page.getByRole('row', { name: new RegExp(orderNo) });
+    await row.waitFor({ timeout: 45_000 });
+    await act(page, row, '提交审批');
+    await row.getByText('审批中', { exact: true }).waitFor();
+
+    await approveAs(demoAccounts.manager, orderNo);
+    await approveAs(demoAccounts.finance, orderNo);
+
+    await page.reload();
+    await row.getByText('履约中', { exact: true }).waitFor();
+    await act(page, row, '填写交车信息', async (dialog) => {
+      await dialog.locator('.ant-form-item').filter({ hasText: '交付车辆' }).locator('.ant-select').click();
+      await page.keyboard.type(vehicle.plateNo);
+      await chooseOption(page, new RegExp(vehicle.plateNo));
+      await input(dialog, '交车里程').fill('999999');
+      await input(dialog, '油量/电量').fill('90');
+    });
+    await row.getByText('已交车', { exact: true }).waitFor();
+    const leased = await api<{ stage: number }>(`/api/vehicles/${vehicle.id}`, { token: ops });
+    expect(leased.data.stage).toBe(5);
+
+    await row.getByRole('button', { name: '详情', exact: true }).click();
+    await expectLocation(page, `/leaseOrderDetails?id=${id}`);
+    await page.getByRole('tab', { name: /应收计划（12）/ }).click();
+    await page.getByRole('tabpanel').getByText('2026-11-30').first().waitFor();
+    await page.getByTestId('approval-record').getByText('审批通过').waitFor();
+
+    await page.goto('/leaseOrder');
+    await act(page, row, '续租', async (dialog) => {
+      await input(dialog, '续租租期').fill('6');
+      await input(dialog, '续租月租金').fill('420000');
+    });
+    const renewals = await api<Listed<{ orderNo: string; status: number }>>(
+      `/api/lease-orders?driverId=${driver?.id}&limit=50`,
+      { token: ops },
+    );
+    expect(renewals.data.list.some((order) => order.orderNo !== orderNo && order.status === 1)).toBe(true);
+
+    await act(page, row, '退租', async (dialog) => {
+      await dialog.getByLabel('退租原因').fill('司机转行');
+    });
+    await row.getByText('退租中', { exact: true }).waitFor();
+    const returning = await api<{ stage: number }>(`/api/vehicles/${vehicle.id}`, { token: ops });
+    expect(returning.data.stage).toBe(6);
+  });
+});
