@@ -70,8 +70,8 @@ describe('database', () => {
     };
     try {
       const first = await counts(fresh.database);
-      // Two tenants; admin, ops and four demo staff of 用户管理; two roles in each tenant.
-      expect(first).toEqual([2, 6, 4]);
+      // Two tenants; admin, ops, the two approvers and four demo staff of 用户管理; four roles in each tenant.
+      expect(first).toEqual([2, 8, 8]);
       expect(await counts(await fresh.reopen())).toEqual(first);
     } finally {
       await fresh.drop();

@@ -50,7 +50,14 @@ const update = (id: string, payload: object) =>
 describe('the list of 用户管理', () => {
   it("shows the branch company's accounts with their roles and branch companies", async () => {
     const beijing = await list();
-    expect(beijing.list.map((row) => row.loginId).sort()).toEqual(['admin', 'chenjing', 'ops', 'zhangwei']);
+    expect(beijing.list.map((row) => row.loginId).sort()).toEqual([
+      'admin',
+      'chenjing',
+      'finance',
+      'manager',
+      'ops',
+      'zhangwei',
+    ]);
     expect(beijing.list.find((row) => row.loginId === 'admin')).toMatchObject({
       userName: '系统管理员',
       code: 'CP0001',
@@ -62,7 +69,17 @@ describe('the list of 用户管理', () => {
       roleNames: ['车辆订单专员'],
       tenantNames: ['北京分公司'],
     });
-    expect((await list('', shanghai)).list.map((row) => row.loginId).sort()).toEqual(['admin', 'liuyang', 'zhoumin']);
+    expect(beijing.list.find((row) => row.loginId === 'manager')).toMatchObject({
+      roleNames: ['运营经理'],
+      tenantNames: ['北京分公司', '上海分公司'],
+    });
+    expect((await list('', shanghai)).list.map((row) => row.loginId).sort()).toEqual([
+      'admin',
+      'finance',
+      'liuyang',
+      'manager',
+      'zhoumin',
+    ]);
   });
 
   it('filters by status and by a piece of the login id', async () => {
