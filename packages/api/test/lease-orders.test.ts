@@ -1,4 +1,4 @@
-import type { PageResult } from '@cp/contracts';
+import { addDays, addMonthsClamped, type PageResult } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
@@ -182,6 +182,41 @@ describe('a lease order', () => {
     expect(schedule.data.total).toBe(15);
     expect(schedule.data.list.map((row) => row.period)).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
     expect(await orderOf(order.id)).toMatchObject({ endDate: '2027-09-14' });
+  });
+
+  it('shows in 到期订单 by how soon it ends, and is renewed from there', async () => {
+    const vehicle = stock[5] as (typeof stock)[number];
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    // Ends in nine days: a 12-month lease that started a year less ten days ago.
+    const startDate = addDays(addMonthsClamped(today, -12), 10);
+    const order = await approvedOrder(vehicle, { startDate });
+    await post(`/api/lease-orders/${order.id}/fill-delivery`, ops, {
+      vehicleId: vehicle.id,
+      mileage: 999_999,
+      energyLevel: 60,
+    });
+    const soon = await get<PageResult<Order & { dueBucket: number }>>('/api/due-orders?limit=100');
+    expect(soon.data.list.find((row) => row.id === order.id)).toMatchObject({ dueBucket: 3 });
+    const week = await get<PageResult<Order>>('/api/due-orders?tab=within7&limit=100');
+    expect(week.data.list.some((row) => row.id === order.id)).toBe(false);
+    const renewed = await post<{ renewalNo: string }>(`/api/due-orders/${order.id}/continue`, ops, {
+      termMonths: 6,
+      rent: 400_000,
+    });
+    expect(renewed.code).toBe(0);
+    expect((await get<{ extendTenancy: number }>(`/api/lease-orders/${order.id}`)).data.extendTenancy).toBe(2);
+    const pendingOrder = await get<PageResult<Order>>(`/api/lease-orders?orderNo=${renewed.data.renewalNo}`);
+    expect(pendingOrder.data.list[0]).toMatchObject({ status: 1, deliveryState: 0 });
+  });
+
+  it('gives orders saved at the same moment numbers of their own', async () => {
+    const vehicle = stock[0] as (typeof stock)[number];
+    const saved = await Promise.all(
+      Array.from({ length: 8 }, () => post<Order>('/api/lease-orders', ops, terms(vehicle))),
+    );
+    expect(saved.map((answer) => answer.msg)).toEqual(Array(8).fill('success'));
+    expect(new Set(saved.map((answer) => answer.data.orderNo)).size).toBe(8);
+    expect(saved.every((answer) => /^ZL\d{16}$/.test(answer.data.orderNo))).toBe(true);
   });
 
   it('keeps another branch company’s orders out of reach', async () => {

@@ -3,6 +3,8 @@ import {
   addMonthsClamped,
   approvalBusinessTypes,
   approvalLines,
+  dueOrderResource,
+  dueOrderScreens,
   extendSchedule,
   leaseDeliveryStates,
   leaseOrderResource,
@@ -16,12 +18,13 @@ import {
   type ScheduleInput,
   type ScheduleRow,
 } from '@cp/contracts';
-import { and, asc, eq, gte } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import { cancelApproval, onApprovalOutcome, startApproval } from '../approvals/engine';
+import { rowsOf } from '../db/migrate';
 import { drivers } from '../drivers/tables';
 import { businessError } from '../http/errors';
 import { beijingDay } from '../leads/counts';
-import { defineServerResource, type Row, type WriteContext } from '../resource/family';
+import { type ActionImpl, defineServerResource, type Row, type WriteContext } from '../resource/family';
 import { takeAction } from '../resource/lifecycle';
 import { vehicleFamily } from '../vehicles/family';
 import { vehicles } from '../vehicles/tables';
@@ -52,10 +55,11 @@ function checkedSchedule(input: ScheduleInput): ScheduleRow[] {
   }
 }
 
-/** An order number: ZL, the Beijing day and time to the second, two random digits. */
-function newOrderNo(now = new Date()): string {
-  const stamp = new Date(now.getTime() + 8 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14);
-  return `ZL${stamp}${String(Math.floor(Math.random() * 100)).padStart(2, '0')}`;
+/** An order number: ZL, the Beijing day, and the next of a sequence (8 digits): unique whoever asks at once. */
+async function newOrderNo(ctx: Pick<WriteContext, 'tx'>, now = new Date()): Promise<string> {
+  const day = new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
+  const [row] = rowsOf<{ n: string }>(await ctx.tx.execute(sql`select nextval('lease_order_no_seq')::text as n`));
+  return `ZL${day}${String(row?.n ?? '0').padStart(8, '0')}`;
 }
 
 async function insertSchedule(ctx: WriteContext, order: Row, rows: readonly ScheduleRow[]) {
@@ -84,6 +88,73 @@ const delivered = (row: Row) => Number(row.deliveryState) === leaseDeliveryState
 const lineOf = (row: Row) =>
   Number(row.rentalMode) === 2 ? approvalLines.starSea : Number(row.orderType) === 1 ? approvalLines.guojin : null;
 
+/** 退租: the car's return starts (还车中), in the same transaction. */
+const endLeaseAction: ActionImpl = {
+  async run(ctx, order, body) {
+    if (!delivered(order)) throw businessError('订单未交车或已在退租中，不能退租');
+    await takeAction(
+      ctx.db,
+      vehicleFamily,
+      ctx.request,
+      Number(order.vehicleId),
+      'requestReturn',
+      { remark: `租赁订单 ${String(order.orderNo)} 退租：${String(body.reason)}` },
+      ctx,
+    );
+    return null;
+  },
+  patch: () => ({ deliveryState: leaseDeliveryStates.returning }),
+};
+
+/** 续租: a new order for the same driver, car and terms from the day after the end, waiting for its approval. */
+const continueAction: ActionImpl = {
+  async run(ctx, order, body) {
+    if (!delivered(order)) throw businessError('订单交车后才能续租');
+    const [renewal] = await ctx.tx
+      .select({ id: leaseOrders.id })
+      .from(leaseOrders)
+      .where(
+        and(
+          eq(leaseOrders.tenantId, ctx.auth.tenantId),
+          eq(leaseOrders.renewedFromId, Number(order.id)),
+          eq(leaseOrders.status, pending),
+        ),
+      );
+    if (renewal) throw businessError('该订单已有待审批的续租订单');
+    const startDate = addDays(String(order.endDate), 1);
+    const termMonths = Number(body.termMonths);
+    const [created] = await ctx.tx
+      .insert(leaseOrders)
+      .values({
+        tenantId: ctx.auth.tenantId,
+        orderNo: await newOrderNo(ctx),
+        driverId: Number(order.driverId),
+        cityId: Number(order.cityId),
+        modelId: Number(order.modelId),
+        vehicleId: Number(order.vehicleId),
+        rentalMode: Number(order.rentalMode),
+        orderType: Number(order.orderType),
+        rentReceipt: 0,
+        rentTiming: Number(order.rentTiming),
+        maintenancePlan: Number(order.maintenancePlan),
+        rentSettlement: Number(order.rentSettlement),
+        startDate,
+        termMonths,
+        endDate: addDays(addMonthsClamped(startDate, termMonths), -1),
+        rent: Number(body.rent),
+        graceDays: Number(order.graceDays),
+        lateFeeRate: Number(order.lateFeeRate),
+        renewedFromId: Number(order.id),
+        remark: `续租自 ${String(order.orderNo)}`,
+        createdBy: ctx.auth.userId,
+        updatedBy: ctx.auth.userId,
+      })
+      .returning({ id: leaseOrders.id, orderNo: leaseOrders.orderNo });
+    return { renewalId: String(created?.id), renewalNo: created?.orderNo };
+  },
+  patch: () => ({ extendTenancy: 2 }),
+};
+
 /**
  * 租赁订单: saved 待审批 with its terms checked against the schedule they give; 提交审批 starts the order's
  * approval, whose outcome moves it (通过 → 履约中; 驳回, 撤回 → 待审批). 填写交车信息 hands a vehicle over — the
@@ -94,13 +165,13 @@ export const leaseOrderFamily = defineServerResource({
   table: leaseOrders,
   screens: Object.values(leaseOrderScreens),
   expose: ['renewedFromId'],
-  prepare(values, _ctx, before) {
+  async prepare(values, ctx, before) {
     const merged = { ...before, ...values };
     const rentReceipt = Number(merged.rentReceipt);
     const stages = rentReceipt === 1 ? ((merged.stages as RentStage[] | null) ?? []) : [];
     checkedSchedule(scheduleInput({ ...merged, stages }));
     const endDate = addDays(addMonthsClamped(String(merged.startDate), Number(merged.termMonths)), -1);
-    return { ...values, stages, endDate, ...(before ? {} : { orderNo: newOrderNo() }) };
+    return { ...values, stages, endDate, ...(before ? {} : { orderNo: await newOrderNo(ctx) }) };
   },
   actions: {
     submit: {
@@ -178,22 +249,8 @@ export const leaseOrderFamily = defineServerResource({
       },
       patch: (body) => ({ cancelReason: body.reason }),
     },
-    endLease: {
-      async run(ctx, order, body) {
-        if (!delivered(order)) throw businessError('订单未交车或已在退租中，不能退租');
-        await takeAction(
-          ctx.db,
-          vehicleFamily,
-          ctx.request,
-          Number(order.vehicleId),
-          'requestReturn',
-          { remark: `租赁订单 ${String(order.orderNo)} 退租：${String(body.reason)}` },
-          ctx,
-        );
-        return null;
-      },
-      patch: () => ({ deliveryState: leaseDeliveryStates.returning }),
-    },
+    endLease: endLeaseAction,
+    continue: continueAction,
     delay: {
       async run(ctx, order, body) {
         if (!delivered(order)) throw businessError('订单交车后才能延期');
@@ -264,53 +321,6 @@ export const leaseOrderFamily = defineServerResource({
         };
       },
     },
-    continue: {
-      async run(ctx, order, body) {
-        if (!delivered(order)) throw businessError('订单交车后才能续租');
-        const [renewal] = await ctx.tx
-          .select({ id: leaseOrders.id })
-          .from(leaseOrders)
-          .where(
-            and(
-              eq(leaseOrders.tenantId, ctx.auth.tenantId),
-              eq(leaseOrders.renewedFromId, Number(order.id)),
-              eq(leaseOrders.status, pending),
-            ),
-          );
-        if (renewal) throw businessError('该订单已有待审批的续租订单');
-        const startDate = addDays(String(order.endDate), 1);
-        const termMonths = Number(body.termMonths);
-        const [created] = await ctx.tx
-          .insert(leaseOrders)
-          .values({
-            tenantId: ctx.auth.tenantId,
-            orderNo: newOrderNo(),
-            driverId: Number(order.driverId),
-            cityId: Number(order.cityId),
-            modelId: Number(order.modelId),
-            vehicleId: Number(order.vehicleId),
-            rentalMode: Number(order.rentalMode),
-            orderType: Number(order.orderType),
-            rentReceipt: 0,
-            rentTiming: Number(order.rentTiming),
-            maintenancePlan: Number(order.maintenancePlan),
-            rentSettlement: Number(order.rentSettlement),
-            startDate,
-            termMonths,
-            endDate: addDays(addMonthsClamped(startDate, termMonths), -1),
-            rent: Number(body.rent),
-            graceDays: Number(order.graceDays),
-            lateFeeRate: Number(order.lateFeeRate),
-            renewedFromId: Number(order.id),
-            remark: `续租自 ${String(order.orderNo)}`,
-            createdBy: ctx.auth.userId,
-            updatedBy: ctx.auth.userId,
-          })
-          .returning({ id: leaseOrders.id, orderNo: leaseOrders.orderNo });
-        return { renewalId: String(created?.id), renewalNo: created?.orderNo };
-      },
-      patch: () => ({ extendTenancy: 2 }),
-    },
     changeType: {
       patch: (body) => ({
         orderType: body.orderType,
@@ -349,4 +359,25 @@ export const orderReceivableFamily = defineServerResource({
   screens: Object.values(orderReceivableScreens),
 });
 
-export const orderFamilies = [leaseOrderFamily, orderReceivableFamily];
+/** Today in Beijing, as the database sees it. */
+const today = sql`(now() at time zone 'Asia/Shanghai')::date`;
+
+/**
+ * 到期订单: the orders in performance with their car, by how soon they end; 续租 and 到期退车 are the lease
+ * order's own actions under this page's buttons.
+ */
+export const dueOrderFamily = defineServerResource({
+  resource: dueOrderResource,
+  table: leaseOrders,
+  screens: Object.values(dueOrderScreens),
+  only: and(eq(leaseOrders.status, performing), eq(leaseOrders.deliveryState, leaseDeliveryStates.delivered)),
+  computed: {
+    dueBucket: sql<number>`(case when ${leaseOrders.endDate} < ${today} then 1
+      when ${leaseOrders.endDate} <= ${today} + 7 then 2
+      when ${leaseOrders.endDate} <= ${today} + 30 then 3
+      when ${leaseOrders.endDate} <= ${today} + 60 then 4 else 5 end)`.mapWith(Number),
+  },
+  actions: { continue: continueAction, endLease: endLeaseAction },
+});
+
+export const orderFamilies = [leaseOrderFamily, orderReceivableFamily, dueOrderFamily];

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   smallint,
   text,
@@ -13,6 +14,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { businessColumns, idColumn, refColumn, versionColumn } from '../db/columns';
+
+/** The serial part of order numbers: unique across processes, never rolled back. */
+export const orderNoSequence = pgSequence('lease_order_no_seq', { startWith: 1 });
 
 const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 

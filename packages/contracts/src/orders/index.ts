@@ -1,2 +1,3 @@
+export * from './dueOrders';
 export * from './leaseOrders';
 export * from './schedule';

@@ -1,5 +1,7 @@
 import {
   approvalBusinessTypes,
+  dueOrderResource,
+  dueOrderScreens,
   leaseOrderResource,
   leaseOrderScreens,
   orderReceivableResource,
@@ -54,7 +56,22 @@ export const leaseOrderFamily = defineFamily({
   inputs: { stages: StagesInput },
   detailSections: [OrderApprovalRecord],
   related: () => [{ family: orderReceivableFamily, screen: 'schedule', via: 'orderId' }],
-  refreshes: ['orderReceivable', 'vehicle', 'approvalInstance', 'approvalTask'],
+  refreshes: ['orderReceivable', 'dueOrder', 'vehicle', 'approvalInstance', 'approvalTask'],
 });
 
-export const { families, keys, page, prefetch } = familyModule([leaseOrderFamily, orderReceivableFamily]);
+/** 到期订单: orders ending soon, by tab (30天内 first), with 续租 and 到期退车. */
+export const dueOrderFamily = defineFamily({
+  resource: dueOrderResource,
+  screens: dueOrderScreens,
+  groups: [
+    { title: '订单', fields: ['orderNo', 'driverId', 'cityId', 'vehicleId', 'rent'] },
+    { title: '租期', fields: ['startDate', 'termMonths', 'endDate', 'dueBucket', 'extendTenancy'] },
+  ],
+  refreshes: ['leaseOrder', 'orderReceivable', 'vehicle', 'approvalInstance'],
+});
+
+export const { families, keys, page, prefetch } = familyModule([
+  leaseOrderFamily,
+  orderReceivableFamily,
+  dueOrderFamily,
+]);
