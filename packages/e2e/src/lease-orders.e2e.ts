@@ -54,16 +54,14 @@ describe('租赁订单', () => {
     );
     const vehicle = stock.data.list.at(-1);
     if (!vehicle) throw new Error('no vehicle in stock');
-    const drivers = await api<Listed<{ id: string; name: string; status: number }>>(
-      '/api/ride-hailing-drivers?tab=1&limit=5',
-      { token: await loginToken(demoAccounts.admin) },
-    );
-    const driver = drivers.data.list[0];
+    // The driver picker of 新增订单 offers the branch company's 正常 drivers (ops may search them).
+    const drivers = await api<{ label: string; value: string }[]>('/api/lookups/drivers?search=', { token: ops });
+    const driver = drivers.data[0];
     const saved = await api<{ id: string; orderNo: string }>('/api/lease-orders', {
       token: ops,
       method: 'POST',
       body: JSON.stringify({
-        driverId: driver?.id,
+        driverId: driver?.value,
         cityId: vehicle.cityId,
         modelId: vehicle.modelId,
         rentalMode: 0,
@@ -116,7 +114,7 @@ describe('租赁订单', () => {
       await input(dialog, '续租月租金').fill('420000');
     });
     const renewals = await api<Listed<{ orderNo: string; status: number }>>(
-      `/api/lease-orders?driverId=${driver?.id}&limit=50`,
+      `/api/lease-orders?driverId=${driver?.value}&limit=50`,
       { token: ops },
     );
     expect(renewals.data.list.some((order) => order.orderNo !== orderNo && order.status === 1)).toBe(true);

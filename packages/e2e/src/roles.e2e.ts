@@ -12,7 +12,8 @@ describe('role management', () => {
     await page.goto('/roleManagement');
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');
     await page.getByRole('cell', { name: 'vehicleOrderOps' }).waitFor();
-    expect(await rows.count()).toBe(2);
+    // 超级管理员, 车辆订单专员 and the approvers' 运营经理 and 财务专员.
+    expect(await rows.count()).toBe(4);
 
     await page.getByLabel('关键字').fill('超级');
     await page.getByRole('button', { name: '查询' }).click();

@@ -10,7 +10,7 @@ import { drivers } from './tables';
  * The driver pages and every vehicle screen (交车 picks a driver there) open it.
  */
 defineServerLookup('driver', {
-  access: [...routesOfSection('customer'), ...routesOfSection('vehicle')]
+  access: [...routesOfSection('customer'), ...routesOfSection('vehicle'), ...routesOfSection('order')]
     .filter((route) => !route.hidden)
     .map((route) => route.key),
   async search(db, tenantId, { text, ids, limit }) {

@@ -11,7 +11,8 @@ const plateText = (text: string) => text.replace(/\s+/g, '').toUpperCase();
  * import finds them by plate. Any vehicle screen's menu opens the search.
  */
 defineServerLookup('vehicle', {
-  access: routesOfSection('vehicle')
+  // The vehicle section's screens, and the orders whose car is picked (填写交车信息).
+  access: [...routesOfSection('vehicle'), ...routesOfSection('order')]
     .filter((route) => !route.hidden)
     .map((route) => route.key),
   normalize: plateText,
