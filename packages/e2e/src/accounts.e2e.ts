@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser';
-import { expectLocation } from './support/page';
+import { expectLocation, waitForDialogsToSettle } from './support/page';
 import { demoAccounts, signIn, tokenCookie } from './support/session';
 
 const open = useBrowser();
@@ -33,8 +33,13 @@ describe('accounts and menus', () => {
     expect(second).toBeDefined();
     expect(second).not.toBe(first);
     await page.getByRole('button', { name: '用户菜单' }).click();
+    // A click while the menu still slides in can be lost on a loaded machine: it settles first.
+    await page.getByRole('menuitem', { name: '个人信息' }).waitFor();
+    await waitForDialogsToSettle(page);
     await page.getByRole('menuitem', { name: '个人信息' }).click();
-    await page.getByRole('dialog', { name: '个人信息' }).getByText('上海分公司', { exact: true }).waitFor();
+    const profile = page.getByRole('dialog', { name: '个人信息' });
+    await profile.waitFor({ timeout: 30_000 });
+    await profile.getByText('上海分公司', { exact: true }).waitFor();
   });
 
   it('gives ops (vehicles and orders only) no APP管理 and no 配置管理, and no way into role management', async () => {
