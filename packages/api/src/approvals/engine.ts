@@ -86,6 +86,31 @@ async function record(
   });
 }
 
+/** The row of a new open task of `approverId` on a node of the instance (its type, line, title copied). */
+function taskValues(
+  instance: Instance,
+  nodeIndex: number,
+  node: Pick<ProcessNode, 'name' | 'method'>,
+  approverId: number,
+  userId: number,
+) {
+  return {
+    tenantId: instance.tenantId,
+    instanceId: instance.id,
+    businessType: instance.businessType,
+    businessId: instance.businessId,
+    title: instance.title,
+    line: instance.line,
+    initiatorId: instance.initiatorId,
+    nodeIndex,
+    nodeName: node.name,
+    method: node.method,
+    approverId,
+    createdBy: userId,
+    updatedBy: userId,
+  };
+}
+
 /** Opens the node's tasks: one per approver, or the first of a 依次 node (the rest wait their turn). */
 async function openNode(tx: Tx, instance: Instance, nodeIndex: number, userId: number) {
   const node = instance.nodes[nodeIndex];
@@ -95,23 +120,9 @@ async function openNode(tx: Tx, instance: Instance, nodeIndex: number, userId: n
   const sequential = node.method === approvalMethods.sequential;
   const [first, ...rest] = approvers;
   const opened = sequential ? [first as number] : approvers;
-  await tx.insert(approvalTasks).values(
-    opened.map((approverId) => ({
-      tenantId: instance.tenantId,
-      instanceId: instance.id,
-      businessType: instance.businessType,
-      businessId: instance.businessId,
-      title: instance.title,
-      line: instance.line,
-      initiatorId: instance.initiatorId,
-      nodeIndex,
-      nodeName: node.name,
-      method: node.method,
-      approverId,
-      createdBy: userId,
-      updatedBy: userId,
-    })),
-  );
+  await tx
+    .insert(approvalTasks)
+    .values(opened.map((approverId) => taskValues(instance, nodeIndex, node, approverId, userId)));
   await tx
     .update(approvalInstances)
     .set({
@@ -288,9 +299,14 @@ export async function approveTask(ctx: WriteContext, task: Row, body: Row): Prom
     await openWaiting(tx, instance, nodeIndex, auth.userId);
     return;
   }
+  await nodeDone(tx, instance, nodeIndex, auth.userId, comment);
+}
+
+/** A node decided: the next one opens, or after the last the approval ends 已通过. */
+async function nodeDone(tx: Tx, instance: Instance, nodeIndex: number, userId: number, comment: string | null) {
   const next = nodeIndex + 1;
-  if (next < instance.nodes.length) await openNode(tx, instance, next, auth.userId);
-  else await finish(tx, instance, 'approved', auth.userId, comment);
+  if (next < instance.nodes.length) await openNode(tx, instance, next, userId);
+  else await finish(tx, instance, 'approved', userId, comment);
 }
 
 /** The next approver of a 依次 node gets their task; one no longer enabled is passed over. */
@@ -300,26 +316,10 @@ async function openWaiting(tx: Tx, instance: Instance, nodeIndex: number, userId
   const waiting = instance.waiting.filter((id) => still.has(Number(id)));
   const [nextApprover, ...rest] = waiting;
   if (nextApprover === undefined) {
-    const next = nodeIndex + 1;
-    if (next < instance.nodes.length) await openNode(tx, instance, next, userId);
-    else await finish(tx, instance, 'approved', userId, null);
+    await nodeDone(tx, instance, nodeIndex, userId, null);
     return;
   }
-  await tx.insert(approvalTasks).values({
-    tenantId: instance.tenantId,
-    instanceId: instance.id,
-    businessType: instance.businessType,
-    businessId: instance.businessId,
-    title: instance.title,
-    line: instance.line,
-    initiatorId: instance.initiatorId,
-    nodeIndex,
-    nodeName: node.name,
-    method: node.method,
-    approverId: Number(nextApprover),
-    createdBy: userId,
-    updatedBy: userId,
-  });
+  await tx.insert(approvalTasks).values(taskValues(instance, nodeIndex, node, Number(nextApprover), userId));
   await tx
     .update(approvalInstances)
     .set({ waiting: rest.map(Number), updatedAt: new Date(), version: sql`${approvalInstances.version} + 1` })
@@ -362,21 +362,8 @@ export async function transferTask(ctx: WriteContext, task: Row, body: Row): Pro
   );
   if (canOpen.length === 0) throw businessError('转交给：该用户没有「待办事项」权限，无法处理待办');
   try {
-    await tx.insert(approvalTasks).values({
-      tenantId: instance.tenantId,
-      instanceId: instance.id,
-      businessType: instance.businessType,
-      businessId: instance.businessId,
-      title: instance.title,
-      line: instance.line,
-      initiatorId: instance.initiatorId,
-      nodeIndex: Number(task.nodeIndex),
-      nodeName: String(task.nodeName),
-      method: Number(task.method),
-      approverId: toUserId,
-      createdBy: auth.userId,
-      updatedBy: auth.userId,
-    });
+    const node = { name: String(task.nodeName), method: Number(task.method) };
+    await tx.insert(approvalTasks).values(taskValues(instance, Number(task.nodeIndex), node, toUserId, auth.userId));
   } catch (error) {
     throw translateUnique(error, { approval_tasks_open_key: '转交给：该用户在此节点已有待办' });
   }

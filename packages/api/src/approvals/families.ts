@@ -103,8 +103,9 @@ export const approvalInstanceFamily = defineServerResource({
   },
 });
 
-const yuan = (fen: number) =>
-  (fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** The to-do lists' summary of a 线下收款: `线下收款 张三 1,234.56元`. */
+export const offlinePaymentTitle = (payerName: string, fen: number) =>
+  `线下收款 ${payerName} ${(fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}元`;
 
 /**
  * 线下发起: a payment received offline, with its voucher (required); saving it starts its approval (线下收款's
@@ -119,7 +120,7 @@ export const offlinePaymentFamily = defineServerResource({
     await startApproval(ctx, {
       businessType: approvalBusinessTypes.offlinePayment,
       businessId: Number(after.id),
-      title: `线下收款 ${String(after.payerName)} ${yuan(Number(after.amount))}元`,
+      title: offlinePaymentTitle(String(after.payerName), Number(after.amount)),
     });
   },
 });

@@ -1,12 +1,12 @@
 import {
   addDays,
-  addMonthsClamped,
   approvalBusinessTypes,
   approvalLines,
   dueOrderResource,
   dueOrderScreens,
   extendSchedule,
   leaseDeliveryStates,
+  leaseEndDate,
   leaseOrderResource,
   leaseOrderScreens,
   leaseOrderStates,
@@ -57,7 +57,7 @@ function checkedSchedule(input: ScheduleInput): ScheduleRow[] {
 
 /** An order number: ZL, the Beijing day, and the next of a sequence (8 digits): unique whoever asks at once. */
 async function newOrderNo(ctx: Pick<WriteContext, 'tx'>, now = new Date()): Promise<string> {
-  const day = new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
+  const day = beijingDay(now).replaceAll('-', '');
   const [row] = rowsOf<{ n: string }>(await ctx.tx.execute(sql`select nextval('lease_order_no_seq')::text as n`));
   return `ZL${day}${String(row?.n ?? '0').padStart(8, '0')}`;
 }
@@ -140,7 +140,7 @@ const continueAction: ActionImpl = {
         rentSettlement: Number(order.rentSettlement),
         startDate,
         termMonths,
-        endDate: addDays(addMonthsClamped(startDate, termMonths), -1),
+        endDate: leaseEndDate(startDate, termMonths),
         rent: Number(body.rent),
         graceDays: Number(order.graceDays),
         lateFeeRate: Number(order.lateFeeRate),
@@ -170,7 +170,7 @@ export const leaseOrderFamily = defineServerResource({
     const rentReceipt = Number(merged.rentReceipt);
     const stages = rentReceipt === 1 ? ((merged.stages as RentStage[] | null) ?? []) : [];
     checkedSchedule(scheduleInput({ ...merged, stages }));
-    const endDate = addDays(addMonthsClamped(String(merged.startDate), Number(merged.termMonths)), -1);
+    const endDate = leaseEndDate(String(merged.startDate), Number(merged.termMonths));
     return { ...values, stages, endDate, ...(before ? {} : { orderNo: await newOrderNo(ctx) }) };
   },
   actions: {
@@ -313,7 +313,7 @@ export const leaseOrderFamily = defineServerResource({
         const last = stages.at(-1);
         return {
           termMonths,
-          endDate: addDays(addMonthsClamped(String(order.startDate), termMonths), -1),
+          endDate: leaseEndDate(String(order.startDate), termMonths),
           extendTenancy: 1,
           ...(last
             ? { stages: [...stages.slice(0, -1), { ...last, periods: last.periods + Number(body.extraMonths) }] }

@@ -1,8 +1,8 @@
-import '../approvals/families';
 import { approvalBusinessTypes, approvalMethods, approvalTaskStates } from '@cp/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { approveTask, rejectTask, startApproval, withdrawInstance } from '../approvals/engine';
+import { offlinePaymentTitle } from '../approvals/families';
 import {
   approvalInstances,
   approvalProcesses,
@@ -165,7 +165,7 @@ export async function seedDemoOfflinePayments(db: Db, dataDir: string | undefine
         const instanceId = await startApproval(ctx, {
           businessType: approvalBusinessTypes.offlinePayment,
           businessId: payment.id,
-          title: `线下收款 ${payer} ${(amount / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2 })}元`,
+          title: offlinePaymentTitle(payer, amount),
         });
         if (outcome === 'approved') await decide(tx, ctx, instanceId, true, '已核对银行流水，金额一致');
         if (outcome === 'rejected') await decide(tx, ctx, instanceId, false, '凭证模糊，无法核对到账');

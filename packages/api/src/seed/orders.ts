@@ -1,10 +1,9 @@
 import '../orders/family';
 import {
-  addDays,
-  addMonthsClamped,
   approvalBusinessTypes,
   approvalLines,
   leaseDeliveryStates,
+  leaseEndDate,
   leaseOrderStates,
   type RentStage,
   rentSchedule,
@@ -14,6 +13,7 @@ import { startApproval } from '../approvals/engine';
 import type { Db, Tx } from '../db';
 import { drivers } from '../drivers/tables';
 import { tenants, users } from '../identity/tables';
+import { beijingDay } from '../leads/counts';
 import { leaseOrders, orderReceivables } from '../orders/tables';
 import type { WriteContext } from '../resource/family';
 import { deliveries, violations } from '../vehicles/record-tables';
@@ -21,7 +21,6 @@ import { vehicles } from '../vehicles/tables';
 import { decide } from './approvals';
 
 const day = 86_400_000;
-const beijingDay = (time: Date) => new Date(time.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 interface Plan {
   status: number;
@@ -115,7 +114,7 @@ export async function seedDemoLeaseOrders(db: Db, now = new Date()): Promise<voi
             rentSettlement: 0,
             startDate: plan.startDate,
             termMonths: plan.termMonths,
-            endDate: addDays(addMonthsClamped(plan.startDate, plan.termMonths), -1),
+            endDate: leaseEndDate(plan.startDate, plan.termMonths),
             rent: plan.rent,
             stages,
             deposit: 500_000,

@@ -257,3 +257,8 @@ export function extendSchedule(
   const regenerated = rentSchedule(extended).filter((row) => row.period > kept.length);
   return [...kept.map((row) => ({ ...row })), ...regenerated];
 }
+
+/** The last day of a lease of `termMonths` from `startDate`: the day before the same day `termMonths` later (clamped). */
+export function leaseEndDate(startDate: string, termMonths: number): string {
+  return addDays(addMonthsClamped(startDate, termMonths), -1);
+}
