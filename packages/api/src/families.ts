@@ -9,6 +9,7 @@ import { driverFamilies } from './drivers/family';
 import type { RoutePlugin } from './http/schemas';
 import { leadFamilies } from './leads/family';
 import { orderFamilies } from './orders/family';
+import { returnFamilies } from './orders/returns';
 import { prizeDrawFamilies } from './prizeDraws/family';
 import { qrCodeFamily, qrTemplateFamily } from './qrCodes/family';
 import { awardFamily } from './referrals/awards';
@@ -42,6 +43,7 @@ export const families: readonly ServerResource[] = [
   incentiveFamily,
   ...approvalFamilies,
   ...orderFamilies,
+  ...returnFamilies,
 ];
 
 for (const family of families) if (family.resource.import) resourceTemplate(family.resource);

@@ -18,6 +18,7 @@ import {
 } from '@cp/contracts';
 import { and, eq, type SQL } from 'drizzle-orm';
 import { defineServerResource, type Row, type WriteContext } from '../resource/family';
+import { approvalBusiness } from './business';
 import {
   approveTask,
   lockInstanceOfTask,
@@ -124,6 +125,8 @@ export const offlinePaymentFamily = defineServerResource({
     });
   },
 });
+
+approvalBusiness(approvalBusinessTypes.offlinePayment, offlinePaymentFamily);
 
 const paymentStateOf = {
   approved: offlinePaymentStates.confirmed,

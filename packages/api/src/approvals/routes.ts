@@ -1,15 +1,48 @@
 import { type ApprovalRecord, approvalRecord, approvalRecordQuery, envelope, routesOfSection } from '@cp/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../db';
-import { access, sessionOf } from '../http/access';
-import { notFound } from '../http/errors';
+import { access, hasPermission, sessionOf } from '../http/access';
+import { forbidden, notFound } from '../http/errors';
 import { ok } from '../http/reply';
 import type { RoutePlugin } from '../http/schemas';
 import type { PendingRegistry } from '../identity/pending';
 import { users } from '../identity/tables';
+import { getRow } from '../resource/read';
 import { idOf, idParams } from '../resource/routes';
+import { businessFamilyOf } from './business';
 import { approvalRecord as recordOf } from './engine';
-import { approvalTasks } from './tables';
+import { approvalInstances, approvalTasks } from './tables';
+
+/** Whether the user started an approval of the business record or was ever asked to decide on one. */
+async function involved(db: Db, tenantId: number, userId: number, businessType: number, businessId: number) {
+  const [task] = await db
+    .select({ id: approvalTasks.id })
+    .from(approvalTasks)
+    .where(
+      and(
+        eq(approvalTasks.tenantId, tenantId),
+        eq(approvalTasks.businessType, businessType),
+        eq(approvalTasks.businessId, businessId),
+        or(eq(approvalTasks.approverId, userId), eq(approvalTasks.initiatorId, userId)),
+      ),
+    )
+    .limit(1);
+  if (task) return true;
+  const [started] = await db
+    .select({ id: approvalInstances.id })
+    .from(approvalInstances)
+    .where(
+      and(
+        eq(approvalInstances.tenantId, tenantId),
+        eq(approvalInstances.businessType, businessType),
+        eq(approvalInstances.businessId, businessId),
+        eq(approvalInstances.initiatorId, userId),
+      ),
+    )
+    .limit(1);
+  return started !== undefined;
+}
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -17,8 +50,10 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 async function presentRecord(
   db: Db,
   found: NonNullable<Awaited<ReturnType<typeof recordOf>>>,
+  viewerId: number,
 ): Promise<ApprovalRecord> {
   const { instance, tasks, events } = found;
+  const mine = tasks.find((task) => task.approverId === viewerId && task.status === 0);
   const ids = [
     instance.initiatorId,
     ...tasks.map((task) => task.approverId),
@@ -39,6 +74,7 @@ async function presentRecord(
     createdAt: instance.createdAt.toISOString(),
     endedAt: iso(instance.endedAt),
     nodeIndex: instance.nodeIndex,
+    myTaskId: mine ? String(mine.id) : null,
     nodes: instance.nodes.map((node, index) => ({
       name: node.name,
       method: node.method,
@@ -106,7 +142,7 @@ export const approvalRoutes: RoutePlugin<{ db: Db; pending: PendingRegistry }> =
     async (request) => {
       const found = await recordOf(db, sessionOf(request).tenantId, { id: idOf(request.params) });
       if (!found) throw notFound('审批');
-      return ok(await presentRecord(db, found));
+      return ok(await presentRecord(db, found, sessionOf(request).userId));
     },
   );
 
@@ -127,7 +163,32 @@ export const approvalRoutes: RoutePlugin<{ db: Db; pending: PendingRegistry }> =
         type: businessType,
         businessId: Number(businessId),
       });
-      return ok(found ? await presentRecord(db, found) : null);
+      return ok(found ? await presentRecord(db, found, sessionOf(request).userId) : null);
+    },
+  );
+
+  app.get(
+    '/api/approval-business',
+    {
+      config: { access: access.session },
+      schema: {
+        summary: '审批的业务单据（审批人、发起人或有该业务页面权限者可读）',
+        tags,
+        querystring: approvalRecordQuery,
+        response: { 200: envelope(z.record(z.string(), z.unknown())) },
+      },
+    },
+    async (request) => {
+      const auth = sessionOf(request);
+      const { businessType, businessId } = request.query;
+      const family = businessFamilyOf(businessType);
+      if (!family) throw notFound('业务单据');
+      const id = Number(businessId);
+      const may =
+        hasPermission(auth, [family.resource.permissions.list]) ||
+        (await involved(db, auth.tenantId, auth.userId, businessType, id));
+      if (!may) throw forbidden();
+      return ok(await getRow(db, family, auth.tenantId, id));
     },
   );
 };

@@ -18,7 +18,8 @@ import {
   type ScheduleInput,
   type ScheduleRow,
 } from '@cp/contracts';
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { approvalBusiness } from '../approvals/business';
 import { cancelApproval, onApprovalOutcome, startApproval } from '../approvals/engine';
 import { rowsOf } from '../db/migrate';
 import { drivers } from '../drivers/tables';
@@ -30,7 +31,7 @@ import { vehicleFamily } from '../vehicles/family';
 import { vehicles } from '../vehicles/tables';
 import { leaseOrders, orderReceivables } from './tables';
 
-const { pending, inApproval, performing, completed } = leaseOrderStates;
+const { cancelled, pending, inApproval, performing, completed } = leaseOrderStates;
 
 /** The schedule terms of an order row (or of checked form values). */
 function scheduleInput(row: Row): ScheduleInput {
@@ -88,11 +89,27 @@ const delivered = (row: Row) => Number(row.deliveryState) === leaseDeliveryState
 const lineOf = (row: Row) =>
   Number(row.rentalMode) === 2 ? approvalLines.starSea : Number(row.orderType) === 1 ? approvalLines.guojin : null;
 
-/** 退租: the car's return starts (还车中), in the same transaction. */
+/**
+ * 退租: the car's return starts (还车中), in the same transaction; the order keeps its return record, and a
+ * renewal of it not yet started is cancelled with it.
+ */
 const endLeaseAction: ActionImpl = {
   async run(ctx, order, body) {
     if (!delivered(order)) throw businessError('订单未交车或已在退租中，不能退租');
-    await takeAction(
+    const waiting = and(
+      eq(leaseOrders.tenantId, ctx.auth.tenantId),
+      eq(leaseOrders.renewedFromId, Number(order.id)),
+      inArray(leaseOrders.status, [pending, inApproval]),
+    );
+    // The renewal's approval first (its instance is locked before the order, as its approvers lock them).
+    for (const renewal of await ctx.tx.select({ id: leaseOrders.id }).from(leaseOrders).where(waiting)) {
+      await cancelApproval(ctx, approvalBusinessTypes.leaseOrder, renewal.id);
+    }
+    await ctx.tx
+      .update(leaseOrders)
+      .set({ status: cancelled, cancelReason: `原订单 ${String(order.orderNo)} 已退租`, updatedAt: new Date() })
+      .where(waiting);
+    return takeAction(
       ctx.db,
       vehicleFamily,
       ctx.request,
@@ -101,9 +118,11 @@ const endLeaseAction: ActionImpl = {
       { remark: `租赁订单 ${String(order.orderNo)} 退租：${String(body.reason)}` },
       ctx,
     );
-    return null;
   },
-  patch: () => ({ deliveryState: leaseDeliveryStates.returning }),
+  patch: (_body, _order, _ctx, result) => ({
+    deliveryState: leaseDeliveryStates.returning,
+    returnId: Number((result as { returnId?: string } | null)?.returnId) || null,
+  }),
 };
 
 /** 续租: a new order for the same driver, car and terms from the day after the end, waiting for its approval. */
@@ -343,6 +362,8 @@ export const leaseOrderFamily = defineServerResource({
     },
   },
 });
+
+approvalBusiness(approvalBusinessTypes.leaseOrder, leaseOrderFamily);
 
 /** An order's approval decides it: 通过 → 履约中 (待交车); 驳回 or 撤回 → back to 待审批, to be changed and resubmitted. */
 onApprovalOutcome(approvalBusinessTypes.leaseOrder, async ({ tx, tenantId, businessId, outcome, userId }) => {

@@ -1,4 +1,4 @@
-import type { RentStage } from '@cp/contracts';
+import type { RentStage, SettlementLine } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -54,6 +54,10 @@ export const leaseOrders = pgTable(
     extendTenancy: smallint('extend_tenancy').notNull().default(0),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     renewedFromId: refColumn('renewed_from_id'),
+    /** The car's return record, once 退租 asked for it. */
+    returnId: refColumn('return_id'),
+    /** Where the return's settlement stands (核算状态): kept by the 核算单's writes and its approval. */
+    settlementState: smallint('settlement_state').notNull().default(0),
     associatedOrderNo: text('associated_order_no'),
     cancelReason: text('cancel_reason'),
     remark: text('remark'),
@@ -76,6 +80,10 @@ export const leaseOrders = pgTable(
     index('lease_orders_tenant_vehicle_idx').on(table.tenantId, table.vehicleId),
     index('lease_orders_tenant_start_idx').on(table.tenantId, table.startDate, table.id),
     index('lease_orders_tenant_end_idx').on(table.tenantId, table.endDate, table.id),
+    // 退车核算: the orders whose car is coming or came back, by their settlement's state.
+    index('lease_orders_tenant_returning_idx')
+      .on(table.tenantId, table.settlementState, table.updatedAt)
+      .where(sql`${table.deliveryState} in (2, 3)`),
     index('lease_orders_tenant_order_no_trgm_idx').using('gin', sql`${table.orderNo} gin_trgm_ops`),
     // A vehicle is with one order at a time: the order it was handed over to until it is back.
     uniqueIndex('lease_orders_vehicle_with_driver_key')
@@ -109,5 +117,72 @@ export const orderReceivables = pgTable(
     index('order_receivables_tenant_order_due_idx').on(table.tenantId, table.orderId, table.dueDate, table.id),
     index('order_receivables_tenant_due_idx').on(table.tenantId, table.status, table.dueDate, table.id),
     index('order_receivables_tenant_driver_idx').on(table.tenantId, table.driverId, table.dueDate),
+  ],
+);
+
+/** 核算主体: the company's legal entities that settle returns. */
+export const accountingUnits = pgTable(
+  'accounting_units',
+  {
+    id: idColumn(),
+    name: text('name').notNull(),
+    taxNo: text('tax_no').notNull(),
+    bankName: text('bank_name').notNull(),
+    bankAccount: text('bank_account').notNull(),
+    address: text('address'),
+    phone: text('phone'),
+    remark: text('remark'),
+    version: versionColumn(),
+    ...businessColumns(),
+  },
+  (table) => [
+    uniqueIndex('accounting_units_tenant_name_key').on(table.tenantId, table.name),
+    uniqueIndex('accounting_units_tenant_tax_no_key').on(table.tenantId, table.taxNo),
+    index('accounting_units_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
+  ],
+);
+
+/** The serial part of 核算单 numbers. */
+export const settlementNoSequence = pgSequence('return_settlement_no_seq', { startWith: 1 });
+
+/** 核算单: a returned car's settlement, its lines and totals as computed when it was (re)submitted. */
+export const returnSettlements = pgTable(
+  'return_settlements',
+  {
+    id: idColumn(),
+    settlementNo: text('settlement_no').notNull(),
+    orderId: refColumn('order_id').notNull(),
+    orderNo: text('order_no').notNull(),
+    driverId: refColumn('driver_id').notNull(),
+    vehicleId: refColumn('vehicle_id').notNull(),
+    returnId: refColumn('return_id').notNull(),
+    accountingUnitId: refColumn('accounting_unit_id').notNull(),
+    returnDate: date('return_date').notNull(),
+    rentDue: money('rent_due'),
+    rentPaid: money('rent_paid'),
+    lateFee: money('late_fee'),
+    violationFee: money('violation_fee'),
+    damageFee: money('damage_fee'),
+    damageNote: text('damage_note'),
+    otherFee: money('other_fee'),
+    otherNote: text('other_note'),
+    deposit: money('deposit'),
+    total: money('total'),
+    lines: jsonb('lines').$type<SettlementLine[]>().notNull().default(sql`'[]'::jsonb`),
+    status: smallint('status').notNull().default(1),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    remark: text('remark'),
+    version: versionColumn(),
+    ...businessColumns(),
+  },
+  (table) => [
+    uniqueIndex('return_settlements_tenant_no_key').on(table.tenantId, table.settlementNo),
+    // One settlement per order: 核算 twice at once, one wins.
+    uniqueIndex('return_settlements_order_key').on(table.orderId),
+    index('return_settlements_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
+    index('return_settlements_tenant_status_created_idx').on(table.tenantId, table.status, table.createdAt, table.id),
+    index('return_settlements_tenant_driver_idx').on(table.tenantId, table.driverId, table.createdAt),
+    index('return_settlements_settlement_no_trgm_idx').using('gin', sql`${table.settlementNo} gin_trgm_ops`),
+    index('return_settlements_order_no_trgm_idx').using('gin', sql`${table.orderNo} gin_trgm_ops`),
   ],
 );

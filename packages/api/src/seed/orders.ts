@@ -2,6 +2,7 @@ import '../orders/family';
 import {
   approvalBusinessTypes,
   approvalLines,
+  creditCodeCheckCharacter,
   leaseDeliveryStates,
   leaseEndDate,
   leaseOrderStates,
@@ -14,9 +15,10 @@ import type { Db, Tx } from '../db';
 import { drivers } from '../drivers/tables';
 import { tenants, users } from '../identity/tables';
 import { beijingDay } from '../leads/counts';
-import { leaseOrders, orderReceivables } from '../orders/tables';
+import { computeSettlement } from '../orders/returns';
+import { accountingUnits, leaseOrders, orderReceivables, returnSettlements } from '../orders/tables';
 import type { WriteContext } from '../resource/family';
-import { deliveries, violations } from '../vehicles/record-tables';
+import { carReturns, deliveries, violations } from '../vehicles/record-tables';
 import { vehicles } from '../vehicles/tables';
 import { decide } from './approvals';
 
@@ -44,6 +46,7 @@ export async function seedDemoLeaseOrders(db: Db, now = new Date()): Promise<voi
   const [placer] = await db.select({ id: users.id }).from(users).where(eq(users.loginId, 'manager'));
   if (!placer) return;
   for (const tenant of await db.select().from(tenants).orderBy(asc(tenants.id))) {
+    await seedAccountingUnits(db, tenant.id, tenant.name, placer.id);
     const [existing] = await db
       .select({ id: leaseOrders.id })
       .from(leaseOrders)
@@ -239,17 +242,67 @@ export async function seedDemoLeaseOrders(db: Db, now = new Date()): Promise<voi
             .where(and(eq(violations.vehicleId, car.id), eq(violations.driverName, handover.name)));
         }
       }
+      const units = (
+        await tx
+          .select({ id: accountingUnits.id })
+          .from(accountingUnits)
+          .where(eq(accountingUnits.tenantId, tenant.id))
+          .orderBy(asc(accountingUnits.id))
+      ).map((unit) => unit.id);
       for (const car of returned) {
         const startDate = beijingDay(car.at);
         const plan: Plan = {
-          status: leaseOrderStates.completed,
-          deliveryState: leaseDeliveryStates.returning,
+          status: leaseOrderStates.performing,
+          deliveryState: leaseDeliveryStates.returned,
           startDate,
           termMonths: 3,
           rent: 410_000,
         };
-        const { order } = await place(11, car, plan, car.id);
+        const { order, driver } = await place(11, car, plan, car.id);
         await writeSchedule(tx, tenant.id, placer.id, order, plan);
+        // Its return, settled and approved: the order is 已完成 through the settlement's outcome.
+        const [back] = await tx
+          .select({ id: carReturns.id })
+          .from(carReturns)
+          .where(and(eq(carReturns.vehicleId, car.id), isNotNull(carReturns.returnedAt)))
+          .orderBy(desc(carReturns.returnedAt))
+          .limit(1);
+        if (!back || !units[0]) continue;
+        await tx.update(leaseOrders).set({ returnId: back.id }).where(eq(leaseOrders.id, order.id));
+        const amounts = { damageFee: 30_000, damageNote: '左后门划痕补漆', otherFee: 0 };
+        const { settlement, returnDate } = await computeSettlement(ctx, { ...order, returnId: back.id }, amounts);
+        const [sheet] = await tx
+          .insert(returnSettlements)
+          .values({
+            tenantId: tenant.id,
+            settlementNo: `JS${returnDate.replaceAll('-', '')}${String(tenant.id).padStart(2, '0')}0001`,
+            orderId: order.id,
+            orderNo: order.orderNo,
+            driverId: order.driverId,
+            vehicleId: car.id,
+            returnId: back.id,
+            accountingUnitId: units[0],
+            returnDate,
+            ...amounts,
+            rentDue: settlement.rentDue,
+            rentPaid: settlement.rentPaid,
+            lateFee: settlement.lateFee,
+            violationFee: settlement.violationFee,
+            deposit: settlement.deposit,
+            total: settlement.total,
+            lines: settlement.lines,
+            createdBy: placer.id,
+            updatedBy: placer.id,
+          })
+          .returning();
+        if (!sheet) continue;
+        const instanceId = await startApproval(ctx, {
+          businessType: approvalBusinessTypes.returnCheckout,
+          businessId: sheet.id,
+          title: `退车结算 ${sheet.settlementNo} ${driver.name}`,
+        });
+        await decide(tx, ctx, instanceId, true, '同意');
+        await decide(tx, ctx, instanceId, true, '已核对');
       }
     });
   }
@@ -289,4 +342,39 @@ async function writeSchedule(
       updatedBy: userId,
     })),
   );
+}
+
+/** 核算主体: two legal entities of each branch company, with credit codes that pass their check. */
+async function seedAccountingUnits(db: Db, tenantId: number, tenantName: string, userId: number): Promise<void> {
+  const city = tenantName.replace(/分公司$/, '');
+  const shanghai = city === '上海';
+  const division = shanghai ? '310115' : '110105';
+  const codeOf = (serial: string) => {
+    const first17 = `91${division}MA0${tenantId}${serial}X`;
+    return `${first17}${creditCodeCheckCharacter(first17)}`;
+  };
+  const street = shanghai ? '浦东新区世纪大道' : '朝阳区建国路';
+  const phone = shanghai ? '021-50880001' : '010-65880001';
+  const rows = [
+    {
+      name: `${city}畅行汽车租赁有限公司`,
+      taxNo: codeOf('B2C3'),
+      bankName: '招商银行股份有限公司营业部',
+      bankAccount: `11090${tenantId}2345678901`,
+      address: `${city}市${street}88号`,
+      phone,
+    },
+    {
+      name: `${city}畅行融资租赁有限公司`,
+      taxNo: codeOf('D4E5'),
+      bankName: '中国工商银行股份有限公司支行',
+      bankAccount: `02000${tenantId}9876543210`,
+      address: `${city}市${street}18号`,
+      phone,
+    },
+  ];
+  await db
+    .insert(accountingUnits)
+    .values(rows.map((row) => ({ ...row, tenantId, createdBy: userId, updatedBy: userId })))
+    .onConflictDoNothing();
 }

@@ -95,6 +95,15 @@ export const deliveryFamily = vehicleRecord(deliveryResource, deliveries, {
 });
 export const shuntingFamily = vehicleRecord(shuntingResource, shuntingRecords);
 
+/** Told of each accepted return in its transaction (the lease order whose car it is: 已退车). */
+type ReturnAccepted = (ctx: WriteContext, returnRecord: Row) => Promise<void>;
+const returnListeners: ReturnAccepted[] = [];
+
+/** Registers what follows an accepted return, for modules the vehicles do not know (orders). */
+export function onReturnAccepted(listener: ReturnAccepted): void {
+  returnListeners.push(listener);
+}
+
 /** 还车验收: the return is accepted and its vehicle is back in stock, in one transaction. */
 export const returnFamily = vehicleRecord(returnResource, carReturns, {
   actions: {
@@ -107,6 +116,7 @@ export const returnFamily = vehicleRecord(returnResource, carReturns, {
             .set({ endedAt: new Date() })
             .where(eq(deliveries.id, Number(record.deliveryId)));
         }
+        for (const listener of returnListeners) await listener(ctx, record);
         return null;
       },
       patch: (body, _record, ctx) => ({ ...body, returnedAt: new Date(), handler: ctx.auth.userName }),

@@ -1,3 +1,4 @@
+export * from './business';
 export * from './enums';
 export * from './record';
 export * from './resources';

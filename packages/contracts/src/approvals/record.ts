@@ -12,6 +12,8 @@ export const approvalRecord = z.object({
   createdAt: text().meta({ description: 'ISO 时间' }),
   endedAt: text().nullable(),
   nodeIndex: z.number().int(),
+  /** The viewer's own open task on it, to decide from the business's approval page. */
+  myTaskId: text().nullable(),
   nodes: z.array(
     z.object({
       name: text(),

@@ -1,3 +1,5 @@
 export * from './dueOrders';
 export * from './leaseOrders';
+export * from './returns';
 export * from './schedule';
+export * from './settlement';

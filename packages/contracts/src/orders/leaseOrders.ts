@@ -21,8 +21,19 @@ export const leaseDeliveryState = defineEnum('交车状态', [
   [0, '待交车'],
   [1, '已交车'],
   [2, '退租中'],
+  [3, '已退车'],
 ]);
-export const leaseDeliveryStates = { waiting: 0, delivered: 1, returning: 2 } as const;
+/** 退租中: the car's return is asked for; 已退车: it is back (还车验收), the order waits for its settlement. */
+export const leaseDeliveryStates = { waiting: 0, delivered: 1, returning: 2, returned: 3 } as const;
+
+/** Where an order's return settlement stands. */
+export const orderSettlementState = defineEnum('核算状态', [
+  [0, '未核算'],
+  [1, '审批中'],
+  [2, '已驳回'],
+  [3, '已通过'],
+]);
+export const orderSettlementStates = { none: 0, inApproval: 1, rejected: 2, approved: 3 } as const;
 
 /** When each period's rent falls due: on its first day (期初) or its last (期末). */
 export const rentTiming = defineEnum('收租时点', [
@@ -180,6 +191,7 @@ export const leaseOrderResource = defineResource({
     status: fields.enumOf(leaseOrderStatus, { form: false, filter: 'eq' }),
     deliveryState: fields.enumOf(leaseDeliveryState, { form: false, filter: 'eq' }),
     extendTenancy: fields.enumOf(extendTenancyStatus, { form: false, list: false }),
+    settlementState: fields.enumOf(orderSettlementState, { form: false, list: false }),
     deliveredAt: fields.datetime('交车时间', { form: false, list: false }),
     associatedOrderNo: fields.text('关联订单', { form: false, list: false }),
     cancelReason: fields.text('取消原因', { form: false, list: false }),
@@ -218,6 +230,7 @@ export const receivableKind = defineEnum('应收类型', [
   [3, '首付款'],
   [4, '整备费'],
   [5, '尾款'],
+  [6, '退车结算款'],
 ]);
 
 export const orderReceivableResource = defineResource({

@@ -121,9 +121,17 @@ export const fields = {
       .max(options.max ?? 2_000_000_000);
     return field('integer', title, titled(input, title), options);
   },
-  /** Amounts in fen (integer cents): no floating-point money anywhere. */
-  money(title: string, options: Options = {}) {
-    const input = z.number().int('金额最多两位小数').min(0).max(100_000_000_000);
+  /**
+   * Amounts in fen (integer cents): no floating-point money anywhere. `signed`: a balance that may be owed
+   * either way (a settlement's total).
+   */
+  money(title: string, options: Options & { signed?: boolean } = {}) {
+    const limit = 100_000_000_000;
+    const input = z
+      .number()
+      .int('金额最多两位小数')
+      .min(options.signed ? -limit : 0)
+      .max(limit);
     return field('money', title, titled(input, title), options);
   },
   date(title: string, options: Options = {}) {

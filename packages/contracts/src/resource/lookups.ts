@@ -82,6 +82,7 @@ export const lookups = {
     placeholder: '输入客户名称、统一社会信用代码或手机号搜索',
   }),
   channel: defineLookup({ key: 'channel', title: '渠道', endpoint: '/api/lookups/channels' }),
+  accountingUnit: defineLookup({ key: 'accountingUnit', title: '核算主体', endpoint: '/api/lookups/accounting-units' }),
   qrTemplate: defineLookup({ key: 'qrTemplate', title: '海报模板', endpoint: '/api/lookups/qr-templates' }),
 } as const satisfies Record<string, LookupDef>;
 

@@ -1,16 +1,16 @@
 import {
   type ApprovalRecord,
+  approvalBusinesses,
   approvalBusinessTypes,
   approvalEventKind,
   approvalInstanceStatus,
   approvalMethod,
   approvalTaskStatus,
-  offlinePaymentResource,
   routesByKey,
 } from '@cp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Empty, Flex, Spin, Steps, Tag, Timeline, Typography } from 'antd';
-import { useAccess } from '../auth/access';
+import { Link } from 'react-router';
 import { get } from '../request';
 import { formatPlain } from '../resource/format';
 import { ResourceDescriptions } from '../resource/ResourceDescriptions';
@@ -109,27 +109,49 @@ export function PaymentApprovalRecord({ record }: { record: ResourceRecord }) {
   return <BusinessApprovalRecord businessType={approvalBusinessTypes.offlinePayment} record={record} />;
 }
 
-const paymentPage = routesByKey.get(offlinePaymentResource.page);
+/** The address of a business type's approval form for a record: `/returnCheckoutApproval/7/approve`. */
+export function approvalFormLink(businessType: number, businessId: string, mode: 'view' | 'approve'): string | null {
+  const form = approvalBusinesses[businessType]?.form;
+  const route = form ? routesByKey.get(form) : undefined;
+  if (!route) return null;
+  return route.path.replace(':id', encodeURIComponent(businessId)).replace(':type', mode);
+}
+
+/** A business record as its approvers read it (`GET /api/approval-business`), under its resource's key. */
+export function useApprovalBusiness(businessType: number, businessId: string, enabled = true) {
+  const business = approvalBusinesses[businessType];
+  return useQuery({
+    queryKey: [business?.resource.key ?? 'approvalBusiness', 'approvalBusiness', businessType, businessId],
+    queryFn: () =>
+      get<ResourceRecord>(
+        `/api/approval-business?businessType=${businessType}&businessId=${encodeURIComponent(businessId)}`,
+      ),
+    enabled: enabled && business !== undefined,
+  });
+}
 
 /**
- * What a task decides on, beside it: the 线下收款 with its voucher, for those who may open 线下发起. Other
- * business types show theirs as their sections arrive (订单, 退车结算…).
+ * What a task decides on, beside it: the business record (the order, the 核算单, the 线下收款 with its voucher),
+ * and a way to its approval form where its type has one.
  */
 export function TaskBusiness({ record }: { record: ResourceRecord }) {
-  const { canOpen } = useAccess();
-  const payment = Number(record.businessType) === approvalBusinessTypes.offlinePayment;
-  const allowed = payment && paymentPage !== undefined && canOpen(paymentPage);
+  const type = Number(record.businessType);
+  const business = approvalBusinesses[type];
   const id = String(record.businessId);
-  const query = useQuery({
-    queryKey: ['offlinePayment', 'detail', id],
-    queryFn: () => get<ResourceRecord>(`${offlinePaymentResource.endpoint}/${id}`),
-    enabled: allowed,
-  });
-  if (!allowed) return null;
+  const query = useApprovalBusiness(type, id);
+  if (!business) return null;
+  const form = approvalFormLink(type, id, Number(record.status) === 0 ? 'approve' : 'view');
   return (
-    <Card title="收款信息" size="small" data-testid="approval-business">
+    <Card
+      title={business.resource.title}
+      size="small"
+      data-testid="approval-business"
+      extra={form ? <Link to={form}>打开审批页</Link> : null}
+    >
       {query.data ? (
-        <ResourceDescriptions resource={offlinePaymentResource} record={query.data} column={2} />
+        <ResourceDescriptions resource={business.resource} record={query.data} column={2} />
+      ) : query.isError ? (
+        <Empty description="无法读取业务单据" />
       ) : (
         <Spin />
       )}

@@ -1,4 +1,6 @@
 import {
+  accountingUnitResource,
+  accountingUnitScreens,
   approvalBusinessTypes,
   dueOrderResource,
   dueOrderScreens,
@@ -6,11 +8,17 @@ import {
   leaseOrderScreens,
   orderReceivableResource,
   orderReceivableScreens,
+  returnCalculationResource,
+  returnCalculationScreens,
+  returnSettlementResource,
+  returnSettlementScreens,
 } from '@cp/contracts';
 import { BusinessApprovalRecord } from '../approvals/ApprovalRecord';
+import { BusinessApprovalPage } from '../approvals/BusinessApprovalPage';
 import { defineFamily } from '../resource/family';
 import { familyModule } from '../resource/familyModule';
 import type { ResourceRecord } from '../resource/types';
+import { SettlementLines } from './SettlementLines';
 import { StagesInput } from './StagesInput';
 
 /** 应收计划: an order's receivable schedule, on its detail page. */
@@ -45,6 +53,7 @@ export const leaseOrderFamily = defineFamily({
       fields: [
         'status',
         'deliveryState',
+        'settlementState',
         'extendTenancy',
         'deliveredAt',
         'associatedOrderNo',
@@ -70,8 +79,71 @@ export const dueOrderFamily = defineFamily({
   refreshes: ['leaseOrder', 'orderReceivable', 'vehicle', 'approvalInstance'],
 });
 
-export const { families, keys, page, prefetch } = familyModule([
-  leaseOrderFamily,
-  orderReceivableFamily,
-  dueOrderFamily,
-]);
+/** 核算主体: the legal entities that settle returns. */
+export const accountingUnitFamily = defineFamily({
+  resource: accountingUnitResource,
+  screens: accountingUnitScreens,
+  groups: [
+    { title: '主体', fields: ['name', 'taxNo', 'address', 'phone'] },
+    { title: '收付款账户', fields: ['bankName', 'bankAccount', 'remark'] },
+  ],
+});
+
+/** 退车核算: orders whose car is coming or came back; 核算 writes the 核算单 and sends it to approval. */
+export const returnCalculationFamily = defineFamily({
+  resource: returnCalculationResource,
+  screens: returnCalculationScreens,
+  groups: [
+    { title: '订单', fields: ['orderNo', 'driverId', 'vehicleId', 'cityId', 'startDate', 'endDate', 'deposit'] },
+    { title: '退车', fields: ['deliveryState', 'returnedAt', 'damageNote', 'settlementState', 'status'] },
+  ],
+  refreshes: ['returnSettlement', 'leaseOrder', 'approvalInstance', 'approvalTask'],
+});
+
+function SettlementApprovalRecord({ record }: { record: ResourceRecord }) {
+  return <BusinessApprovalRecord businessType={approvalBusinessTypes.returnCheckout} record={record} />;
+}
+
+const settlementGroups = [
+  {
+    title: '核算单',
+    fields: ['settlementNo', 'orderNo', 'driverId', 'vehicleId', 'accountingUnitId', 'returnDate', 'status'],
+  },
+  {
+    title: '金额',
+    fields: ['rentDue', 'rentPaid', 'lateFee', 'violationFee', 'damageFee', 'otherFee', 'deposit', 'total'],
+  },
+  { title: '说明', fields: ['damageNote', 'otherNote', 'remark', 'createdAt'] },
+];
+
+/** 核算单: the settlements with their lines; one turned down is edited and so sent again. */
+export const returnSettlementFamily = defineFamily({
+  resource: returnSettlementResource,
+  screens: returnSettlementScreens,
+  groups: settlementGroups,
+  detailSections: [SettlementLines, SettlementApprovalRecord],
+  refreshes: ['returnCalculation', 'approvalInstance', 'approvalTask'],
+});
+
+/** /returnCheckoutApproval/:id/:type: a settlement as its approvers decide on it. */
+function ReturnCheckoutApproval() {
+  return (
+    <BusinessApprovalPage
+      family={returnSettlementFamily}
+      businessType={approvalBusinessTypes.returnCheckout}
+      sections={[SettlementLines]}
+    />
+  );
+}
+
+export const { families, keys, page, prefetch } = familyModule(
+  [
+    leaseOrderFamily,
+    orderReceivableFamily,
+    dueOrderFamily,
+    returnCalculationFamily,
+    returnSettlementFamily,
+    accountingUnitFamily,
+  ],
+  { returnCheckoutApproval: ReturnCheckoutApproval },
+);

@@ -1,7 +1,19 @@
 import { familyPages } from '../resource/registerFamilies';
 
-/** 订单管理's 租赁订单 (the list, 新增订单, 租赁订单详情) and 到期订单. */
+/**
+ * 订单管理's 租赁订单 (the list, 新增订单, 租赁订单详情), 到期订单, 退车管理 (退车核算, 核算单, 核算主体) and the
+ * settlement's approval form.
+ */
 export const orderPages = familyPages(
   () => import('./families'),
-  ['leaseOrder', 'addOrder', 'leaseOrderDetails', 'orderDueList'],
+  [
+    'leaseOrder',
+    'addOrder',
+    'leaseOrderDetails',
+    'orderDueList',
+    'vehicleReturnCalculation',
+    'accountingSheet',
+    'accountingUnit',
+    'returnCheckoutApproval',
+  ],
 );

@@ -17,14 +17,21 @@ export interface FamilyModule {
   prefetch(routeKey: string): PagePrefetch | undefined;
 }
 
-/** The pages of a feature's families, by route key, each made once. */
-export function familyModule(families: readonly WebFamily[]): FamilyModule {
-  const pages = new Map<string, ComponentType>();
+/**
+ * The pages of a feature's families, by route key, each made once; `pages` adds the feature's pages that are
+ * not a family's list, form or detail (an approval form).
+ */
+export function familyModule(
+  families: readonly WebFamily[],
+  pages: Readonly<Record<string, ComponentType>> = {},
+): FamilyModule {
+  const built = new Map<string, ComponentType>();
   const prefetches = new Map<string, PagePrefetch>();
   const add = (key: string, page: ComponentType) => {
-    if (pages.has(key)) throw new Error(`route ${key} has two pages`);
-    pages.set(key, page);
+    if (built.has(key)) throw new Error(`route ${key} has two pages`);
+    built.set(key, page);
   };
+  for (const [key, page] of Object.entries(pages)) add(key, page);
   for (const family of families) {
     // An embedded screen is a related list of another family's detail page, not a page.
     for (const screen of Object.values(family.screens).filter((candidate) => !candidate.embedded)) {
@@ -39,9 +46,9 @@ export function familyModule(families: readonly WebFamily[]): FamilyModule {
   }
   return {
     families,
-    keys: [...pages.keys()],
+    keys: [...built.keys()],
     page(routeKey) {
-      const page = pages.get(routeKey);
+      const page = built.get(routeKey);
       if (!page) throw new Error(`no page for route ${routeKey}`);
       return page;
     },

@@ -1,0 +1,317 @@
+import { addDays, addMonthsClamped, daysBetween, type PageResult } from '@cp/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/migrate';
+import { beijingDay } from '../src/leads/counts';
+import { startTestApp, type TestContext } from './harness';
+
+type Order = {
+  id: string;
+  orderNo: string;
+  status: number;
+  deliveryState: number;
+  settlementState: number;
+  vehicleId: string;
+};
+type Sheet = {
+  id: string;
+  settlementNo: string;
+  orderId: string;
+  status: number;
+  total: number;
+  rentDue: number;
+  rentPaid: number;
+  lateFee: number;
+  violationFee: number;
+  damageFee: number;
+  deposit: number;
+  lines: { kind: number; item: string; amount: number; note: string }[];
+  version: number;
+};
+type Task = { id: string; businessId: string; businessType: number };
+
+let ctx: TestContext;
+let ops: string;
+let manager: string;
+let finance: string;
+let admin: string;
+let tenantId: number;
+let driverId: string;
+let unitId: string;
+let stock: { id: string; modelId: string; cityId: string }[];
+const today = beijingDay(new Date());
+/** Started 70 days ago: two periods ran their course, the third is under way. */
+const startDate = addDays(today, -70);
+
+beforeAll(async () => {
+  ctx = await startTestApp({}, { demoVehiclesPerTenant: 40 });
+  ops = await ctx.login('ops', 'ops123');
+  manager = await ctx.login('manager', 'manager123');
+  finance = await ctx.login('finance', 'finance123');
+  // In 北京分公司: a later login of admin would land in the branch company of its latest session.
+  admin = await ctx.login('admin', 'admin123');
+  const db = ctx.database.db;
+  const [tenant] = rowsOf<{ id: number }>(await db.execute(sql`select id from tenants where code = 'BJ'`));
+  tenantId = Number(tenant?.id);
+  const [driver] = rowsOf<{ id: number }>(
+    await db.execute(sql`select id from drivers where tenant_id = ${tenantId} and status = 1 order by id limit 1`),
+  );
+  driverId = String(driver?.id);
+  stock = rowsOf<{ id: number; model_id: number; city_id: number }>(
+    await db.execute(
+      sql`select id, model_id, city_id from vehicles where tenant_id = ${tenantId} and stage = 7 order by id desc`,
+    ),
+  ).map((row) => ({ id: String(row.id), modelId: String(row.model_id), cityId: String(row.city_id) }));
+  const units = await get<PageResult<{ id: string }>>('/api/accounting-units?limit=10');
+  unitId = String(units.data.list[0]?.id);
+});
+afterAll(() => ctx.close());
+
+const post = <T = unknown>(url: string, token: string, payload: object = {}) =>
+  ctx.request<T>({ method: 'POST', url, token, payload });
+const put = <T = unknown>(url: string, token: string, payload: object) =>
+  ctx.request<T>({ method: 'PUT', url, token, payload });
+const get = <T>(url: string, token = ops) => ctx.request<T>({ method: 'GET', url, token });
+const orderOf = async (id: string) => (await get<Order>(`/api/lease-orders/${id}`)).data;
+
+async function decide(token: string, businessType: number, businessId: string, action: string, body = {}) {
+  const todo = await get<PageResult<Task>>('/api/approval-tasks?limit=100', token);
+  const task = todo.data.list.find((row) => row.businessType === businessType && row.businessId === businessId);
+  expect(task, `${action} task of ${businessId}`).toBeDefined();
+  const answer = await post(`/api/approval-tasks/${task?.id}/${action}`, token, body);
+  expect(answer.msg).toBe('success');
+}
+
+/** An order delivered 70 days ago with its car, 1 of its periods paid, then 退租 (its car on the way back). */
+async function returningOrder(vehicle: { id: string; modelId: string; cityId: string }) {
+  const saved = await post<Order>('/api/lease-orders', ops, {
+    driverId,
+    cityId: vehicle.cityId,
+    modelId: vehicle.modelId,
+    rentalMode: 0,
+    orderType: 0,
+    rentReceipt: 0,
+    rentTiming: 1,
+    maintenancePlan: 0,
+    rentSettlement: 0,
+    startDate,
+    termMonths: 12,
+    rent: 300_000,
+    deposit: 500_000,
+    graceDays: 3,
+    lateFeeRate: 5,
+  });
+  expect(saved.msg).toBe('success');
+  const id = saved.data.id;
+  await post(`/api/lease-orders/${id}/submit`, ops);
+  await decide(manager, 1, id, 'approve');
+  await decide(finance, 1, id, 'approve');
+  const filled = await post(`/api/lease-orders/${id}/fill-delivery`, ops, {
+    vehicleId: vehicle.id,
+    mileage: 1_500_000,
+    energyLevel: 80,
+  });
+  expect(filled.msg).toBe('success');
+  const db = ctx.database.db;
+  // Handed over on its start day; its first period paid.
+  await db.execute(
+    sql`update lease_orders set delivered_at = ${`${startDate}T10:00:00+08:00`}::timestamptz where id = ${Number(id)}`,
+  );
+  await db.execute(
+    sql`update order_receivables set received = amount, status = 2 where order_id = ${Number(id)} and period = 1`,
+  );
+  const ended = await post(`/api/lease-orders/${id}/end-lease`, ops, { reason: '司机转行' });
+  expect(ended.msg).toBe('success');
+  return id;
+}
+
+async function acceptReturn(orderId: string, damage = '前保险杠刮擦') {
+  const [row] = rowsOf<{ return_id: number }>(
+    await ctx.database.db.execute(sql`select return_id from lease_orders where id = ${Number(orderId)}`),
+  );
+  expect(row?.return_id).toBeTruthy();
+  const accepted = await post(`/api/vehicle-returns/${row?.return_id}/accept`, ops, {
+    mileage: 1_510_000,
+    energyLevel: 60,
+    damage,
+    photos: [],
+  });
+  expect(accepted.msg).toBe('success');
+}
+
+describe('退车核算', () => {
+  it('settles a returned car, is turned down, edited and sent again, and completes the order when approved', async () => {
+    const vehicle = stock[0] as (typeof stock)[number];
+    const orderId = await returningOrder(vehicle);
+    expect(await orderOf(orderId)).toMatchObject({ status: 3, deliveryState: 2, settlementState: 0 });
+    const db = ctx.database.db;
+    // A violation while the driver had the car, not yet handled: it is charged.
+    await db.execute(sql`insert into vehicle_violations (tenant_id, vehicle_id, driver_id, plate_no, occurred_at, place, item, fine, points)
+      values (${tenantId}, ${Number(vehicle.id)}, ${Number(driverId)}, '京A00001', ${`${addDays(startDate, 10)}T09:00:00+08:00`}::timestamptz, '长安街', '闯红灯', 20000, 6)`);
+
+    // Not before the car is back.
+    const early = await post(`/api/return-calculations/${orderId}/calculate`, ops, { accountingUnitId: unitId });
+    expect(early.msg).toBe('车辆尚未还车验收，验收后才能核算');
+    await acceptReturn(orderId);
+    expect(await orderOf(orderId)).toMatchObject({ deliveryState: 3 });
+    const listed = await get<PageResult<{ id: string; damageNote: string; settlementState: number }>>(
+      `/api/return-calculations?settlementState=0&limit=100`,
+    );
+    expect(listed.data.list.find((row) => row.id === orderId)).toMatchObject({ damageNote: '前保险杠刮擦' });
+
+    const calculated = await post<{ settlementId: string; total: number }>(
+      `/api/return-calculations/${orderId}/calculate`,
+      ops,
+      { accountingUnitId: unitId, damageFee: 80_000, damageNote: '前保险杠刮擦' },
+    );
+    expect(calculated.msg).toBe('success');
+    const sheetId = calculated.data.settlementId;
+    const sheet = (await get<Sheet>(`/api/return-settlements/${sheetId}`)).data;
+    // Rent: periods 1 and 2 whole, period 3 by the days used to today (the return day); period 1 paid.
+    const third = addMonthsClamped(startDate, 2);
+    const thirdLength = daysBetween(third, addDays(addMonthsClamped(startDate, 3), -1)) + 1;
+    const used = daysBetween(third, today) + 1;
+    expect(sheet.rentDue).toBe(600_000 + Math.round((300_000 * used) / thirdLength));
+    expect(sheet.rentPaid).toBe(300_000);
+    // Late fees: period 2 (due a month after the start, unpaid) and period 3 if overdue past the grace days.
+    const lateDays = (due: string) => Math.max(0, daysBetween(due, today) - 3);
+    const second = addMonthsClamped(startDate, 1);
+    const expectedLate =
+      Math.round((300_000 * 5 * lateDays(second)) / 10_000) + Math.round((300_000 * 5 * lateDays(third)) / 10_000);
+    expect(sheet.lateFee).toBe(expectedLate);
+    expect(sheet.violationFee).toBe(20_000);
+    expect(sheet.deposit).toBe(500_000);
+    expect(sheet.total).toBe(sheet.rentDue - 300_000 + expectedLate + 20_000 + 80_000 - 500_000);
+    expect(sheet.lines.map((line) => line.item)).toEqual(
+      expect.arrayContaining(['应付租金', '已付租金', '滞纳金', '违章罚款', '车损费用', '押金抵扣']),
+    );
+    expect(sheet.lines.reduce((sum, line) => sum + line.amount, 0)).toBe(sheet.total);
+    expect(sheet.status).toBe(1);
+    expect(await orderOf(orderId)).toMatchObject({ settlementState: 1, status: 3 });
+
+    // Once only.
+    const again = await post(`/api/return-calculations/${orderId}/calculate`, ops, { accountingUnitId: unitId });
+    expect(again.msg).toBe('退车核算当前为「审批中」，不能核算');
+
+    // 财务 may read it only once a task of it reaches them; the 运营经理 decides first.
+    const beforeTurn = await get(`/api/approval-business?businessType=4&businessId=${sheetId}`, finance);
+    expect(beforeTurn.code).toBe(403);
+    const record = await get<{ myTaskId: string | null }>(
+      `/api/approval-records?businessType=4&businessId=${sheetId}`,
+      manager,
+    );
+    expect(record.data.myTaskId).not.toBeNull();
+    await decide(manager, 4, sheetId, 'reject', { comment: '车损金额需附维修报价' });
+    expect((await get<Sheet>(`/api/return-settlements/${sheetId}`)).data.status).toBe(3);
+    expect(await orderOf(orderId)).toMatchObject({ settlementState: 2, status: 3 });
+
+    // Edited: the damage is now 650 元; saving computes it anew and sends it again.
+    const rejected = (await get<Sheet>(`/api/return-settlements/${sheetId}`)).data;
+    const edited = await put<Sheet>(`/api/return-settlements/${sheetId}`, ops, {
+      version: rejected.version,
+      accountingUnitId: unitId,
+      damageFee: 65_000,
+      damageNote: '前保险杠刮擦（附报价单）',
+    });
+    expect(edited.msg).toBe('success');
+    expect(edited.data).toMatchObject({ status: 1, damageFee: 65_000, total: rejected.total - 15_000 });
+    // Not editable while its approval runs.
+    const whileRunning = await put(`/api/return-settlements/${sheetId}`, ops, {
+      version: edited.data.version,
+      accountingUnitId: unitId,
+      damageFee: 1,
+    });
+    expect(whileRunning.msg).toBe('核算单当前为「审批中」，不能编辑');
+
+    await decide(manager, 4, sheetId, 'approve');
+    const read = await get<Sheet>(`/api/approval-business?businessType=4&businessId=${sheetId}`, finance);
+    expect(read.data).toMatchObject({ id: sheetId, total: edited.data.total });
+    await decide(finance, 4, sheetId, 'approve');
+
+    expect((await get<Sheet>(`/api/return-settlements/${sheetId}`)).data.status).toBe(2);
+    expect(await orderOf(orderId)).toMatchObject({ status: 4, settlementState: 3, deliveryState: 3 });
+    const rows = rowsOf<{ kind: number; status: number; period_start: string; amount: number }>(
+      await db.execute(
+        sql`select kind, status, period_start::text, amount from order_receivables where order_id = ${Number(orderId)} order by kind, period`,
+      ),
+    );
+    // Periods after the return day are void; the balance is a receivable when the driver owes it.
+    expect(rows.filter((row) => row.kind === 1 && row.period_start > today).every((row) => row.status === 5)).toBe(
+      true,
+    );
+    expect(rows.filter((row) => row.kind === 1 && row.period_start <= today).some((row) => row.status === 5)).toBe(
+      false,
+    );
+    const balance = rows.filter((row) => row.kind === 6);
+    expect(balance.map((row) => Number(row.amount))).toEqual(edited.data.total > 0 ? [edited.data.total] : []);
+    // The car is free for another order: it is in stock again.
+    const car = await get<{ stage: number }>(`/api/vehicles/${vehicle.id}`);
+    expect(car.data.stage).toBe(7);
+  });
+
+  it('writes one 核算单 when two clerks settle one order at once', async () => {
+    const vehicle = stock[1] as (typeof stock)[number];
+    const orderId = await returningOrder(vehicle);
+    await acceptReturn(orderId);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        post(`/api/return-calculations/${orderId}/calculate`, ops, { accountingUnitId: unitId }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.msg === 'success')).toHaveLength(1);
+    const [count] = rowsOf<{ n: number }>(
+      await ctx.database.db.execute(
+        sql`select count(*)::int as n from return_settlements where order_id = ${Number(orderId)}`,
+      ),
+    );
+    expect(count?.n).toBe(1);
+    const tasks = rowsOf<{ n: number }>(
+      await ctx.database.db.execute(
+        sql`select count(*)::int as n from approval_instances where business_type = 4 and business_id = (select id from return_settlements where order_id = ${Number(orderId)})`,
+      ),
+    );
+    expect(tasks[0]?.n).toBe(1);
+  });
+
+  it('refuses a 核算主体 of another branch company, and keeps the settlements apart', async () => {
+    const shanghai = await ctx.loginToOtherTenant();
+    const theirUnits = await get<PageResult<{ id: string }>>('/api/accounting-units?limit=10', shanghai);
+    const theirUnit = theirUnits.data.list[0]?.id;
+    expect(theirUnit).toBeDefined();
+    const vehicle = stock[2] as (typeof stock)[number];
+    const orderId = await returningOrder(vehicle);
+    await acceptReturn(orderId);
+    const foreign = await post(`/api/return-calculations/${orderId}/calculate`, ops, { accountingUnitId: theirUnit });
+    expect(foreign.msg).toBe('核算主体：不存在');
+    const ours = await get<PageResult<Sheet>>('/api/return-settlements?limit=100');
+    const first = ours.data.list[0];
+    expect(first).toBeDefined();
+    expect((await get(`/api/return-settlements/${first?.id}`, shanghai)).code).toBe(404);
+    expect((await get(`/api/approval-business?businessType=4&businessId=${first?.id}`, shanghai)).code).toBe(404);
+    expect((await get(`/api/return-calculations/${orderId}`, shanghai)).code).toBe(404);
+  });
+});
+
+describe('核算主体', () => {
+  it('checks the credit code and bank account, and is not deleted while a settlement naming it awaits approval', async () => {
+    const bad = await post('/api/accounting-units', ops, {
+      name: '测试主体',
+      taxNo: '91110105MA01B2C3X1',
+      bankName: '招商银行',
+      bankAccount: '12ab',
+    });
+    expect(bad.code).not.toBe(0);
+    expect(bad.msg).toMatch(/统一社会信用代码|银行账号/);
+    const sheets = await get<PageResult<Sheet & { accountingUnitId: string }>>(
+      '/api/return-settlements?status=1&limit=10',
+    );
+    const waiting = sheets.data.list[0];
+    expect(waiting).toBeDefined();
+    const removed = await ctx.request({
+      method: 'DELETE',
+      url: `/api/accounting-units/${waiting?.accountingUnitId}`,
+      token: admin,
+    });
+    expect(removed.msg).toMatch(/^核算单 JS\d+ 尚未审批通过，不能删除其核算主体$/);
+  });
+});

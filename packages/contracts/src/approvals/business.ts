@@ -1,0 +1,16 @@
+import { leaseOrderResource } from '../orders/leaseOrders';
+import { returnSettlementResource } from '../orders/returns';
+import type { Resource } from '../resource/resource';
+import { approvalBusinessTypes } from './enums';
+import { offlinePaymentResource } from './resources';
+
+/**
+ * What each business type's approvals decide on, for the approval pages and a task's detail to show it
+ * (`GET /api/approval-business` answers the row to its approvers), and the approval form of the types that
+ * have one (`/returnCheckoutApproval/:id/:type`).
+ */
+export const approvalBusinesses: Readonly<Record<number, { resource: Resource; form?: string }>> = {
+  [approvalBusinessTypes.leaseOrder]: { resource: leaseOrderResource },
+  [approvalBusinessTypes.returnCheckout]: { resource: returnSettlementResource, form: 'returnCheckoutApproval' },
+  [approvalBusinessTypes.offlinePayment]: { resource: offlinePaymentResource },
+};
