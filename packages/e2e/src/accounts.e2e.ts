@@ -19,7 +19,8 @@ describe('accounts and menus', () => {
     const dialog = page.getByRole('dialog', { name: '切换账号' });
     const beijing = dialog.getByRole('row', { name: /北京分公司/ });
     const shanghai = dialog.getByRole('row', { name: /上海分公司/ });
-    await beijing.getByText('当前账号').waitFor();
+    // The accounts load with the dialog: slow on a loaded machine.
+    await beijing.getByText('当前账号').waitFor({ timeout: 30_000 });
     await shanghai.getByRole('button', { name: '切换' }).click();
     await page.getByText('确定切换到「上海分公司」的账号 admin 吗？').waitFor();
     const reloaded = page.waitForEvent('load');

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser';
-import { chooseOption, expectLocation, waitForDialogsToSettle, waitForToast } from './support/page';
+import { chooseOption, expectLocation, pickOption, waitForDialogsToSettle, waitForToast } from './support/page';
 import { api, type DemoAccount, demoAccounts, loginToken, signIn } from './support/session';
 
 const open = useBrowser();
@@ -31,12 +31,12 @@ async function act(
 const input = (dialog: Locator, label: string) =>
   dialog.locator('.ant-form-item').filter({ hasText: label }).locator('input').first();
 
-/** Approves the order's task in 待办事项 as `account`. */
-async function approveAs(account: DemoAccount, orderNo: string) {
+/** Approves the task whose summary names `number` (an order's, a 核算单's) in 待办事项 as `account`. */
+async function approveAs(account: DemoAccount, number: string) {
   const { context, page } = await open();
   await signIn(context, account);
   await page.goto('/tobeDone');
-  const task = page.getByRole('row', { name: new RegExp(orderNo) });
+  const task = page.getByRole('row', { name: new RegExp(number) });
   await task.waitFor({ timeout: 45_000 });
   await act(page, task, '通过');
   await task.waitFor({ state: 'detached' });
@@ -44,8 +44,8 @@ async function approveAs(account: DemoAccount, orderNo: string) {
 }
 
 describe('租赁订单', () => {
-  it('is approved by others in 待办事项, delivered with its car, shows its schedule, is renewed and ended', {
-    timeout: 240_000,
+  it('is approved by others in 待办事项, delivered with its car, shows its schedule, is renewed, ended and settled', {
+    timeout: 360_000,
   }, async () => {
     const ops = await loginToken(demoAccounts.ops);
     const stock = await api<Listed<{ id: string; plateNo: string; modelId: string; cityId: string }>>(
@@ -111,13 +111,16 @@ describe('租赁订单', () => {
     await page.goto('/leaseOrder');
     await act(page, row, '续租', async (dialog) => {
       await input(dialog, '续租租期').fill('6');
-      await input(dialog, '续租月租金').fill('420000');
+      await input(dialog, '续租月租金').fill('4200');
     });
-    const renewals = await api<Listed<{ orderNo: string; status: number }>>(
+    const renewals = await api<Listed<{ orderNo: string; status: number; rent: number }>>(
       `/api/lease-orders?driverId=${driver?.value}&limit=50`,
       { token: ops },
     );
-    expect(renewals.data.list.some((order) => order.orderNo !== orderNo && order.status === 1)).toBe(true);
+    // Typed in yuan, kept in fen.
+    expect(
+      renewals.data.list.some((order) => order.orderNo !== orderNo && order.status === 1 && order.rent === 420_000),
+    ).toBe(true);
 
     await act(page, row, '退租', async (dialog) => {
       await dialog.getByLabel('退租原因').fill('司机转行');
@@ -125,5 +128,51 @@ describe('租赁订单', () => {
     await row.getByText('退租中', { exact: true }).waitFor();
     const returning = await api<{ stage: number }>(`/api/vehicles/${vehicle.id}`, { token: ops });
     expect(returning.data.stage).toBe(6);
+
+    // The car is back (还车验收 on its return record), then settled on 退车核算.
+    const order = await api<{ returnId: string }>(`/api/lease-orders/${id}`, { token: ops });
+    const accepted = await api(`/api/vehicle-returns/${order.data.returnId}/accept`, {
+      token: ops,
+      method: 'POST',
+      body: JSON.stringify({ mileage: 1_000_500, energyLevel: 70, damage: '右前翼子板凹陷', photos: [] }),
+    });
+    expect(accepted.msg).toBe('success');
+    await page.goto('/vehicleReturnCalculation');
+    const returned = page.getByRole('row', { name: new RegExp(orderNo) });
+    await returned.getByText('已退车', { exact: true }).waitFor({ timeout: 45_000 });
+    await act(page, returned, '核算', async (dialog) => {
+      await pickOption(page, dialog, '核算主体');
+      await input(dialog, '车损费用').fill('1200');
+      // The damage found at the return is the note's starting text.
+      expect(await dialog.getByLabel('车损说明').inputValue()).toBe('右前翼子板凹陷');
+    });
+    await returned.getByText('审批中', { exact: true }).waitFor();
+    const sheets = await api<Listed<{ id: string; settlementNo: string; damageFee: number }>>(
+      `/api/return-settlements?orderNo=${orderNo}`,
+      { token: ops },
+    );
+    const sheet = sheets.data.list[0];
+    expect(sheet?.damageFee).toBe(120_000);
+
+    await approveAs(demoAccounts.manager, sheet?.settlementNo ?? '');
+    // 财务 decides on the settlement's own approval page: its lines, its record, 通过.
+    const finance = await open();
+    await signIn(finance.context, demoAccounts.finance);
+    await finance.page.goto(`/returnCheckoutApproval/${sheet?.id}/approve`);
+    const lines = finance.page.getByTestId('settlement-lines');
+    await lines.getByText('车损费用').waitFor();
+    await lines.getByText('应付租金').waitFor();
+    await finance.page.getByTestId('approval-record').getByText('王经理 通过 「运营经理审批」').waitFor();
+    await finance.page.getByRole('button', { name: '通过', exact: true }).click();
+    const confirm = finance.page.locator('.ant-modal').filter({ hasText: '审批意见' }).last();
+    await confirm.waitFor();
+    await waitForDialogsToSettle(finance.page);
+    await confirm.getByRole('button', { name: /确\s*定/ }).click();
+    await waitForToast(finance.page, '操作成功');
+    await finance.page.getByText('该审批当前没有待您处理的任务，仅可查看').waitFor();
+    await finance.context.close();
+
+    await page.goto('/leaseOrder');
+    await row.getByText('已完成', { exact: true }).waitFor({ timeout: 45_000 });
   });
 });

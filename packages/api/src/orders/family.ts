@@ -183,7 +183,7 @@ export const leaseOrderFamily = defineServerResource({
   resource: leaseOrderResource,
   table: leaseOrders,
   screens: Object.values(leaseOrderScreens),
-  expose: ['renewedFromId'],
+  expose: ['renewedFromId', 'returnId'],
   async prepare(values, ctx, before) {
     const merged = { ...before, ...values };
     const rentReceipt = Number(merged.rentReceipt);

@@ -67,11 +67,11 @@ export const delayOrderBody = z.strictObject({
 });
 export const continueOrderBody = z.strictObject({
   termMonths: z.number().int().min(1).max(120).meta({ title: '续租租期（月）' }),
-  rent: z.number().int().min(0).max(100_000_000).meta({ title: '续租月租金（分）' }),
+  rent: z.number().int().min(0).max(100_000_000).meta({ title: '续租月租金（分）', money: true }),
 });
 export const changeOrderTypeBody = z.strictObject({
   orderType: enums.orderType.schema.meta({ title: '订单类型' }),
-  finalPayment: z.number().int().min(0).max(100_000_000).optional().meta({ title: '尾款（分）' }),
+  finalPayment: z.number().int().min(0).max(100_000_000).optional().meta({ title: '尾款（分）', money: true }),
 });
 export const associateOrderBody = z.strictObject({
   associatedOrderNo: text().trim().min(1, '不能为空').max(30).meta({ title: '关联订单编号' }),

@@ -18,12 +18,19 @@ export const accountingUnitResource = defineResource({
   defaultSort: { field: 'createdAt', order: 'desc' },
   fields: {
     name: fields.text('主体名称', { required: true, unique: true, filter: 'like', sortable: true, max: 60 }),
-    taxNo: fields.text('统一社会信用代码', { required: true, unique: true, filter: 'like', check: creditCodeProblem }),
+    taxNo: fields.text('统一社会信用代码', {
+      required: true,
+      unique: true,
+      filter: 'like',
+      check: creditCodeProblem,
+      import: { example: '91440300MA5G7H8J9N' },
+    }),
     bankName: fields.text('开户银行', { required: true, max: 60 }),
     bankAccount: fields.text('银行账号', {
       required: true,
       max: 30,
       check: (value) => (/^\d{8,30}$/.test(value.replaceAll(' ', '')) ? null : '应为8到30位数字'),
+      import: { example: '6225880112345678' },
     }),
     address: fields.text('注册地址', { max: 120 }),
     phone: fields.text('联系电话', {
@@ -51,7 +58,9 @@ export const settlementStatus = defineEnum('核算单状态', [
 ]);
 export const settlementStates = { inApproval: 1, approved: 2, rejected: 3 } as const;
 
-const fen = (title: string) => z.number().int('金额最多两位小数').min(0).max(100_000_000).optional().meta({ title });
+/** An amount in fen, typed in yuan (`money`). */
+const fen = (title: string) =>
+  z.number().int('金额最多两位小数').min(0).max(100_000_000).optional().meta({ title, money: true });
 
 /** What the clerk adds to the computed lines: who settles, the damage found at the return, other charges. */
 export const calculateReturnBody = z.strictObject({

@@ -86,8 +86,7 @@ export function settleReturn(input: SettlementInput): Settlement {
   for (const period of input.periods) {
     if (period.periodStart > input.returnDate) continue;
     const length = daysBetween(period.periodStart, period.periodEnd) + 1;
-    const last = period.periodEnd < input.returnDate ? period.periodEnd : input.returnDate;
-    const used = daysBetween(period.periodStart, last) + 1;
+    const used = Math.min(daysBetween(period.periodStart, input.returnDate) + 1, length);
     rentDue += used >= length ? period.amount : Math.round((period.amount * used) / length);
     usedPeriods += 1;
   }

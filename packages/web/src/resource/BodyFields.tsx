@@ -1,10 +1,11 @@
-import type { FieldKind, Resource } from '@cp/contracts';
+import { type FieldKind, fields, type Resource } from '@cp/contracts';
 import { Col, DatePicker, Input, InputNumber, Row, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactElement } from 'react';
 import type { z } from 'zod';
 import { BodyField } from './BodyField';
 import { type FieldControl, fieldControl } from './FieldInput';
+import { formTitle } from './format';
 import { LookupField } from './LookupField';
 import { promptOf } from './rules';
 import { StoredFilesInput } from './StoredFilesInput';
@@ -34,12 +35,14 @@ const dateItem: FieldControl['item'] = {
   normalize: (day: Dayjs | null) => (day ? day.format('YYYY-MM-DD') : undefined),
 };
 
-type BodyControl = FieldControl & { kind: FieldKind };
+/** `label`: the field's label when it is not the schema's title (money typed in yuan). */
+type BodyControl = FieldControl & { kind: FieldKind; label?: string };
 
 /**
  * The control of one body field: the resource's own when the field is one of its fields (a plate, a
  * certificate's expiry), else one read from the schema — files, a lookup, a date, long or short text, a
- * number, a switch — asking for the field by the kit's one rule (`请输入出库地点`, `请选择日期`).
+ * number (in yuan for an amount declared `.meta({ money: true })` in fen), a switch — asking for the field by
+ * the kit's one rule (`请输入出库地点`, `请选择日期`).
  */
 function bodyControl(name: string, schema: z.ZodType, resource?: Resource): BodyControl | null {
   const def = resource?.fields[name];
@@ -48,6 +51,10 @@ function bodyControl(name: string, schema: z.ZodType, resource?: Resource): Body
   const title = typeof meta.title === 'string' ? meta.title : name;
   const none = { item: {}, wide: false };
   if (meta.files) return { ...none, control: <StoredFilesInput limit={20} />, wide: true, kind: 'files' };
+  if (meta.money === true) {
+    const money = fields.money(title);
+    return { ...fieldControl(money), kind: 'money', label: formTitle(money) };
+  }
   if (typeof meta.lookup === 'string') {
     return { ...none, control: <LookupField lookup={meta.lookup} placeholder={promptOf('ref', title)} />, kind: 'ref' };
   }
@@ -118,7 +125,7 @@ export function BodyFields({
       if (!control) throw new Error(`body field ${name} needs a control of its own`);
       return (
         <Col key={name} span={control.wide ? 24 : 12}>
-          <BodyField schema={schema} name={name} kind={control.kind} {...control.item}>
+          <BodyField schema={schema} name={name} kind={control.kind} label={control.label} {...control.item}>
             {control.control}
           </BodyField>
         </Col>
