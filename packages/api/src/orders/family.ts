@@ -29,6 +29,7 @@ import { type ActionImpl, defineServerResource, type Row, type WriteContext } fr
 import { takeAction } from '../resource/lifecycle';
 import { vehicleFamily } from '../vehicles/family';
 import { vehicles } from '../vehicles/tables';
+import { exchangeAction, exchangeOrderFamily } from './exchanges';
 import { leaseOrders, orderReceivables } from './tables';
 
 const { cancelled, pending, inApproval, performing, completed } = leaseOrderStates;
@@ -340,6 +341,7 @@ export const leaseOrderFamily = defineServerResource({
         };
       },
     },
+    exchange: exchangeAction,
     changeType: {
       patch: (body) => ({
         orderType: body.orderType,
@@ -401,4 +403,4 @@ export const dueOrderFamily = defineServerResource({
   actions: { continue: continueAction, endLease: endLeaseAction },
 });
 
-export const orderFamilies = [leaseOrderFamily, orderReceivableFamily, dueOrderFamily];
+export const orderFamilies = [leaseOrderFamily, orderReceivableFamily, dueOrderFamily, exchangeOrderFamily];

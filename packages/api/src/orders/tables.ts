@@ -186,3 +186,40 @@ export const returnSettlements = pgTable(
     index('return_settlements_order_no_trgm_idx').using('gin', sql`${table.orderNo} gin_trgm_ops`),
   ],
 );
+
+/** The serial part of 换车单 numbers. */
+export const exchangeNoSequence = pgSequence('exchange_order_no_seq', { startWith: 1 });
+
+/** 换车订单: an order's car exchanged for another, approved, then handed over. */
+export const exchangeOrders = pgTable(
+  'exchange_orders',
+  {
+    id: idColumn(),
+    exchangeNo: text('exchange_no').notNull(),
+    orderId: refColumn('order_id').notNull(),
+    orderNo: text('order_no').notNull(),
+    driverId: refColumn('driver_id').notNull(),
+    oldVehicleId: refColumn('old_vehicle_id').notNull(),
+    newVehicleId: refColumn('new_vehicle_id').notNull(),
+    reason: text('reason').notNull(),
+    /** The monthly rent's change with the new car, in fen; negative when cheaper. */
+    rentDifference: bigint('rent_difference', { mode: 'number' }).notNull().default(0),
+    status: smallint('status').notNull().default(1),
+    /** The old car's return record, written at the handover. */
+    returnId: refColumn('return_id'),
+    handedOverAt: timestamp('handed_over_at', { withTimezone: true }),
+    remark: text('remark'),
+    version: versionColumn(),
+    ...businessColumns(),
+  },
+  (table) => [
+    uniqueIndex('exchange_orders_tenant_no_key').on(table.tenantId, table.exchangeNo),
+    // One exchange under way per order: asked twice at once, one wins.
+    uniqueIndex('exchange_orders_order_open_key').on(table.orderId).where(sql`${table.status} in (1, 3)`),
+    index('exchange_orders_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
+    index('exchange_orders_tenant_status_created_idx').on(table.tenantId, table.status, table.createdAt, table.id),
+    index('exchange_orders_tenant_driver_idx').on(table.tenantId, table.driverId, table.createdAt),
+    index('exchange_orders_exchange_no_trgm_idx').using('gin', sql`${table.exchangeNo} gin_trgm_ops`),
+    index('exchange_orders_order_no_trgm_idx').using('gin', sql`${table.orderNo} gin_trgm_ops`),
+  ],
+);

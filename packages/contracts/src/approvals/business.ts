@@ -1,3 +1,4 @@
+import { exchangeOrderResource } from '../orders/exchanges';
 import { leaseOrderResource } from '../orders/leaseOrders';
 import { returnSettlementResource } from '../orders/returns';
 import type { Resource } from '../resource/resource';
@@ -13,4 +14,5 @@ export const approvalBusinesses: Readonly<Record<number, { resource: Resource; f
   [approvalBusinessTypes.leaseOrder]: { resource: leaseOrderResource },
   [approvalBusinessTypes.returnCheckout]: { resource: returnSettlementResource, form: 'returnCheckoutApproval' },
   [approvalBusinessTypes.offlinePayment]: { resource: offlinePaymentResource },
+  [approvalBusinessTypes.exchange]: { resource: exchangeOrderResource },
 };

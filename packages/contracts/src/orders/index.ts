@@ -1,4 +1,5 @@
 export * from './dueOrders';
+export * from './exchanges';
 export * from './leaseOrders';
 export * from './returns';
 export * from './schedule';

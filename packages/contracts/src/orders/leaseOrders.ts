@@ -5,6 +5,7 @@ import { defineLifecycle } from '../resource/lifecycle';
 import { defineResource } from '../resource/resource';
 import { defineScreen } from '../resource/screen';
 import { idText, text } from '../values';
+import { exchangeOrderBody } from './exchanges';
 
 /** SPEC §3 lease order status. */
 export const leaseOrderStatus = defineEnum('订单状态', [
@@ -131,6 +132,14 @@ export const leaseOrderLifecycle = defineLifecycle({
       body: continueOrderBody,
     },
     {
+      action: 'exchange',
+      title: '换车',
+      from: [performing],
+      to: null,
+      button: 'leaseOrder:exchange',
+      body: exchangeOrderBody,
+    },
+    {
       action: 'changeType',
       title: '修改订单类型',
       from: [pending, performing],
@@ -210,7 +219,17 @@ export const leaseOrderScreens = {
       all: true,
       items: [{ values: [1] }, { values: [2] }, { values: [3] }, { values: [4] }, { values: [0] }],
     },
-    actions: ['submit', 'fillDelivery', 'cancel', 'endLease', 'delay', 'continue', 'changeType', 'associate'],
+    actions: [
+      'submit',
+      'fillDelivery',
+      'cancel',
+      'endLease',
+      'delay',
+      'continue',
+      'exchange',
+      'changeType',
+      'associate',
+    ],
   }),
 };
 

@@ -4,6 +4,8 @@ import {
   approvalBusinessTypes,
   dueOrderResource,
   dueOrderScreens,
+  exchangeOrderResource,
+  exchangeOrderScreens,
   leaseOrderResource,
   leaseOrderScreens,
   orderReceivableResource,
@@ -65,7 +67,24 @@ export const leaseOrderFamily = defineFamily({
   inputs: { stages: StagesInput },
   detailSections: [OrderApprovalRecord],
   related: () => [{ family: orderReceivableFamily, screen: 'schedule', via: 'orderId' }],
-  refreshes: ['orderReceivable', 'dueOrder', 'vehicle', 'approvalInstance', 'approvalTask'],
+  refreshes: ['orderReceivable', 'dueOrder', 'vehicle', 'exchangeOrder', 'approvalInstance', 'approvalTask'],
+});
+
+function ExchangeApprovalRecord({ record }: { record: ResourceRecord }) {
+  return <BusinessApprovalRecord businessType={approvalBusinessTypes.exchange} record={record} />;
+}
+
+/** 换车订单: 重新提交 after 驳回, 换车交接 once approved; 详情 with the approval's record. */
+export const exchangeOrderFamily = defineFamily({
+  resource: exchangeOrderResource,
+  screens: exchangeOrderScreens,
+  routes: { detail: 'transferOrderDetails' },
+  groups: [
+    { title: '换车', fields: ['exchangeNo', 'orderNo', 'driverId', 'oldVehicleId', 'newVehicleId', 'status'] },
+    { title: '说明', fields: ['reason', 'rentDifference', 'remark', 'createdAt', 'handedOverAt'] },
+  ],
+  detailSections: [ExchangeApprovalRecord],
+  refreshes: ['leaseOrder', 'vehicle', 'orderReceivable', 'approvalInstance', 'approvalTask'],
 });
 
 /** 到期订单: orders ending soon, by tab (30天内 first), with 续租 and 到期退车. */
@@ -141,6 +160,7 @@ export const { families, keys, page, prefetch } = familyModule(
     leaseOrderFamily,
     orderReceivableFamily,
     dueOrderFamily,
+    exchangeOrderFamily,
     returnCalculationFamily,
     returnSettlementFamily,
     accountingUnitFamily,

@@ -1,7 +1,7 @@
 import { familyPages } from '../resource/registerFamilies';
 
 /**
- * 订单管理's 租赁订单 (the list, 新增订单, 租赁订单详情), 到期订单, 退车管理 (退车核算, 核算单, 核算主体) and the
+ * 订单管理's 租赁订单 (the list, 新增订单, 租赁订单详情), 换车订单 and its 详情, 到期订单, 退车管理 (退车核算, 核算单, 核算主体) and the
  * settlement's approval form.
  */
 export const orderPages = familyPages(
@@ -11,6 +11,8 @@ export const orderPages = familyPages(
     'addOrder',
     'leaseOrderDetails',
     'orderDueList',
+    'transferOrder',
+    'transferOrderDetails',
     'vehicleReturnCalculation',
     'accountingSheet',
     'accountingUnit',

@@ -16,6 +16,7 @@ export const orderRoutes = defineSection('order', [
       ['endLease', '退租'],
       ['delay', '延期'],
       ['continue', '续租'],
+      ['exchange', '换车'],
       ['changeType', '修改订单类型'],
       ['associate', '关联订单'],
       'export',
@@ -28,7 +29,10 @@ export const orderRoutes = defineSection('order', [
   page('/retailOrderAdd', '新增零售订单', { group: retail, parent: '/retailOrder', requires: 'add' }),
   page('/retailOrderEdit/:id', '编辑零售订单', { group: retail, parent: '/retailOrder', requires: 'edit' }),
   page('/retailOrderView/:id', '零售订单详情', { group: retail, parent: '/retailOrder' }),
-  page('/transferOrder', '换车订单', { group: exchange, buttons: [['resubmit', '重新提交'], 'export'] }),
+  page('/transferOrder', '换车订单', {
+    group: exchange,
+    buttons: [['resubmit', '重新提交'], ['handover', '换车交接'], 'export'],
+  }),
   page('/transferOrderDetails', '换车订单详情', { group: exchange, parent: '/transferOrder' }),
   page('/orderDueList', '到期订单', {
     group: renewal,

@@ -38,7 +38,8 @@ let admin: string;
 let tenantId: number;
 let driverId: string;
 let unitId: string;
-let stock: { id: string; modelId: string; cityId: string }[];
+type Car = { id: string; modelId: string; cityId: string };
+let stock: Car[];
 const today = beijingDay(new Date());
 /** Started 70 days ago: two periods ran their course, the third is under way. */
 const startDate = addDays(today, -70);
@@ -59,11 +60,12 @@ beforeAll(async () => {
   driverId = String(driver?.id);
   stock = rowsOf<{ id: number; model_id: number; city_id: number }>(
     await db.execute(
-      sql`select id, model_id, city_id from vehicles where tenant_id = ${tenantId} and stage = 7 order by id desc`,
+      sql`select id, model_id, city_id from vehicles where tenant_id = ${tenantId} and stage in (4, 7) order by id desc`,
     ),
   ).map((row) => ({ id: String(row.id), modelId: String(row.model_id), cityId: String(row.city_id) }));
   const units = await get<PageResult<{ id: string }>>('/api/accounting-units?limit=10');
   unitId = String(units.data.list[0]?.id);
+  expect(stock.length).toBeGreaterThanOrEqual(8);
 });
 afterAll(() => ctx.close());
 
@@ -82,8 +84,8 @@ async function decide(token: string, businessType: number, businessId: string, a
   expect(answer.msg).toBe('success');
 }
 
-/** An order delivered 70 days ago with its car, 1 of its periods paid, then 退租 (its car on the way back). */
-async function returningOrder(vehicle: { id: string; modelId: string; cityId: string }) {
+/** An order delivered 70 days ago with its car, 1 of its periods paid. */
+async function deliveredOrder(vehicle: { id: string; modelId: string; cityId: string }) {
   const saved = await post<Order>('/api/lease-orders', ops, {
     driverId,
     cityId: vehicle.cityId,
@@ -120,6 +122,12 @@ async function returningOrder(vehicle: { id: string; modelId: string; cityId: st
   await db.execute(
     sql`update order_receivables set received = amount, status = 2 where order_id = ${Number(id)} and period = 1`,
   );
+  return id;
+}
+
+/** A delivered order ended (退租): its car on the way back. */
+async function returningOrder(vehicle: { id: string; modelId: string; cityId: string }) {
+  const id = await deliveredOrder(vehicle);
   const ended = await post(`/api/lease-orders/${id}/end-lease`, ops, { reason: '司机转行' });
   expect(ended.msg).toBe('success');
   return id;
@@ -313,5 +321,98 @@ describe('核算主体', () => {
       token: admin,
     });
     expect(removed.msg).toMatch(/^核算单 JS\d+ 尚未审批通过，不能删除其核算主体$/);
+  });
+});
+
+type Exchange = { id: string; exchangeNo: string; status: number; version: number; newVehicleId: string };
+
+describe('换车', () => {
+  it('is approved, turned down and resubmitted, then handed over: old car back, new car out, rent changed ahead', async () => {
+    const [old, first, second] = stock.slice(3, 6) as [Car, Car, Car];
+    const orderId = await deliveredOrder(old);
+    const firstStage = (await get<{ stage: number }>(`/api/vehicles/${first.id}`)).data.stage;
+    const own = await post(`/api/lease-orders/${orderId}/exchange`, ops, { newVehicleId: old.id, reason: '故障' });
+    expect(own.msg).toBe('新车辆：不能是订单当前的车辆');
+    const asked = await post<{ exchangeId: string; exchangeNo: string }>(`/api/lease-orders/${orderId}/exchange`, ops, {
+      newVehicleId: first.id,
+      reason: '发动机故障',
+      rentDifference: 20_000,
+    });
+    expect(asked.msg).toBe('success');
+    const exchangeId = asked.data.exchangeId;
+    const twice = await post(`/api/lease-orders/${orderId}/exchange`, ops, { newVehicleId: second.id, reason: '再换' });
+    expect(twice.msg).toBe(`该订单已有进行中的换车单 ${asked.data.exchangeNo}`);
+    const handover = {
+      oldMileage: 1_520_000,
+      oldEnergyLevel: 50,
+      oldDamage: '无',
+      newMileage: 1_600_000,
+      newEnergyLevel: 90,
+    };
+    const early = await post(`/api/exchange-orders/${exchangeId}/handover`, ops, handover);
+    expect(early.msg).toBe('换车订单当前为「审批中」，不能换车交接');
+    const notYet = await post(`/api/exchange-orders/${exchangeId}/resubmit`, ops, {
+      newVehicleId: second.id,
+      reason: '发动机故障',
+    });
+    expect(notYet.msg).toBe('换车订单当前为「审批中」，不能重新提交');
+
+    await decide(manager, 9, exchangeId, 'reject', { comment: '请换同价位车型' });
+    expect((await get<Exchange>(`/api/exchange-orders/${exchangeId}`)).data.status).toBe(2);
+    const resubmitted = await post(`/api/exchange-orders/${exchangeId}/resubmit`, ops, {
+      newVehicleId: second.id,
+      reason: '发动机故障，换同价位车',
+      rentDifference: 20_000,
+    });
+    expect(resubmitted.msg).toBe('success');
+    expect((await get<Exchange>(`/api/exchange-orders/${exchangeId}`)).data).toMatchObject({
+      status: 1,
+      newVehicleId: second.id,
+    });
+    await decide(manager, 9, exchangeId, 'approve');
+    expect((await get<Exchange>(`/api/exchange-orders/${exchangeId}`)).data.status).toBe(3);
+
+    const before = rowsOf<{ period: number; amount: number; due_date: string }>(
+      await ctx.database.db.execute(
+        sql`select period, amount, due_date::text from order_receivables where order_id = ${Number(orderId)} and kind = 1 order by period`,
+      ),
+    );
+    const done = await post(`/api/exchange-orders/${exchangeId}/handover`, ops, handover);
+    expect(done.msg).toBe('success');
+    expect((await get<Exchange>(`/api/exchange-orders/${exchangeId}`)).data.status).toBe(4);
+    expect((await get<{ stage: number }>(`/api/vehicles/${old.id}`)).data.stage).toBe(7);
+    expect((await get<{ stage: number }>(`/api/vehicles/${second.id}`)).data.stage).toBe(5);
+    // The car first asked for was never handed over.
+    expect((await get<{ stage: number }>(`/api/vehicles/${first.id}`)).data.stage).toBe(firstStage);
+    expect(await orderOf(orderId)).toMatchObject({ vehicleId: second.id, deliveryState: 1, status: 3 });
+    expect((await get<{ rent: number }>(`/api/lease-orders/${orderId}`)).data.rent).toBe(320_000);
+    const after = rowsOf<{ period: number; amount: number }>(
+      await ctx.database.db.execute(
+        sql`select period, amount from order_receivables where order_id = ${Number(orderId)} and kind = 1 order by period`,
+      ),
+    );
+    // Periods already due keep their rent; those ahead take the new one.
+    expect(after.map((row) => Number(row.amount))).toEqual(
+      before.map((row) => (row.due_date >= today ? 320_000 : Number(row.amount))),
+    );
+    expect(before.some((row) => row.due_date < today) && before.some((row) => row.due_date >= today)).toBe(true);
+    const again = await post(`/api/exchange-orders/${exchangeId}/handover`, ops, handover);
+    expect(again.msg).toBe('换车订单当前为「已完成」，不能换车交接');
+  });
+
+  it('writes one exchange when it is asked twice at once, and refuses an order whose car is not out', async () => {
+    const [car, wanted] = stock.slice(6, 8) as [Car, Car];
+    const orderId = await deliveredOrder(car);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        post(`/api/lease-orders/${orderId}/exchange`, ops, { newVehicleId: wanted.id, reason: '事故' }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.msg === 'success')).toHaveLength(1);
+    expect(answers.filter((answer) => answer.msg.startsWith('该订单已有进行中的换车单'))).toHaveLength(3);
+    const ended = await post(`/api/lease-orders/${orderId}/end-lease`, ops, { reason: '退租' });
+    expect(ended.msg).toBe('success');
+    const late = await post(`/api/lease-orders/${orderId}/exchange`, ops, { newVehicleId: wanted.id, reason: '事故' });
+    expect(late.msg).toBe('订单交车后才能换车');
   });
 });

@@ -1,0 +1,235 @@
+import {
+  approvalBusinessTypes,
+  exchangeOrderResource,
+  exchangeOrderScreens,
+  exchangeStates,
+  leaseDeliveryStates,
+} from '@cp/contracts';
+import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { approvalBusiness } from '../approvals/business';
+import { onApprovalOutcome, startApproval } from '../approvals/engine';
+import { rowsOf } from '../db/migrate';
+import { drivers } from '../drivers/tables';
+import { businessError } from '../http/errors';
+import { beijingDay } from '../leads/counts';
+import { type ActionImpl, defineServerResource, type Row, type WriteContext } from '../resource/family';
+import { takeAction } from '../resource/lifecycle';
+import { vehicleFamily } from '../vehicles/family';
+import { returnFamily } from '../vehicles/record-families';
+import { vehicles } from '../vehicles/tables';
+import { exchangeOrders, leaseOrders, orderReceivables } from './tables';
+
+/** The car asked for: the branch company's, in stock or 已出库 (what 交车 takes), not the order's own. */
+async function checkedNewVehicle(ctx: WriteContext, order: Row, vehicleId: number) {
+  const [vehicle] = await ctx.tx
+    .select({ id: vehicles.id, plateNo: vehicles.plateNo, stage: vehicles.stage })
+    .from(vehicles)
+    .where(and(eq(vehicles.id, vehicleId), eq(vehicles.tenantId, ctx.auth.tenantId)));
+  if (!vehicle) throw businessError('新车辆：不存在');
+  if (vehicle.id === Number(order.vehicleId)) throw businessError('新车辆：不能是订单当前的车辆');
+  if (vehicle.stage !== 4 && vehicle.stage !== 7) {
+    throw businessError(`新车辆：${vehicle.plateNo ?? ''}不在库，不能换给司机`);
+  }
+  return vehicle;
+}
+
+/** Refuses a second exchange of an order while one is under way (审批中 or 待交接). */
+async function refuseOpenExchange(ctx: WriteContext, orderId: number, except?: number) {
+  const [open] = await ctx.tx
+    .select({ no: exchangeOrders.exchangeNo })
+    .from(exchangeOrders)
+    .where(
+      and(
+        eq(exchangeOrders.tenantId, ctx.auth.tenantId),
+        eq(exchangeOrders.orderId, orderId),
+        inArray(exchangeOrders.status, [exchangeStates.inApproval, exchangeStates.approved]),
+        ...(except ? [ne(exchangeOrders.id, except)] : []),
+      ),
+    );
+  if (open) throw businessError(`该订单已有进行中的换车单 ${open.no}`);
+}
+
+async function submitExchange(ctx: WriteContext, exchange: { id: number; exchangeNo: string; driverId: number }) {
+  const [driver] = await ctx.tx.select({ name: drivers.name }).from(drivers).where(eq(drivers.id, exchange.driverId));
+  await startApproval(ctx, {
+    businessType: approvalBusinessTypes.exchange,
+    businessId: exchange.id,
+    title: `换车 ${exchange.exchangeNo} ${driver?.name ?? ''}`.trim(),
+  });
+}
+
+/**
+ * 换车 on a lease order whose car is with the driver: a 换车订单 asking for another car in stock, sent to
+ * approval (换车审批) in the same transaction; one exchange of an order at a time.
+ */
+export const exchangeAction: ActionImpl = {
+  async run(ctx, order, body) {
+    if (Number(order.deliveryState) !== leaseDeliveryStates.delivered) throw businessError('订单交车后才能换车');
+    await refuseOpenExchange(ctx, Number(order.id));
+    await checkedNewVehicle(ctx, order, Number(body.newVehicleId));
+    const [serial] = rowsOf<{ n: string }>(
+      await ctx.tx.execute(sql`select nextval('exchange_order_no_seq')::text as n`),
+    );
+    const exchangeNo = `HC${beijingDay(new Date()).replaceAll('-', '')}${String(serial?.n ?? '0').padStart(6, '0')}`;
+    const [exchange] = await ctx.tx
+      .insert(exchangeOrders)
+      .values({
+        tenantId: ctx.auth.tenantId,
+        exchangeNo,
+        orderId: Number(order.id),
+        orderNo: String(order.orderNo),
+        driverId: Number(order.driverId),
+        oldVehicleId: Number(order.vehicleId),
+        newVehicleId: Number(body.newVehicleId),
+        reason: String(body.reason),
+        rentDifference: Number(body.rentDifference ?? 0),
+        remark: (body.remark as string | undefined) ?? null,
+        createdBy: ctx.auth.userId,
+        updatedBy: ctx.auth.userId,
+      })
+      .returning();
+    if (!exchange) throw new Error('exchange insert returned no row');
+    await submitExchange(ctx, exchange);
+    return { exchangeId: String(exchange.id), exchangeNo };
+  },
+};
+
+/**
+ * 换车订单: 重新提交 after 驳回 (changed as asked), and 换车交接 once approved — the old car's return accepted,
+ * the new one handed to the driver, the order's car and rent changed from the next period on, in one
+ * transaction.
+ */
+export const exchangeOrderFamily = defineServerResource({
+  resource: exchangeOrderResource,
+  table: exchangeOrders,
+  screens: Object.values(exchangeOrderScreens),
+  expose: ['orderId'],
+  actions: {
+    resubmit: {
+      async run(ctx, exchange, body) {
+        const [order] = await ctx.tx
+          .select()
+          .from(leaseOrders)
+          .where(and(eq(leaseOrders.id, Number(exchange.orderId)), eq(leaseOrders.tenantId, ctx.auth.tenantId)));
+        if (order?.deliveryState !== leaseDeliveryStates.delivered) throw businessError('订单已不在履约中，不能换车');
+        await refuseOpenExchange(ctx, order.id, Number(exchange.id));
+        await checkedNewVehicle(ctx, order, Number(body.newVehicleId));
+        await submitExchange(ctx, {
+          id: Number(exchange.id),
+          exchangeNo: String(exchange.exchangeNo),
+          driverId: Number(exchange.driverId),
+        });
+        return null;
+      },
+      patch: (body) => ({
+        newVehicleId: Number(body.newVehicleId),
+        reason: body.reason,
+        rentDifference: Number(body.rentDifference ?? 0),
+        remark: body.remark ?? null,
+      }),
+    },
+    handover: {
+      async run(ctx, exchange, body) {
+        const [order] = await ctx.tx
+          .select()
+          .from(leaseOrders)
+          .where(and(eq(leaseOrders.id, Number(exchange.orderId)), eq(leaseOrders.tenantId, ctx.auth.tenantId)))
+          .for('update');
+        if (order?.deliveryState !== leaseDeliveryStates.delivered) throw businessError('订单已不在履约中，不能换车');
+        const note = `换车单 ${String(exchange.exchangeNo)}`;
+        const asked = await takeAction(
+          ctx.db,
+          vehicleFamily,
+          ctx.request,
+          Number(exchange.oldVehicleId),
+          'requestReturn',
+          { remark: `${note} 换回` },
+          ctx,
+        );
+        const returnId = Number((asked as { returnId?: string } | null)?.returnId);
+        await takeAction(
+          ctx.db,
+          returnFamily,
+          ctx.request,
+          returnId,
+          'accept',
+          {
+            mileage: body.oldMileage,
+            energyLevel: body.oldEnergyLevel,
+            damage: body.oldDamage,
+            photos: [],
+            remark: note,
+          },
+          ctx,
+        );
+        await takeAction(
+          ctx.db,
+          vehicleFamily,
+          ctx.request,
+          Number(exchange.newVehicleId),
+          'deliver',
+          {
+            driverId: String(exchange.driverId),
+            mileage: body.newMileage,
+            energyLevel: body.newEnergyLevel,
+            checklist: [],
+            photos: [],
+            remark: body.remark ?? `${note} 换出`,
+          },
+          ctx,
+        );
+        const difference = Number(exchange.rentDifference);
+        await ctx.tx
+          .update(leaseOrders)
+          .set({
+            vehicleId: Number(exchange.newVehicleId),
+            rent: sql`greatest(${leaseOrders.rent} + ${difference}, 0)`,
+            updatedAt: new Date(),
+            updatedBy: ctx.auth.userId,
+          })
+          .where(eq(leaseOrders.id, order.id));
+        if (difference !== 0) {
+          // The periods not yet due and not paid take the new rent.
+          await ctx.tx
+            .update(orderReceivables)
+            .set({ amount: sql`greatest(${orderReceivables.amount} + ${difference}, 0)`, updatedAt: new Date() })
+            .where(
+              and(
+                eq(orderReceivables.orderId, order.id),
+                eq(orderReceivables.kind, 1),
+                gte(orderReceivables.dueDate, beijingDay(new Date())),
+                eq(orderReceivables.received, 0),
+                eq(orderReceivables.status, 0),
+              ),
+            );
+        }
+        return { returnId: String(returnId) };
+      },
+      patch: (_body, _exchange, _ctx, result) => ({
+        handedOverAt: new Date(),
+        returnId: Number((result as { returnId: string }).returnId),
+      }),
+    },
+  },
+});
+
+approvalBusiness(approvalBusinessTypes.exchange, exchangeOrderFamily);
+
+/** An exchange's approval: 通过 → 待交接; 驳回 or 撤回 → 已驳回, to be changed and resubmitted. */
+onApprovalOutcome(approvalBusinessTypes.exchange, async ({ tx, tenantId, businessId, outcome, userId }) => {
+  await tx
+    .update(exchangeOrders)
+    .set({
+      status: outcome === 'approved' ? exchangeStates.approved : exchangeStates.rejected,
+      updatedAt: new Date(),
+      updatedBy: userId,
+      version: sql`${exchangeOrders.version} + 1`,
+    })
+    .where(
+      and(
+        eq(exchangeOrders.id, businessId),
+        eq(exchangeOrders.tenantId, tenantId),
+        eq(exchangeOrders.status, exchangeStates.inApproval),
+      ),
+    );
+});
