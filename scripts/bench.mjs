@@ -3,6 +3,7 @@ import os from 'node:os';
 import { runDriverBench } from './bench/drivers.mjs';
 import { runExportsBench } from './bench/exports.mjs';
 import { runLeadBench } from './bench/leads.mjs';
+import { runOrderBench } from './bench/orders.mjs';
 import { runPlatformBench } from './bench/platform.mjs';
 import { runVehicleBench } from './bench/vehicles.mjs';
 
@@ -16,6 +17,7 @@ const suites = {
     await runDriverBench();
   },
   drivers: runDriverBench,
+  orders: runOrderBench,
 };
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : ['platform', 'exports', 'vehicles', 'customers'];
 

@@ -63,7 +63,7 @@ async function matches(base, token, filter, values) {
 }
 
 /** autocannon at `connections` clients (3 s warm-up, not counted), every request the next value. */
-async function load(base, token, paths) {
+export async function load(base, token, paths) {
   let next = 0;
   const run = (seconds) =>
     autocannon({

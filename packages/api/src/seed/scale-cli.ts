@@ -3,6 +3,8 @@
 //   DATABASE_URL=… npx tsx packages/api/src/seed/scale-cli.ts --vehicles 0 --violations 0 --maintenance 0 \
 //     --leads 1000000 --follow-ups 3000000
 //   DATABASE_URL=… npx tsx packages/api/src/seed/scale-cli.ts --vehicles 0 --violations 0 --maintenance 0 --drivers 200000
+//   DATABASE_URL=… npx tsx packages/api/src/seed/scale-cli.ts --vehicles 0 --violations 0 --maintenance 0 \
+//     --orders 100000 --tasks 1000000 --open-tasks 10000
 import { parseArgs } from 'node:util';
 import { asc } from 'drizzle-orm';
 import { loadConfig } from '../config';
@@ -13,6 +15,7 @@ import { seedDemoData } from './index';
 import { generateScaleData } from './scale';
 import { generateDriverScaleData } from './scale-drivers';
 import { generateLeadScaleData } from './scale-leads';
+import { generateOrderScaleData } from './scale-orders';
 
 const { values } = parseArgs({
   options: {
@@ -22,6 +25,10 @@ const { values } = parseArgs({
     leads: { type: 'string', default: '0' },
     'follow-ups': { type: 'string', default: '0' },
     drivers: { type: 'string', default: '0' },
+    orders: { type: 'string', default: '0' },
+    tasks: { type: 'string', default: '0' },
+    'open-tasks': { type: 'string', default: '10000' },
+    approver: { type: 'string', default: 'manager' },
   },
 });
 const config = loadConfig();
@@ -50,6 +57,16 @@ try {
   }
   if (Number(values.drivers) > 0) {
     await generateDriverScaleData(database.db, { tenantId: tenant.id, drivers: Number(values.drivers), onProgress });
+  }
+  if (Number(values.orders) > 0) {
+    await generateOrderScaleData(database.db, {
+      tenantId: tenant.id,
+      orders: Number(values.orders),
+      tasks: Number(values.tasks),
+      approver: String(values.approver),
+      openTasks: Number(values['open-tasks']),
+      onProgress,
+    });
   }
 } finally {
   await database.close();
