@@ -88,8 +88,9 @@ export async function generateOrderScaleData(db: Db, options: OrderScaleOptions)
         select ${tenantId}, 1, o.id, '租赁订单 ' || o.order_no, ${pick(userIds)}, 2, '[]'::jsonb, 4, '财务审核',
           o.created_at + interval '2 days', o.created_at, o.created_at
         from generate_series(1, ${n}::int) g,
-          lateral (select id, order_no, created_at from lease_orders
-            where tenant_id = ${tenantId} and order_no = 'ZS' || lpad((1 + floor(random() * ${options.orders}) + g * 0)::int::text, 14, '0')) o
+          -- The number drawn first, then looked up: a random() in the lookup's own condition would scan.
+          lateral (select 'ZS' || lpad((1 + floor(random() * ${options.orders}) + g * 0)::int::text, 14, '0') as no) r,
+          lateral (select id, order_no, created_at from lease_orders where tenant_id = ${tenantId} and order_no = r.no) o
         returning id, business_id, title, initiator_id, created_at)
       insert into approval_tasks (tenant_id, instance_id, business_type, business_id, title, initiator_id,
         node_index, node_name, method, approver_id, status, handled_at, created_at, updated_at)
