@@ -102,10 +102,22 @@ export async function runOrderBench() {
         '',
       );
       await measure(
-        '待办事项（1万条待审批）',
+        '待办事项（1万条待审批）：第1页',
+        manager,
+        ['/api/approval-tasks?page=1&limit=20'],
+        `共 ${todo.data.total}${todo.data.totalExact ? '' : '+'} 条`,
+      );
+      await measure(
+        '待办事项：第1–10页轮流',
+        manager,
+        Array.from({ length: 10 }, (_, index) => `/api/approval-tasks?page=${1 + index}&limit=20`),
+        '',
+      );
+      await measure(
+        '待办事项：第1–50页轮流',
         manager,
         Array.from({ length: 50 }, (_, index) => `/api/approval-tasks?page=${1 + index}&limit=20`),
-        `共 ${todo.data.total}${todo.data.totalExact ? '' : '+'} 条，翻前50页`,
+        '',
       );
       console.log(
         `\n订单与审批（PostgreSQL，${orders} 订单，${tasks} 审批任务，${connections} 并发，每项 ${duration} 秒）`,

@@ -8,6 +8,7 @@ import { customerFamilies } from './customers/family';
 import { driverFamilies } from './drivers/family';
 import type { RoutePlugin } from './http/schemas';
 import { leadFamilies } from './leads/family';
+import { driverApplicationFamily } from './orders/driverApplications';
 import { orderFamilies } from './orders/family';
 import { returnFamilies } from './orders/returns';
 import { prizeDrawFamilies } from './prizeDraws/family';
@@ -44,6 +45,7 @@ export const families: readonly ServerResource[] = [
   ...approvalFamilies,
   ...orderFamilies,
   ...returnFamilies,
+  driverApplicationFamily,
 ];
 
 for (const family of families) if (family.resource.import) resourceTemplate(family.resource);

@@ -416,3 +416,51 @@ describe('换车', () => {
     expect(late.msg).toBe('订单交车后才能换车');
   });
 });
+
+type Application = { id: string; status: number; orderNo: string | null; driverId: string; modelId: string };
+
+describe('司机申请', () => {
+  it('is made a 待审批 order with the terms given, or refused with a reason, once', async () => {
+    const waiting = await get<PageResult<Application>>('/api/driver-applications?status=0&limit=10');
+    const [first, second] = waiting.data.list;
+    expect(first && second).toBeTruthy();
+    const badTerm = await post(`/api/driver-applications/${first?.id}/accept`, ops, {
+      startDate: addDays(today, 7),
+      termMonths: 0,
+      rent: 420_000,
+    });
+    expect(badTerm.msg).toBe('租期（月）：应为1到120个月');
+    const accepted = await post<{ orderId: string; orderNo: string }>(
+      `/api/driver-applications/${first?.id}/accept`,
+      ops,
+      { startDate: addDays(today, 7), termMonths: 12, rent: 420_000, deposit: 300_000 },
+    );
+    expect(accepted.msg).toBe('success');
+    const order = await get<Order & { driverId: string; modelId: string; rent: number; deposit: number }>(
+      `/api/lease-orders/${accepted.data.orderId}`,
+    );
+    expect(order.data).toMatchObject({
+      status: 1,
+      driverId: first?.driverId,
+      modelId: first?.modelId,
+      rent: 420_000,
+      deposit: 300_000,
+    });
+    const after = await get<Application>(`/api/driver-applications/${first?.id}`);
+    expect(after.data).toMatchObject({ status: 1, orderNo: accepted.data.orderNo });
+    const again = await post(`/api/driver-applications/${first?.id}/accept`, ops, {
+      startDate: addDays(today, 7),
+      termMonths: 12,
+      rent: 420_000,
+    });
+    expect(again.msg).toBe('司机申请当前为「已转订单」，不能转为订单');
+
+    const refused = await post(`/api/driver-applications/${second?.id}/refuse`, ops, { reason: '资料不全' });
+    expect(refused.msg).toBe('success');
+    expect(
+      (await get<Application & { refuseReason: string }>(`/api/driver-applications/${second?.id}`)).data,
+    ).toMatchObject({ status: 2, refuseReason: '资料不全' });
+    const shanghai = await ctx.loginToOtherTenant();
+    expect((await get(`/api/driver-applications/${second?.id}`, shanghai)).code).toBe(404);
+  });
+});

@@ -50,14 +50,34 @@ export async function rememberedCount(
 ): Promise<number> {
   const remembered = cappedFilters.get(rememberedAs);
   if (remembered !== undefined && remembered > Date.now()) return cap + 1;
+  const large = largeCounts.get(rememberedAs);
+  if (large !== undefined && large.until > Date.now()) return large.n;
   const n = await counting();
   if (n > cap) {
     if (cappedFilters.size >= cappedMaxEntries) cappedFilters.clear();
     cappedFilters.set(rememberedAs, Date.now() + cappedTtlMs);
   } else {
     cappedFilters.delete(rememberedAs);
+    if (n >= largeCountFrom) {
+      if (largeCounts.size >= cappedMaxEntries) largeCounts.clear();
+      largeCounts.set(rememberedAs, { n, until: Date.now() + largeTtlMs });
+    }
   }
   return n;
+}
+
+/**
+ * Exact counts of thousands of rows, remembered a few seconds: a to-do list of 10,000 tasks counted its
+ * index on every page. Any write through the kit in this process forgets them (a decided task is gone from
+ * the next count at once); another process's write shows within `largeTtlMs`.
+ */
+const largeCounts = new Map<string, { n: number; until: number }>();
+const largeCountFrom = 1_000;
+const largeTtlMs = 10_000;
+
+/** Forgets the remembered exact counts: called after every write of the kit. */
+export function forgetLargeCounts(): void {
+  largeCounts.clear();
 }
 
 /**

@@ -76,6 +76,16 @@ export const leaseOrders = pgTable(
       table.id,
     ),
     index('lease_orders_tenant_status_created_idx').on(table.tenantId, table.status, table.createdAt, table.id),
+    // The same filters in the list's order (newest first), the start date checked in the index: walking the
+    // created index alone skipped every newer order of the branch company to reach an older start window.
+    index('lease_orders_tenant_status_city_created_idx').on(
+      table.tenantId,
+      table.status,
+      table.cityId,
+      table.createdAt,
+      table.id,
+      table.startDate,
+    ),
     index('lease_orders_tenant_driver_idx').on(table.tenantId, table.driverId, table.createdAt),
     index('lease_orders_tenant_vehicle_idx').on(table.tenantId, table.vehicleId),
     index('lease_orders_tenant_start_idx').on(table.tenantId, table.startDate, table.id),
@@ -221,5 +231,35 @@ export const exchangeOrders = pgTable(
     index('exchange_orders_tenant_driver_idx').on(table.tenantId, table.driverId, table.createdAt),
     index('exchange_orders_exchange_no_trgm_idx').using('gin', sql`${table.exchangeNo} gin_trgm_ops`),
     index('exchange_orders_order_no_trgm_idx').using('gin', sql`${table.orderNo} gin_trgm_ops`),
+  ],
+);
+
+/** 司机申请: a driver's application from the app to lease a model in a city, reviewed into an order or refused. */
+export const driverApplications = pgTable(
+  'driver_applications',
+  {
+    id: idColumn(),
+    applicationNo: text('application_no').notNull(),
+    driverId: refColumn('driver_id').notNull(),
+    cityId: refColumn('city_id').notNull(),
+    modelId: refColumn('model_id').notNull(),
+    rentalMode: smallint('rental_mode').notNull(),
+    wantedDate: date('wanted_date'),
+    termMonths: integer('term_months'),
+    documents: text('documents').array().notNull().default(sql`'{}'::text[]`),
+    message: text('message'),
+    status: smallint('status').notNull().default(0),
+    orderId: refColumn('order_id'),
+    orderNo: text('order_no'),
+    refuseReason: text('refuse_reason'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    version: versionColumn(),
+    ...businessColumns(),
+  },
+  (table) => [
+    uniqueIndex('driver_applications_tenant_no_key').on(table.tenantId, table.applicationNo),
+    index('driver_applications_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
+    index('driver_applications_tenant_status_created_idx').on(table.tenantId, table.status, table.createdAt, table.id),
+    index('driver_applications_tenant_driver_idx').on(table.tenantId, table.driverId, table.createdAt),
   ],
 );

@@ -4,6 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { diff, recordAudit } from '../audit/service';
 import type { Db } from '../db';
+import { forgetLargeCounts } from '../db/paging';
 import { assertOwnFiles } from '../files/names';
 import { sessionOf } from '../http/access';
 import { badRequest, businessError, conflict, notFound } from '../http/errors';
@@ -47,6 +48,7 @@ export async function inTransaction<T>(
       return result;
     });
     for (const task of tasks) task();
+    forgetLargeCounts();
     return result;
   } catch (error) {
     throw family ? translateDbError(error, family, values) : error;

@@ -16,7 +16,13 @@ import { drivers } from '../drivers/tables';
 import { tenants, users } from '../identity/tables';
 import { beijingDay } from '../leads/counts';
 import { computeSettlement } from '../orders/returns';
-import { accountingUnits, leaseOrders, orderReceivables, returnSettlements } from '../orders/tables';
+import {
+  accountingUnits,
+  driverApplications,
+  leaseOrders,
+  orderReceivables,
+  returnSettlements,
+} from '../orders/tables';
 import type { WriteContext } from '../resource/family';
 import { carReturns, deliveries, violations } from '../vehicles/record-tables';
 import { vehicles } from '../vehicles/tables';
@@ -47,6 +53,7 @@ export async function seedDemoLeaseOrders(db: Db, now = new Date()): Promise<voi
   if (!placer) return;
   for (const tenant of await db.select().from(tenants).orderBy(asc(tenants.id))) {
     await seedAccountingUnits(db, tenant.id, tenant.name, placer.id);
+    await seedDriverApplications(db, tenant.id, now);
     const [existing] = await db
       .select({ id: leaseOrders.id })
       .from(leaseOrders)
@@ -377,4 +384,60 @@ async function seedAccountingUnits(db: Db, tenantId: number, tenantName: string,
     .insert(accountingUnits)
     .values(rows.map((row) => ({ ...row, tenantId, createdBy: userId, updatedBy: userId })))
     .onConflictDoNothing();
+}
+
+const applicationMessages = [
+  '想跑网约车，周末可以来看车吗？',
+  '之前在别家租过，想换一辆新能源车',
+  '有出租车从业资格证，想长期租',
+  null,
+  '希望月租能便宜一点',
+  '下个月初需要用车',
+  '朋友推荐来的',
+  '驾驶证照片稍后补传',
+];
+
+/** 司机申请 from the app: six waiting for review and two refused, over the branch company's drivers. */
+async function seedDriverApplications(db: Db, tenantId: number, now: Date): Promise<void> {
+  const [existing] = await db
+    .select({ id: driverApplications.id })
+    .from(driverApplications)
+    .where(eq(driverApplications.tenantId, tenantId))
+    .limit(1);
+  if (existing) return;
+  const people = await db
+    .select({ id: drivers.id, cityId: drivers.cityId })
+    .from(drivers)
+    .where(and(eq(drivers.tenantId, tenantId), eq(drivers.status, 1)))
+    .orderBy(desc(drivers.id))
+    .limit(8);
+  const models = await db
+    .select({ modelId: vehicles.modelId })
+    .from(vehicles)
+    .where(eq(vehicles.tenantId, tenantId))
+    .groupBy(vehicles.modelId)
+    .limit(4);
+  if (people.length === 0 || models.length === 0) return;
+  await db.insert(driverApplications).values(
+    people.map((person, index) => {
+      const at = new Date(now.getTime() - (index * 26 + 5) * 3_600_000);
+      const refused = index >= 6;
+      return {
+        tenantId,
+        applicationNo: `SQ${beijingDay(at).replaceAll('-', '')}${String(tenantId).padStart(2, '0')}${String(index + 1).padStart(4, '0')}`,
+        driverId: person.id,
+        cityId: person.cityId,
+        modelId: (models[index % models.length] as { modelId: number }).modelId,
+        rentalMode: index % 3,
+        wantedDate: beijingDay(new Date(at.getTime() + 10 * day)),
+        termMonths: [12, 24, 36][index % 3],
+        message: applicationMessages[index] ?? null,
+        status: refused ? 2 : 0,
+        refuseReason: refused ? '驾龄不满三年，暂不符合租赁条件' : null,
+        reviewedAt: refused ? new Date(at.getTime() + 4 * 3_600_000) : null,
+        createdAt: at,
+        updatedAt: at,
+      };
+    }),
+  );
 }

@@ -1,3 +1,4 @@
+export * from './driverApplications';
 export * from './dueOrders';
 export * from './exchanges';
 export * from './leaseOrders';

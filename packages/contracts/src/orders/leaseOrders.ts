@@ -61,7 +61,7 @@ export const fillDeliveryBody = z.strictObject({
 });
 export const endLeaseBody = z.strictObject({ reason: reason('退租原因') });
 export const delayOrderBody = z.strictObject({
-  extraMonths: z.number().int().min(1, '延期月数：应为1到60个月').max(60, '延期月数：应为1到60个月').meta({
+  extraMonths: z.number().int().min(1, '应为1到60个月').max(60, '应为1到60个月').meta({
     title: '延期月数',
   }),
   remark: text().trim().max(200).optional().meta({ title: '备注' }),

@@ -2,6 +2,8 @@ import {
   accountingUnitResource,
   accountingUnitScreens,
   approvalBusinessTypes,
+  driverApplicationResource,
+  driverApplicationScreens,
   dueOrderResource,
   dueOrderScreens,
   exchangeOrderResource,
@@ -98,6 +100,21 @@ export const dueOrderFamily = defineFamily({
   refreshes: ['leaseOrder', 'orderReceivable', 'vehicle', 'approvalInstance'],
 });
 
+/** 司机申请: applications from the app, 转为订单 (a 待审批 lease order) or 拒绝. */
+export const driverApplicationFamily = defineFamily({
+  resource: driverApplicationResource,
+  screens: driverApplicationScreens,
+  routes: { detail: 'driverApplicationDetail' },
+  groups: [
+    {
+      title: '申请',
+      fields: ['applicationNo', 'driverId', 'cityId', 'modelId', 'rentalMode', 'wantedDate', 'termMonths', 'message'],
+    },
+    { title: '审核', fields: ['status', 'orderNo', 'refuseReason', 'reviewedAt', 'createdAt'] },
+  ],
+  refreshes: ['leaseOrder'],
+});
+
 /** 核算主体: the legal entities that settle returns. */
 export const accountingUnitFamily = defineFamily({
   resource: accountingUnitResource,
@@ -161,6 +178,7 @@ export const { families, keys, page, prefetch } = familyModule(
     orderReceivableFamily,
     dueOrderFamily,
     exchangeOrderFamily,
+    driverApplicationFamily,
     returnCalculationFamily,
     returnSettlementFamily,
     accountingUnitFamily,
