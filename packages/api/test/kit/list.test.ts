@@ -180,3 +180,45 @@ describe('counting a large match', () => {
     expect((await list('code=BULK&page=3')).data).toMatchObject({ total: 100, totalExact: true });
   });
 });
+
+describe('counting thousands exactly', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('remembers an exact count of thousands a few seconds, and forgets it when the kit writes', async () => {
+    const tenants = await ctx.database.db.execute(sql`select id from tenants where code = 'BJ'`);
+    const tenantId = Number(rowsOf<{ id: number }>(tenants)[0]?.id);
+    const company = Number(refs.companies[1]?.value);
+    const insert = (from: number, to: number) =>
+      ctx.database.db.execute(sql`
+        insert into kit_fixtures (code, quantity, category, company_id, tenant_id)
+        select 'MID-' || n, 1, 0, ${company}, ${tenantId} from generate_series(${from}::int, ${to}::int) as n`);
+    await insert(1, 2000);
+    const query = `companyId=${company}`;
+    const first = (await list(query)).data.total;
+    expect(first).toBeGreaterThanOrEqual(2000);
+    // Rows written behind the kit's back are not counted until the count is forgotten…
+    await insert(2001, 2005);
+    expect((await list(`${query}&page=2`)).data).toMatchObject({ total: first, totalExact: true });
+    // …which any write of the kit does at once,
+    const created = await ctx.request({
+      method: 'POST',
+      url,
+      token: admin,
+      payload: {
+        ...rows()[0],
+        code: 'MID-KIT',
+        companyId: refs.companies[1]?.value,
+        cityId: refs.cities[0]?.value,
+        serial: 'SNMID-KIT',
+        roleIds: [refs.roles[0]?.value],
+        labels: [],
+      },
+    });
+    expect(created.code).toBe(0);
+    expect((await list(query)).data.total).toBe(first + 6);
+    // …and time does after ten seconds.
+    await insert(2006, 2010);
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 11_000);
+    expect((await list(query)).data.total).toBe(first + 11);
+  });
+});
