@@ -64,7 +64,6 @@ async function submitExchange(ctx: WriteContext, exchange: { id: number; exchang
  */
 export const exchangeAction: ActionImpl = {
   async run(ctx, order, body) {
-    if (Number(order.deliveryState) !== leaseDeliveryStates.delivered) throw businessError('订单交车后才能换车');
     await refuseOpenExchange(ctx, Number(order.id));
     await checkedNewVehicle(ctx, order, Number(body.newVehicleId));
     const [serial] = rowsOf<{ n: string }>(

@@ -84,8 +84,6 @@ async function insertSchedule(ctx: WriteContext, order: Row, rows: readonly Sche
   );
 }
 
-const delivered = (row: Row) => Number(row.deliveryState) === leaseDeliveryStates.delivered;
-
 /** The partner line of an order's approval: 平台长短租 orders come from 星海, 以租代购 ones are financed by 国金. */
 const lineOf = (row: Row) =>
   Number(row.rentalMode) === 2 ? approvalLines.starSea : Number(row.orderType) === 1 ? approvalLines.guojin : null;
@@ -96,7 +94,6 @@ const lineOf = (row: Row) =>
  */
 const endLeaseAction: ActionImpl = {
   async run(ctx, order, body) {
-    if (!delivered(order)) throw businessError('订单未交车或已在退租中，不能退租');
     const waiting = and(
       eq(leaseOrders.tenantId, ctx.auth.tenantId),
       eq(leaseOrders.renewedFromId, Number(order.id)),
@@ -129,7 +126,6 @@ const endLeaseAction: ActionImpl = {
 /** 续租: a new order for the same driver, car and terms from the day after the end, waiting for its approval. */
 const continueAction: ActionImpl = {
   async run(ctx, order, body) {
-    if (!delivered(order)) throw businessError('订单交车后才能续租');
     const [renewal] = await ctx.tx
       .select({ id: leaseOrders.id })
       .from(leaseOrders)
@@ -211,7 +207,6 @@ export const leaseOrderFamily = defineServerResource({
     },
     fillDelivery: {
       async run(ctx, order, body) {
-        if (Number(order.deliveryState) !== leaseDeliveryStates.waiting) throw businessError('该订单已交车');
         const vehicleId = Number(body.vehicleId);
         const renewed = order.renewedFromId ? Number(order.vehicleId) === vehicleId : false;
         if (!renewed) {
@@ -259,9 +254,6 @@ export const leaseOrderFamily = defineServerResource({
     },
     cancel: {
       async run(ctx, order) {
-        if (Number(order.status) === performing && Number(order.deliveryState) !== leaseDeliveryStates.waiting) {
-          throw businessError('订单已交车，不能取消，请办理退租');
-        }
         if (Number(order.status) === inApproval) {
           await cancelApproval(ctx, approvalBusinessTypes.leaseOrder, Number(order.id));
         }
@@ -273,7 +265,6 @@ export const leaseOrderFamily = defineServerResource({
     continue: continueAction,
     delay: {
       async run(ctx, order, body) {
-        if (!delivered(order)) throw businessError('订单交车后才能延期');
         const existing = await ctx.tx
           .select()
           .from(orderReceivables)

@@ -52,7 +52,7 @@ export async function takeAction(
       const own = family.refuse?.(ctx, row, action);
       if (own) throw businessError(own);
       const state = Number(row[lifecycle.field]);
-      const refusal = lifecycle.refusal(action, state, resource.title);
+      const refusal = lifecycle.refusal(action, state, resource.title, row);
       if (refusal) throw businessError(refusal);
       for (const name of fileFields(transition.body)) await assertOwnFiles(ctx.tx, ctx.auth.tenantId, body[name]);
       const impl = family.actions?.[action];
@@ -97,6 +97,6 @@ export async function offeredActions(db: Db, family: ServerResource, request: Fa
   if (!row) throw notFound(family.resource.title);
   if (!lifecycle) return [];
   return lifecycle
-    .allowed(Number(row[lifecycle.field]), auth.buttons)
+    .allowed(Number(row[lifecycle.field]), auth.buttons, row)
     .map(({ action, title, button }) => ({ action, title, button }));
 }

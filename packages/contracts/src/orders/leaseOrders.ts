@@ -80,6 +80,10 @@ export const associateOrderBody = z.strictObject({
 
 const { cancelled, pending, inApproval, performing } = leaseOrderStates;
 
+/** Actions of an order in force that need its car handed over (or not yet): offered and taken only then. */
+const handedOver = (refusal: string) => ({ field: 'deliveryState', values: [leaseDeliveryStates.delivered], refusal });
+const notHandedOver = (refusal: string) => ({ field: 'deliveryState', values: [leaseDeliveryStates.waiting], refusal });
+
 /**
  * 待审批 → 提交审批 → 审批中 → (its approval passes) 履约中 → … → 已完成; an approval 驳回 or 撤回 brings it back
  * to 待审批 (the approval's outcome moves it, `api/orders/family.ts`); 取消 ends it before its car is handed over.
@@ -105,6 +109,7 @@ export const leaseOrderLifecycle = defineLifecycle({
       to: null,
       button: 'leaseOrder:fillDelivery',
       body: fillDeliveryBody,
+      when: notHandedOver('该订单已交车'),
     },
     {
       action: 'cancel',
@@ -113,6 +118,7 @@ export const leaseOrderLifecycle = defineLifecycle({
       to: cancelled,
       button: 'leaseOrder:cancel',
       body: cancelOrderBody,
+      when: notHandedOver('订单已交车，不能取消，请办理退租'),
     },
     {
       action: 'endLease',
@@ -121,8 +127,17 @@ export const leaseOrderLifecycle = defineLifecycle({
       to: null,
       button: 'leaseOrder:endLease',
       body: endLeaseBody,
+      when: handedOver('订单未交车或已在退租中，不能退租'),
     },
-    { action: 'delay', title: '延期', from: [performing], to: null, button: 'leaseOrder:delay', body: delayOrderBody },
+    {
+      action: 'delay',
+      title: '延期',
+      from: [performing],
+      to: null,
+      button: 'leaseOrder:delay',
+      body: delayOrderBody,
+      when: handedOver('订单交车后才能延期'),
+    },
     {
       action: 'continue',
       title: '续租',
@@ -130,6 +145,7 @@ export const leaseOrderLifecycle = defineLifecycle({
       to: null,
       button: 'leaseOrder:continue',
       body: continueOrderBody,
+      when: handedOver('订单交车后才能续租'),
     },
     {
       action: 'exchange',
@@ -138,6 +154,7 @@ export const leaseOrderLifecycle = defineLifecycle({
       to: null,
       button: 'leaseOrder:exchange',
       body: exchangeOrderBody,
+      when: handedOver('订单交车后才能换车'),
     },
     {
       action: 'changeType',

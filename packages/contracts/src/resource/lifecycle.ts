@@ -25,7 +25,16 @@ export interface TransitionSpec<A extends string = string, S extends number = nu
    * once and each row goes through the same runner, refused rows reported one by one.
    */
   bulk?: boolean;
+  /**
+   * A field besides the state the row must hold one of `values` in (an order in force whose car is handed
+   * over or not): offered only then, and refused otherwise with `refusal`.
+   */
+  when?: { field: string; values: readonly number[]; refusal: string };
 }
+
+/** Whether a row meets a transition's `when` (a row not given — a picker's list — is not held to it). */
+const meets = (transition: TransitionSpec, row?: Readonly<Record<string, unknown>>) =>
+  !transition.when || !row || transition.when.values.includes(Number(row[transition.when.field]));
 
 /** Most rows one bulk action takes. */
 export const maxBulkRows = 500;
@@ -70,10 +79,17 @@ export function defineLifecycle<const A extends string, S extends number>(spec: 
       return found;
     },
     has: (action: string): action is A => byAction.has(action),
-    /** What a row in `state` offers a holder of `buttons`: the actions the table allows, never internal ones. */
-    allowed(state: number, buttons: ReadonlySet<string>): Transition<A, S>[] {
+    /**
+     * What a row in `state` offers a holder of `buttons`: the actions the table allows (and the row's other
+     * fields, when it is given), never internal ones.
+     */
+    allowed(state: number, buttons: ReadonlySet<string>, row?: Readonly<Record<string, unknown>>): Transition<A, S>[] {
       return transitions.filter(
-        (transition) => !transition.internal && transition.from.includes(state as S) && buttons.has(transition.button),
+        (transition) =>
+          !transition.internal &&
+          transition.from.includes(state as S) &&
+          buttons.has(transition.button) &&
+          meets(transition, row),
       );
     },
     /** The actions a screen may offer on many selected rows. */
@@ -92,12 +108,13 @@ export function defineLifecycle<const A extends string, S extends number>(spec: 
       if (spec.removable?.includes(state as S) ?? true) return null;
       return `${noun}当前为「${spec.states.label(state)}」，不能删除`;
     },
-    /** Why `action` is refused from `state`, or null when the table allows it. */
-    refusal(action: string, state: number, noun: string): string | null {
+    /** Why `action` is refused from `state` (or by the row's other fields), or null when the table allows it. */
+    refusal(action: string, state: number, noun: string, row?: Readonly<Record<string, unknown>>): string | null {
       const transition = byAction.get(action);
       if (!transition) return `不支持的操作：${action}`;
-      if (transition.from.includes(state as S)) return null;
-      return `${noun}当前为「${spec.states.label(state)}」，不能${transition.title}`;
+      if (!transition.from.includes(state as S))
+        return `${noun}当前为「${spec.states.label(state)}」，不能${transition.title}`;
+      return meets(transition, row) ? null : (transition.when?.refusal ?? null);
     },
   };
 }

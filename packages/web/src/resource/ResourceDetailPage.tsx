@@ -54,7 +54,7 @@ function Detail({
   const [editing, setEditing] = useState(false);
   const [acting, setActing] = useState<ActionTarget | null>(null);
   const lifecycle = resource.lifecycle;
-  const offered = lifecycle ? lifecycle.allowed(Number(record[lifecycle.field]), held.buttons) : [];
+  const offered = lifecycle ? lifecycle.allowed(Number(record[lifecycle.field]), held.buttons, record) : [];
   const files = resource.entries.filter(([, def]) => def.kind === 'files' && def.detail);
   // Files have a card of their own, also when the family declares no sections.
   const sections = family.groups ?? [

@@ -25,7 +25,9 @@ function applies(family: WebFamily, control: Control, record: ResourceRecord, bu
   const lifecycle = family.resource.lifecycle;
   if (control.kind === 'transition') {
     const state = Number(record[lifecycle?.field ?? '']);
-    return lifecycle?.allowed(state, buttons).some((transition) => transition.action === control.action) ?? false;
+    return (
+      lifecycle?.allowed(state, buttons, record).some((transition) => transition.action === control.action) ?? false
+    );
   }
   if (control.kind === 'custom' && 'when' in control.custom) return control.custom.when?.(record) ?? true;
   if (control.kind === 'delete') return canRemove(family.resource, record);
