@@ -8,7 +8,6 @@ import {
 import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import { approvalBusiness } from '../approvals/business';
 import { onApprovalOutcome, startApproval } from '../approvals/engine';
-import { rowsOf } from '../db/migrate';
 import { drivers } from '../drivers/tables';
 import { businessError } from '../http/errors';
 import { beijingDay } from '../leads/counts';
@@ -17,6 +16,7 @@ import { takeAction } from '../resource/lifecycle';
 import { vehicleFamily } from '../vehicles/family';
 import { returnFamily } from '../vehicles/record-families';
 import { vehicles } from '../vehicles/tables';
+import { serialNumber } from './numbers';
 import { exchangeOrders, leaseOrders, orderReceivables } from './tables';
 
 /** The car asked for: the branch company's, in stock or 已出库 (what 交车 takes), not the order's own. */
@@ -66,10 +66,7 @@ export const exchangeAction: ActionImpl = {
   async run(ctx, order, body) {
     await refuseOpenExchange(ctx, Number(order.id));
     await checkedNewVehicle(ctx, order, Number(body.newVehicleId));
-    const [serial] = rowsOf<{ n: string }>(
-      await ctx.tx.execute(sql`select nextval('exchange_order_no_seq')::text as n`),
-    );
-    const exchangeNo = `HC${beijingDay(new Date()).replaceAll('-', '')}${String(serial?.n ?? '0').padStart(6, '0')}`;
+    const exchangeNo = await serialNumber(ctx, 'HC', 'exchange_order_no_seq', 6);
     const [exchange] = await ctx.tx
       .insert(exchangeOrders)
       .values({

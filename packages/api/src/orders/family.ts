@@ -21,7 +21,6 @@ import {
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { approvalBusiness } from '../approvals/business';
 import { cancelApproval, onApprovalOutcome, startApproval } from '../approvals/engine';
-import { rowsOf } from '../db/migrate';
 import { drivers } from '../drivers/tables';
 import { businessError } from '../http/errors';
 import { beijingDay } from '../leads/counts';
@@ -30,6 +29,7 @@ import { takeAction } from '../resource/lifecycle';
 import { vehicleFamily } from '../vehicles/family';
 import { vehicles } from '../vehicles/tables';
 import { exchangeAction, exchangeOrderFamily } from './exchanges';
+import { serialNumber } from './numbers';
 import { leaseOrders, orderReceivables } from './tables';
 
 const { cancelled, pending, inApproval, performing, completed } = leaseOrderStates;
@@ -57,12 +57,8 @@ function checkedSchedule(input: ScheduleInput): ScheduleRow[] {
   }
 }
 
-/** An order number: ZL, the Beijing day, and the next of a sequence (8 digits): unique whoever asks at once. */
-async function newOrderNo(ctx: Pick<WriteContext, 'tx'>, now = new Date()): Promise<string> {
-  const day = beijingDay(now).replaceAll('-', '');
-  const [row] = rowsOf<{ n: string }>(await ctx.tx.execute(sql`select nextval('lease_order_no_seq')::text as n`));
-  return `ZL${day}${String(row?.n ?? '0').padStart(8, '0')}`;
-}
+/** An order number: ZL, the Beijing day, and the next of a sequence (8 digits). */
+const newOrderNo = (ctx: Pick<WriteContext, 'tx'>) => serialNumber(ctx, 'ZL', 'lease_order_no_seq', 8);
 
 async function insertSchedule(ctx: WriteContext, order: Row, rows: readonly ScheduleRow[]) {
   if (rows.length === 0) return;

@@ -16,7 +16,6 @@ import {
 import { and, asc, eq, gt, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import { approvalBusiness } from '../approvals/business';
 import { onApprovalOutcome, startApproval } from '../approvals/engine';
-import { rowsOf } from '../db/migrate';
 import { drivers } from '../drivers/tables';
 import { businessError } from '../http/errors';
 import { beijingDay } from '../leads/counts';
@@ -24,6 +23,7 @@ import { defineServerLookup } from '../lookups/registry';
 import { defineServerResource, type Row, type WriteContext } from '../resource/family';
 import { onReturnAccepted } from '../vehicles/record-families';
 import { carReturns, violations } from '../vehicles/record-tables';
+import { serialNumber } from './numbers';
 import { accountingUnits, leaseOrders, orderReceivables, returnSettlements } from './tables';
 
 const yuan = (fen: number) =>
@@ -184,11 +184,7 @@ async function setOrderSettlement(
 }
 
 /** A 核算单 number: JS, the Beijing day, and the next of a sequence. */
-async function newSettlementNo(ctx: Pick<WriteContext, 'tx'>): Promise<string> {
-  const day = beijingDay(new Date()).replaceAll('-', '');
-  const [row] = rowsOf<{ n: string }>(await ctx.tx.execute(sql`select nextval('return_settlement_no_seq')::text as n`));
-  return `JS${day}${String(row?.n ?? '0').padStart(6, '0')}`;
-}
+const newSettlementNo = (ctx: Pick<WriteContext, 'tx'>) => serialNumber(ctx, 'JS', 'return_settlement_no_seq', 6);
 
 /**
  * 退车核算: the orders whose car is on its way back (退租中) or back (已退车). 核算 — once the car is back —
