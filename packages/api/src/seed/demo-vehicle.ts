@@ -19,6 +19,8 @@ export interface DemoVehicle {
   /** A new plate of the city for the energy type. */
   plate: (energyType: number) => string;
   vin: string;
+  /** Its 年检 falls due within the risk window, so each branch's fleet has vehicles to act on. */
+  inspectionDueSoon: boolean;
 }
 
 export const driverName = (random: Random) => `${random.pick(driverSurnames)}${random.pick(driverGivenNames)}`;
@@ -116,7 +118,7 @@ export async function writeDemoVehicle(tx: Tx, random: Random, clock: StoryClock
       commercialPolicyNo: `PDAA${random.int(10 ** 9, 10 ** 10 - 1)}`,
       commercialStart: chinaDate(insuranceStart),
       commercialEnd: chinaDate(insuranceStart + 365 * day),
-      nextInspectionDate: chinaDate(now + random.int(-2, 700) * day),
+      nextInspectionDate: chinaDate(now + random.int(-2, spec.inspectionDueSoon ? 29 : 700) * day),
       stage,
       rentStatus: stage === 5 || stage === 8 ? 0 : stage === 6 ? 1 : 2,
       labels: random.next() < 0.4 ? [random.pick(demoLabels)[0]] : [],

@@ -154,6 +154,8 @@ export async function seedDemoVehicles(db: Db, tenantId: number, total: number, 
         platePrefix,
         plate: (energyType) => makePlate(random, platePrefix, energyType),
         vin: makeVin(random, model.wmi, 2018 + random.int(0, 6)),
+        // One vehicle in ten comes up for 年检 within the month (风险管理 always has some to handle).
+        inspectionDueSoon: index % 10 === 3,
       });
     }
   });
