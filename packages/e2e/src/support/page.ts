@@ -46,6 +46,8 @@ export async function chooseOption(page: Page, title?: string | RegExp, { multip
     title ? dropdown.getByTitle(title, { exact: true }) : dropdown.locator('.ant-select-item-option')
   ).first();
   await option.waitFor();
+  // A click while the dropdown still slides in can land as it moves, and the select stays open.
+  await waitForDialogsToSettle(page);
   const text = (await option.textContent()) ?? '';
   await option.click();
   // Its closing animation can take seconds on a loaded machine: waited for, not the default second.
