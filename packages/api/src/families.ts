@@ -10,6 +10,7 @@ import type { RoutePlugin } from './http/schemas';
 import { leadFamilies } from './leads/family';
 import { driverApplicationFamily } from './orders/driverApplications';
 import { orderFamilies } from './orders/family';
+import { retailFamilies } from './orders/retail';
 import { returnFamilies } from './orders/returns';
 import { prizeDrawFamilies } from './prizeDraws/family';
 import { qrCodeFamily, qrTemplateFamily } from './qrCodes/family';
@@ -45,6 +46,7 @@ export const families: readonly ServerResource[] = [
   ...approvalFamilies,
   ...orderFamilies,
   ...returnFamilies,
+  ...retailFamilies,
   driverApplicationFamily,
 ];
 

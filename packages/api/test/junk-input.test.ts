@@ -85,7 +85,7 @@ describe('the schemas refuse what the database would, naming the field', () => {
     expect(await get('/api/vehicles?stage=9999999999')).toMatchObject({
       status: 200,
       code: 400,
-      msg: '车辆阶段：取值无效，可选值：0、1、2、3、4、5、6、7、8',
+      msg: '车辆阶段：取值无效，可选值：0、1、2、3、4、5、6、7、8、9',
     });
     expect(await get('/api/vehicles?stage=0,40000')).toMatchObject({ code: 400 });
     expect(await get('/api/vehicles?energyType=99999999999')).toMatchObject({

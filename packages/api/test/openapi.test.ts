@@ -117,7 +117,7 @@ describe('OpenAPI document', () => {
       vin: { type: 'string', title: '车架号' },
       cityId: { type: 'string' },
       cityName: { type: 'string' },
-      stage: { enum: [0, 1, 2, 3, 4, 5, 6, 7, 8] },
+      stage: { enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] },
       labels: { type: 'array', items: { type: 'string' } },
       updatedAt: { type: 'string', format: 'date-time' },
     });

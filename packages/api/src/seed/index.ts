@@ -13,6 +13,7 @@ import { seedDemoPrizeDraws } from './prizeDraws';
 import { seedDemoQrCodes } from './qrCodes';
 import { seedDemoReferrals } from './referral-stages';
 import { seedDemoIncentives } from './referrals';
+import { seedDemoRetailOrders } from './retail';
 import { dateFirstFlags } from './risks';
 import { seedDemoShunting, seedDemoVehicles, seedReferenceData } from './vehicles';
 
@@ -43,6 +44,7 @@ export async function seedDemoData(
   await seedApprovalProcesses(db);
   await seedDemoOfflinePayments(db, options.dataDir);
   await seedDemoLeaseOrders(db);
+  await seedDemoRetailOrders(db);
   // Flags raised now over vehicles written now are dated as a daily scan would have raised them.
   const scanned = new Date();
   await scanRisks(db);

@@ -193,6 +193,14 @@ export const vehicleActions: Record<string, ActionImpl> = {
     },
     patch: mileage,
   },
+  // Taken by 交车 of a 零售订单, with its body.
+  sell: {
+    async run(_ctx, vehicle, body) {
+      notBelow(vehicle, body, '交车');
+      return null;
+    },
+    patch: mileage,
+  },
   shunt: {
     async run(ctx, vehicle, body) {
       const [city] = await ctx.tx

@@ -15,7 +15,7 @@ const expiry = (rule: number, column: string, title: string): RiskRule => ({
   rule,
   select: sql`select v.id, v.tenant_id, ${sql.raw(`v.${column}`)} as due,
     ${title}::text || '：' || to_char(${sql.raw(`v.${column}`)}, 'YYYY-MM-DD') || '到期' as detail
-    from vehicles v where not v.deleted and ${sql.raw(`v.${column}`)} <= current_date + ${riskWindows.expiryDays}::int`,
+    from vehicles v where not v.deleted and v.stage <> 9 and ${sql.raw(`v.${column}`)} <= current_date + ${riskWindows.expiryDays}::int`,
 });
 
 const rules: RiskRule[] = [
@@ -27,7 +27,7 @@ const rules: RiskRule[] = [
     rule: 4,
     select: sql`select v.id, v.tenant_id, null::date as due,
       'GPS设备 ' || v.gps_device_no || ' 最后定位于 ' || to_char(v.gps_last_seen_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI') as detail
-      from vehicles v where not v.deleted and v.gps_device_no is not null
+      from vehicles v where not v.deleted and v.stage <> 9 and v.gps_device_no is not null
         and v.gps_last_seen_at < now() - make_interval(days => ${riskWindows.gpsSilentDays}::int)`,
   },
   {
@@ -35,7 +35,7 @@ const rules: RiskRule[] = [
     select: sql`select v.id, v.tenant_id, null::date as due, '近90天违章 ' || n.count || ' 次' as detail
       from vehicles v join (select vehicle_id, count(*) as count from vehicle_violations
         where occurred_at > now() - interval '90 days' group by vehicle_id) n on n.vehicle_id = v.id
-      where not v.deleted and n.count >= ${riskWindows.violationCount}::int`,
+      where not v.deleted and v.stage <> 9 and n.count >= ${riskWindows.violationCount}::int`,
   },
 ];
 
@@ -48,7 +48,7 @@ export interface ScanOutcome {
 
 /**
  * Flags vehicles by every rule; a vehicle already flagged and not yet handled for a rule is not flagged
- * again. Says how many flags it added and how many wait for 处理 now (of the tenant, or of all tenants).
+ * again; a car sold (已售出) is no longer the fleet's. Says how many flags it added and how many wait for 处理 now (of the tenant, or of all tenants).
  */
 export async function scanRisks(db: Db, tenantId?: number): Promise<ScanOutcome> {
   let flagged = 0;

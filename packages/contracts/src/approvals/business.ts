@@ -1,5 +1,6 @@
 import { exchangeOrderResource } from '../orders/exchanges';
 import { leaseOrderResource } from '../orders/leaseOrders';
+import { retailWorkOrderResource } from '../orders/retail';
 import { returnSettlementResource } from '../orders/returns';
 import type { Resource } from '../resource/resource';
 import { approvalBusinessTypes } from './enums';
@@ -15,4 +16,5 @@ export const approvalBusinesses: Readonly<Record<number, { resource: Resource; f
   [approvalBusinessTypes.returnCheckout]: { resource: returnSettlementResource, form: 'returnCheckoutApproval' },
   [approvalBusinessTypes.offlinePayment]: { resource: offlinePaymentResource },
   [approvalBusinessTypes.exchange]: { resource: exchangeOrderResource },
+  [approvalBusinessTypes.retailWorkOrder]: { resource: retailWorkOrderResource, form: 'retailWorkOrderApproval' },
 };

@@ -72,6 +72,14 @@ export const lookups = {
     searchable: true,
     placeholder: '输入被邀请人姓名或手机号搜索',
   }),
+  /** 零售订单: a search offers those a 零售工单 may be started for (待提交, 已驳回), `ids` names any. */
+  retailOrder: defineLookup({
+    key: 'retailOrder',
+    title: '零售订单',
+    endpoint: '/api/lookups/retail-orders',
+    searchable: true,
+    placeholder: '输入订单编号或购车人搜索',
+  }),
   role: defineLookup({ key: 'role', title: '角色', endpoint: '/api/lookups/roles' }),
   user: defineLookup({ key: 'user', title: '用户', endpoint: '/api/lookups/tenant-users' }),
   customer: defineLookup({

@@ -58,9 +58,9 @@ export interface ResourceSpec<F extends Record<string, FieldDef>> {
   /**
    * A family without a list of its own (政企客户 on 线索明细): its rows are created and edited on these
    * hidden pages of `page`, each guarded by the button of `page` the catalogue says it requires; it has no
-   * screen, and so no delete, export or import.
+   * screen, and so no delete, export or import. Without `edit` a saved row is not changed (a 零售工单).
    */
-  forms?: { add: string; edit: string };
+  forms?: { add: string; edit?: string };
 }
 
 /** What a numeric filter may be: an enumeration's values, a 0/1 flag, or what the field's own input takes. */
@@ -129,7 +129,11 @@ function permissionsOf(
       }
       return form.requiresButton;
     };
-    return { ...permissions, create: requirement(forms.add), update: requirement(forms.edit) };
+    return {
+      ...permissions,
+      create: requirement(forms.add),
+      ...(forms.edit ? { update: requirement(forms.edit) } : {}),
+    };
   }
   const operations = { create: 'add', update: 'edit', remove: 'delete', export: 'export', import: 'import' } as const;
   for (const [operation, action] of Object.entries(operations)) {

@@ -12,6 +12,7 @@ export const vehicleEnums = {
     [6, '还车中'],
     [7, '在库'],
     [8, '临时交车'],
+    [9, '已售出'],
   ]),
   energyType: defineEnum('能源类型', [
     [0, '燃油'],

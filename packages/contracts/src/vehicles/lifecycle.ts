@@ -21,6 +21,7 @@ export const stage = {
   returning: 6,
   inStock: 7,
   temporarilyDelivered: 8,
+  sold: 9,
 } as const;
 
 export type VehicleStage = (typeof stage)[keyof typeof stage];
@@ -127,6 +128,15 @@ export const vehicleLifecycle = defineLifecycle({
       from: [stage.returning],
       to: stage.inStock,
       button: 'carReturnRecord:accept',
+      internal: true,
+    },
+    // Taken when a 零售订单 hands the car to its buyer (交车): it leaves the fleet.
+    {
+      action: 'sell',
+      title: '零售交车',
+      from: [stage.outbound, stage.inStock],
+      to: stage.sold,
+      button: 'retailOrder:deliver',
       internal: true,
     },
     {

@@ -84,7 +84,7 @@ export const offlinePaymentFamily = defineFamily({
 
 /** 我发起的's 新增: the approvals one may start from there. */
 function NewApproval({ title }: { title: string }) {
-  return <StartApproval title={title} startable={[offlinePaymentFamily]} />;
+  return <StartApproval title={title} startable={[offlinePaymentFamily]} pages={['retailWorkOrder.new']} />;
 }
 
 export const { families, keys, page, prefetch } = familyModule([

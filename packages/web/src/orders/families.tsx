@@ -12,6 +12,9 @@ import {
   leaseOrderScreens,
   orderReceivableResource,
   orderReceivableScreens,
+  retailOrderResource,
+  retailOrderScreens,
+  retailWorkOrderResource,
   returnCalculationResource,
   returnCalculationScreens,
   returnSettlementResource,
@@ -22,6 +25,7 @@ import { BusinessApprovalPage } from '../approvals/BusinessApprovalPage';
 import { defineFamily } from '../resource/family';
 import { familyModule } from '../resource/familyModule';
 import type { ResourceRecord } from '../resource/types';
+import { RetailOrderApproval, WorkOrderRetailOrder } from './RetailWorkOrder';
 import { SettlementLines } from './SettlementLines';
 import { StagesInput } from './StagesInput';
 
@@ -172,6 +176,52 @@ function ReturnCheckoutApproval() {
   );
 }
 
+/** 零售订单: 新增 and 编辑 pages, 详情 with its work order's approval; 提交工单, 交车, 过户, 取消 on its rows. */
+export const retailOrderFamily = defineFamily({
+  resource: retailOrderResource,
+  screens: retailOrderScreens,
+  routes: { add: 'retailOrderAdd', edit: 'retailOrderEdit', detail: 'retailOrderView' },
+  groups: [
+    { title: '购车人', fields: ['orderNo', 'buyerType', 'buyerName', 'buyerMobile', 'buyerIdNo'] },
+    { title: '车辆与价格', fields: ['cityId', 'modelId', 'vehicleId', 'price', 'discount', 'plannedDeliveryDate'] },
+    { title: '付款', fields: ['paymentMethod', 'downPayment', 'financingPartner', 'loanTerms', 'loanAmount'] },
+    { title: '合同', fields: ['salespersonId', 'contractFiles', 'remark'] },
+    {
+      title: '状态',
+      fields: ['status', 'workOrderNo', 'deliveredAt', 'transferredOn', 'newPlateNo', 'cancelReason', 'createdAt'],
+    },
+  ],
+  detailSections: [RetailOrderApproval],
+  refreshes: ['vehicle', 'approvalInstance', 'approvalTask'],
+});
+
+/** 新建零售工单: an order of 待提交 or 已驳回 put to approval with the discount asked for. */
+export const retailWorkOrderFamily = defineFamily({
+  resource: retailWorkOrderResource,
+  screens: {},
+  routes: { add: 'retailWorkOrder.new' },
+  groups: [
+    { title: '工单', fields: ['workOrderNo', 'retailOrderId', 'orderNo', 'buyerName', 'modelId', 'status'] },
+    {
+      title: '价格与付款',
+      fields: ['price', 'discount', 'finalPrice', 'paymentMethod', 'downPayment', 'financingPartner', 'loanTerms'],
+    },
+    { title: '说明', fields: ['explanation', 'attachments', 'createdAt'] },
+  ],
+  refreshes: ['retailOrder', 'approvalInstance', 'approvalTask'],
+});
+
+/** /retailWorkOrderApproval/:id/:type: a work order as its approvers decide on it. */
+function RetailWorkOrderApproval() {
+  return (
+    <BusinessApprovalPage
+      family={retailWorkOrderFamily}
+      businessType={approvalBusinessTypes.retailWorkOrder}
+      sections={[WorkOrderRetailOrder]}
+    />
+  );
+}
+
 export const { families, keys, page, prefetch } = familyModule(
   [
     leaseOrderFamily,
@@ -182,6 +232,8 @@ export const { families, keys, page, prefetch } = familyModule(
     returnCalculationFamily,
     returnSettlementFamily,
     accountingUnitFamily,
+    retailOrderFamily,
+    retailWorkOrderFamily,
   ],
-  { returnCheckoutApproval: ReturnCheckoutApproval },
+  { returnCheckoutApproval: ReturnCheckoutApproval, retailWorkOrderApproval: RetailWorkOrderApproval },
 );

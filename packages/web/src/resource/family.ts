@@ -142,7 +142,7 @@ export function defineFamily(spec: FamilySpec): WebFamily {
     const { add, edit } = spec.routes ?? {};
     if (screens.length > 0 || add !== resource.forms.add || edit !== resource.forms.edit) {
       throw new Error(
-        `family ${resource.key}: its forms are the pages ${resource.forms.add} and ${resource.forms.edit}`,
+        `family ${resource.key}: its forms are the pages ${[resource.forms.add, resource.forms.edit].filter(Boolean).join(' and ')}`,
       );
     }
   } else if (!main) throw new Error(`family ${resource.key}: no screen for its page ${resource.page}`);
