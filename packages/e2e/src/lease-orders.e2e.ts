@@ -1,5 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { act, approveAs, input } from './support/actions';
 import { useBrowser } from './support/browser';
 import { chooseOption, expectLocation, pickOption, waitForDialogsToSettle, waitForToast } from './support/page';
 import { api, type DemoAccount, demoAccounts, loginToken, signIn } from './support/session';
@@ -7,41 +7,6 @@ import { api, type DemoAccount, demoAccounts, loginToken, signIn } from './suppo
 const open = useBrowser();
 
 type Listed<T> = { list: T[]; total: number };
-
-/** Takes a row's action through its dialog: fills it, 确定, waits for 操作成功 and the dialog to go. */
-async function act(
-  page: Page,
-  row: Locator,
-  action: string,
-  fill: (dialog: Locator) => Promise<void> = async () => {},
-) {
-  await row.getByRole('button', { name: action, exact: true }).click();
-  const dialog = page
-    .locator('.ant-modal')
-    .filter({ has: page.getByRole('button', { name: /确\s*定/ }) })
-    .last();
-  await dialog.waitFor();
-  await waitForDialogsToSettle(page);
-  await fill(dialog);
-  await dialog.getByRole('button', { name: /确\s*定/ }).click();
-  await waitForToast(page, '操作成功');
-  await dialog.waitFor({ state: 'detached' });
-}
-
-const input = (dialog: Locator, label: string) =>
-  dialog.locator('.ant-form-item').filter({ hasText: label }).locator('input').first();
-
-/** Approves the task whose summary names `number` (an order's, a 核算单's) in 待办事项 as `account`. */
-async function approveAs(account: DemoAccount, number: string) {
-  const { context, page } = await open();
-  await signIn(context, account);
-  await page.goto('/tobeDone');
-  const task = page.getByRole('row', { name: new RegExp(number) });
-  await task.waitFor({ timeout: 45_000 });
-  await act(page, task, '通过');
-  await task.waitFor({ state: 'detached' });
-  await context.close();
-}
 
 describe('租赁订单', () => {
   it('is approved by others in 待办事项, delivered with its car, shows its schedule, is renewed, ended and settled', {
@@ -86,8 +51,8 @@ describe('租赁订单', () => {
     await act(page, row, '提交审批');
     await row.getByText('审批中', { exact: true }).waitFor();
 
-    await approveAs(demoAccounts.manager, orderNo);
-    await approveAs(demoAccounts.finance, orderNo);
+    await approveAs(open, demoAccounts.manager, orderNo);
+    await approveAs(open, demoAccounts.finance, orderNo);
 
     await page.reload();
     await row.getByText('履约中', { exact: true }).waitFor();
@@ -154,7 +119,7 @@ describe('租赁订单', () => {
     const sheet = sheets.data.list[0];
     expect(sheet?.damageFee).toBe(120_000);
 
-    await approveAs(demoAccounts.manager, sheet?.settlementNo ?? '');
+    await approveAs(open, demoAccounts.manager, sheet?.settlementNo ?? '');
     // 财务 decides on the settlement's own approval page: its lines, its record, 通过.
     const finance = await open();
     await signIn(finance.context, demoAccounts.finance);

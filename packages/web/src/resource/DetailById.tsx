@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Result, Spin } from 'antd';
 import type { ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 
 export interface DetailByIdProps<T> {
   /** The query key of the record; the id is appended. */
@@ -18,13 +18,14 @@ export interface DetailByIdProps<T> {
 const idPattern = /^[1-9]\d{0,15}$/;
 
 /**
- * A detail page's frame (`/vehicleDetail?id=`): reads the id from the URL, loads the record, shows a spinner
- * while it loads and a way back when there is no such record.
+ * A detail page's frame (`/vehicleDetail?id=`, `/retailOrderView/7`): reads the id from the URL's path or
+ * query, loads the record, shows a spinner while it loads and a way back when there is no such record.
  */
 export function DetailById<T>({ queryKey, load, missingTitle, back, children }: DetailByIdProps<T>) {
   const [params] = useSearchParams();
+  const path = useParams();
   const navigate = useNavigate();
-  const id = params.get('id') ?? '';
+  const id = path.id ?? params.get('id') ?? '';
   const valid = idPattern.test(id);
   const detail = useQuery({ queryKey: [...queryKey, 'detail', id], queryFn: () => load(id), enabled: valid });
   if (valid && detail.isPending) return <Spin style={{ display: 'block', padding: 48 }} />;

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { defineFamily } from './family';
 import { ResourceDetailPage } from './ResourceDetailPage';
@@ -18,6 +19,17 @@ function renderDetail(id: string, buttons: readonly string[] = everything, famil
 }
 
 describe('ResourceDetailPage', () => {
+  it('reads the id from the path on a detail route that has one (/retailOrderView/:id)', async () => {
+    serveFixtures([fixtureRow({ id: '7' })]);
+    renderWithShell(
+      <Routes>
+        <Route path="/detail/:id" element={<ResourceDetailPage family={fixtureFamily} />} />
+      </Routes>,
+      { url: '/detail/7', buttons: everything },
+    );
+    expect(await screen.findByRole('heading', { name: '样例一' })).toBeTruthy();
+  });
+
   it("shows the row's identity and state, its fields by section and its files in their own card", async () => {
     serveFixtures([fixtureRow({ id: '1', stage: 0 })]);
     renderDetail('1');
