@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, approveAs, input } from './support/actions';
 import { useBrowser } from './support/browser';
 import { chooseOption, expectLocation, pickOption, waitForDialogsToSettle, waitForToast } from './support/page';
-import { api, type DemoAccount, demoAccounts, loginToken, signIn } from './support/session';
+import { api, demoAccounts, loginToken, signIn } from './support/session';
 
 const open = useBrowser();
 
