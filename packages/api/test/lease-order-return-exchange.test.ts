@@ -85,7 +85,7 @@ async function decide(token: string, businessType: number, businessId: string, a
 }
 
 /** An order delivered 70 days ago with its car, 1 of its periods paid. */
-async function deliveredOrder(vehicle: { id: string; modelId: string; cityId: string }) {
+async function deliveredOrder(vehicle: { id: string; modelId: string; cityId: string }, mileage = 1_500_000) {
   const saved = await post<Order>('/api/lease-orders', ops, {
     driverId,
     cityId: vehicle.cityId,
@@ -110,7 +110,7 @@ async function deliveredOrder(vehicle: { id: string; modelId: string; cityId: st
   await decide(finance, 1, id, 'approve');
   const filled = await post(`/api/lease-orders/${id}/fill-delivery`, ops, {
     vehicleId: vehicle.id,
-    mileage: 1_500_000,
+    mileage,
     energyLevel: 80,
   });
   expect(filled.msg).toBe('success');
@@ -126,20 +126,20 @@ async function deliveredOrder(vehicle: { id: string; modelId: string; cityId: st
 }
 
 /** A delivered order ended (退租): its car on the way back. */
-async function returningOrder(vehicle: { id: string; modelId: string; cityId: string }) {
-  const id = await deliveredOrder(vehicle);
+async function returningOrder(vehicle: { id: string; modelId: string; cityId: string }, mileage?: number) {
+  const id = await deliveredOrder(vehicle, mileage);
   const ended = await post(`/api/lease-orders/${id}/end-lease`, ops, { reason: '司机转行' });
   expect(ended.msg).toBe('success');
   return id;
 }
 
-async function acceptReturn(orderId: string, damage = '前保险杠刮擦') {
+async function acceptReturn(orderId: string, damage = '前保险杠刮擦', mileage = 1_510_000) {
   const [row] = rowsOf<{ return_id: number }>(
     await ctx.database.db.execute(sql`select return_id from lease_orders where id = ${Number(orderId)}`),
   );
   expect(row?.return_id).toBeTruthy();
   const accepted = await post(`/api/vehicle-returns/${row?.return_id}/accept`, ops, {
-    mileage: 1_510_000,
+    mileage,
     energyLevel: 60,
     damage,
     photos: [],
@@ -255,6 +255,85 @@ describe('退车核算', () => {
     // The car is free for another order: it is in stock again.
     const car = await get<{ stage: number }>(`/api/vehicles/${vehicle.id}`);
     expect(car.data.stage).toBe(7);
+  });
+
+  it('refunds the deposit beyond what the driver owes through 押金退款审批, then records where it was paid', async () => {
+    // The car of the first settlement, back in stock: every period so far paid, the deposit unused.
+    const vehicle = stock[0] as (typeof stock)[number];
+    const orderId = await returningOrder(vehicle, 1_520_000);
+    const db = ctx.database.db;
+    await db.execute(
+      sql`update order_receivables set received = amount, status = 2 where order_id = ${Number(orderId)} and due_date <= ${today}`,
+    );
+    await acceptReturn(orderId, '', 1_530_000);
+    const calculated = await post<{ settlementId: string; total: number }>(
+      `/api/return-calculations/${orderId}/calculate`,
+      ops,
+      { accountingUnitId: unitId },
+    );
+    expect(calculated.msg).toBe('success');
+    const sheetId = calculated.data.settlementId;
+    const sheet = (await get<Sheet>(`/api/return-settlements/${sheetId}`)).data;
+    expect(sheet.total).toBeLessThan(0);
+    await decide(manager, 4, sheetId, 'approve');
+    await decide(finance, 4, sheetId, 'approve');
+
+    type Refund = { id: string; refundNo: string; amount: number; status: number; payeeName: string | null };
+    const refunds = await get<PageResult<Refund>>(`/api/deposit-refunds/views/refunds?settlementId=${sheetId}`);
+    expect(refunds.msg).toBe('success');
+    expect(refunds.data.list).toHaveLength(1);
+    const refund = refunds.data.list[0] as Refund;
+    expect(refund).toMatchObject({ amount: -sheet.total, status: 1 });
+    expect(refund.refundNo).toMatch(/^TK\d{14}$/);
+    // Nothing is owed by the driver: no 退车结算款 receivable.
+    const owed = rowsOf<{ n: number }>(
+      await db.execute(
+        sql`select count(*)::int as n from order_receivables where order_id = ${Number(orderId)} and kind = 6`,
+      ),
+    );
+    expect(owed[0]?.n).toBe(0);
+
+    // 会签: both the 运营经理 and 财务 decide, each from 退款审批; one turning it down sends it back.
+    const refundTasks = await get<PageResult<Task>>('/api/refund-tasks?limit=100', manager);
+    expect(refundTasks.data.list.some((task) => task.businessId === refund.id)).toBe(true);
+    await decide(manager, 5, refund.id, 'approve');
+    await decide(finance, 5, refund.id, 'reject', { comment: '收款账号需司机本人确认' });
+    expect((await get<Refund>(`/api/deposit-refunds/${refund.id}`)).data.status).toBe(4);
+    const early = await post(`/api/deposit-refunds/${refund.id}/pay`, finance, {
+      payeeName: '张三',
+      bankName: '招商银行',
+      bankAccount: '6225880137429610',
+      paidOn: today,
+      paymentReference: 'ZS20261125001',
+    });
+    expect(early.code).not.toBe(0);
+    const again = await post(`/api/deposit-refunds/${refund.id}/resubmit`, ops, { remark: '司机已确认收款账号' });
+    expect(again.msg).toBe('success');
+    await decide(manager, 5, refund.id, 'approve');
+    await decide(finance, 5, refund.id, 'approve');
+    expect((await get<Refund>(`/api/deposit-refunds/${refund.id}`)).data.status).toBe(2);
+
+    const badCard = await post(`/api/deposit-refunds/${refund.id}/pay`, ops, {
+      payeeName: '张三',
+      bankName: '招商银行',
+      bankAccount: '6225880137429614',
+      paidOn: today,
+      paymentReference: 'ZS20261125001',
+    });
+    expect(badCard.msg).toMatch(/^收款账号：/);
+    const paid = await post(`/api/deposit-refunds/${refund.id}/pay`, ops, {
+      payeeName: '张三',
+      bankName: '招商银行',
+      bankAccount: '6225880137429610',
+      paidOn: today,
+      paymentReference: 'ZS20261125001',
+    });
+    expect(paid.msg).toBe('success');
+    expect((await get<Refund & { paidOn: string }>(`/api/deposit-refunds/${refund.id}`)).data).toMatchObject({
+      status: 3,
+      paidOn: today,
+      payeeName: '张三',
+    });
   });
 
   it('writes one 核算单 when two clerks settle one order at once', async () => {

@@ -140,7 +140,10 @@ async function openNode(tx: Tx, instance: Instance, nodeIndex: number, userId: n
  * Starts the approval of a business record in the caller's transaction: the type's process (enabled, of the
  * branch company), its first node's tasks, a 提交 in its record. Refused while the record has one running.
  */
-export async function startApproval(ctx: Pick<WriteContext, 'tx' | 'auth'>, start: StartApproval): Promise<number> {
+export async function startApproval(
+  ctx: { tx: Tx; auth: Pick<WriteContext['auth'], 'tenantId' | 'userId'> },
+  start: StartApproval,
+): Promise<number> {
   const { tx, auth } = ctx;
   const typeName = approvalBusinessType.label(start.businessType);
   const [process] = await tx

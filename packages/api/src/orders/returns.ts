@@ -24,6 +24,7 @@ import { defineServerResource, type Row, type WriteContext } from '../resource/f
 import { onReturnAccepted } from '../vehicles/record-families';
 import { carReturns, violations } from '../vehicles/record-tables';
 import { serialNumber } from './numbers';
+import { depositRefundFamily, refundSettlement } from './refunds';
 import { accountingUnits, leaseOrders, orderReceivables, returnSettlements } from './tables';
 
 const yuan = (fen: number) =>
@@ -311,6 +312,7 @@ onApprovalOutcome(approvalBusinessTypes.returnCheckout, async ({ tx, tenantId, b
         eq(orderReceivables.relieved, 0),
       ),
     );
+  if (sheet.total < 0) await refundSettlement(tx, sheet, userId);
   if (sheet.total > 0) {
     const today = beijingDay(new Date());
     await tx.insert(orderReceivables).values({
@@ -343,4 +345,9 @@ onReturnAccepted(async (ctx, record) => {
     );
 });
 
-export const returnFamilies = [accountingUnitFamily, returnCalculationFamily, returnSettlementFamily];
+export const returnFamilies = [
+  accountingUnitFamily,
+  returnCalculationFamily,
+  returnSettlementFamily,
+  depositRefundFamily,
+];

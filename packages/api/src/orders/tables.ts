@@ -343,3 +343,35 @@ export const retailWorkOrders = pgTable(
     index('retail_work_orders_order_idx').on(table.retailOrderId, table.createdAt),
   ],
 );
+
+export const depositRefundNoSequence = pgSequence('deposit_refund_no_seq', { startWith: 1 });
+
+/** 押金退款: what an approved 核算单 owes the driver back, its approval, and where it was paid. */
+export const depositRefunds = pgTable(
+  'deposit_refunds',
+  {
+    id: idColumn(),
+    refundNo: text('refund_no').notNull(),
+    settlementId: refColumn('settlement_id').notNull(),
+    settlementNo: text('settlement_no').notNull(),
+    orderId: refColumn('order_id').notNull(),
+    orderNo: text('order_no').notNull(),
+    driverId: refColumn('driver_id').notNull(),
+    amount: money('amount'),
+    payeeName: text('payee_name'),
+    bankName: text('bank_name'),
+    bankAccount: text('bank_account'),
+    status: smallint('status').notNull().default(1),
+    paidOn: date('paid_on'),
+    paymentReference: text('payment_reference'),
+    remark: text('remark'),
+    version: versionColumn(),
+    ...businessColumns(),
+  },
+  (table) => [
+    uniqueIndex('deposit_refunds_tenant_no_key').on(table.tenantId, table.refundNo),
+    // One refund per settlement: its approval is decided once.
+    uniqueIndex('deposit_refunds_settlement_key').on(table.settlementId),
+    index('deposit_refunds_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
+  ],
+);

@@ -1,5 +1,6 @@
 import { exchangeOrderResource } from '../orders/exchanges';
 import { leaseOrderResource } from '../orders/leaseOrders';
+import { depositRefundResource } from '../orders/refunds';
 import { retailWorkOrderResource } from '../orders/retail';
 import { returnSettlementResource } from '../orders/returns';
 import type { Resource } from '../resource/resource';
@@ -15,6 +16,7 @@ export const approvalBusinesses: Readonly<Record<number, { resource: Resource; f
   [approvalBusinessTypes.leaseOrder]: { resource: leaseOrderResource },
   [approvalBusinessTypes.returnCheckout]: { resource: returnSettlementResource, form: 'returnCheckoutApproval' },
   [approvalBusinessTypes.offlinePayment]: { resource: offlinePaymentResource },
+  [approvalBusinessTypes.refund]: { resource: depositRefundResource },
   [approvalBusinessTypes.exchange]: { resource: exchangeOrderResource },
   [approvalBusinessTypes.retailWorkOrder]: { resource: retailWorkOrderResource, form: 'retailWorkOrderApproval' },
 };

@@ -2,6 +2,7 @@ export * from './driverApplications';
 export * from './dueOrders';
 export * from './exchanges';
 export * from './leaseOrders';
+export * from './refunds';
 export * from './retail';
 export * from './returns';
 export * from './schedule';

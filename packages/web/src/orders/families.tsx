@@ -2,6 +2,8 @@ import {
   accountingUnitResource,
   accountingUnitScreens,
   approvalBusinessTypes,
+  depositRefundResource,
+  depositRefundScreens,
   driverApplicationResource,
   driverApplicationScreens,
   dueOrderResource,
@@ -156,13 +158,25 @@ const settlementGroups = [
   { title: '说明', fields: ['damageNote', 'otherNote', 'remark', 'createdAt'] },
 ];
 
-/** 核算单: the settlements with their lines; one turned down is edited and so sent again. */
+/** 押金退款 of a settlement owing the driver: 确认打款 once approved, 重新提交 after 驳回. */
+export const depositRefundFamily = defineFamily({
+  resource: depositRefundResource,
+  screens: depositRefundScreens,
+  groups: [
+    { title: '退款', fields: ['refundNo', 'settlementNo', 'orderNo', 'driverId', 'amount', 'status', 'createdAt'] },
+    { title: '收款账户', fields: ['payeeName', 'bankName', 'bankAccount', 'paidOn', 'paymentReference', 'remark'] },
+  ],
+  refreshes: ['approvalInstance', 'approvalTask', 'refundTask'],
+});
+
+/** 核算单: the settlements with their lines and refund; one turned down is edited and so sent again. */
 export const returnSettlementFamily = defineFamily({
   resource: returnSettlementResource,
   screens: returnSettlementScreens,
   groups: settlementGroups,
   detailSections: [SettlementLines, SettlementApprovalRecord],
-  refreshes: ['returnCalculation', 'approvalInstance', 'approvalTask'],
+  related: () => [{ family: depositRefundFamily, screen: 'refunds', via: 'settlementId' }],
+  refreshes: ['returnCalculation', 'approvalInstance', 'approvalTask', 'depositRefund'],
 });
 
 /** /returnCheckoutApproval/:id/:type: a settlement as its approvers decide on it. */
@@ -231,6 +245,7 @@ export const { families, keys, page, prefetch } = familyModule(
     driverApplicationFamily,
     returnCalculationFamily,
     returnSettlementFamily,
+    depositRefundFamily,
     accountingUnitFamily,
     retailOrderFamily,
     retailWorkOrderFamily,

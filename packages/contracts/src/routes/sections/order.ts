@@ -50,7 +50,10 @@ export const orderRoutes = defineSection('order', [
     buttons: [['continue', '续租'], ['endLease', '退租'], 'export'],
   }),
   page('/vehicleReturnCalculation', '退车核算', { group: vehicleReturn, buttons: [['calculate', '核算'], 'export'] }),
-  page('/accountingSheet', '核算单', { group: vehicleReturn, buttons: ['edit', 'export'] }),
+  page('/accountingSheet', '核算单', {
+    group: vehicleReturn,
+    buttons: ['edit', ['refundPay', '确认打款'], ['refundResubmit', '重新提交退款'], 'export'],
+  }),
   page('/accountingUnit', '核算主体', { group: vehicleReturn, buttons: ['add', 'edit', 'delete', 'export'] }),
   page('/driverApplication', '司机申请', { buttons: ['approve', 'export'] }),
   page('/driverApplicationDetail', '司机申请详情', { parent: '/driverApplication' }),
