@@ -56,13 +56,19 @@ describe('租赁订单', () => {
 
     await page.reload();
     await row.getByText('履约中', { exact: true }).waitFor();
-    await act(page, row, '填写交车信息', async (dialog) => {
-      await dialog.locator('.ant-form-item').filter({ hasText: '交付车辆' }).locator('.ant-select').click();
-      await page.keyboard.type(vehicle.plateNo);
-      await chooseOption(page, new RegExp(vehicle.plateNo));
-      await input(dialog, '交车里程').fill('999999');
-      await input(dialog, '油量/电量').fill('90');
-    });
+    // 填写交车信息 has a page of its own: the order beside the handover form, then back to the list.
+    await row.getByRole('button', { name: '填写交车信息', exact: true }).click();
+    await expectLocation(page, `/leaseOrderFillDelivery?id=${id}&from=/leaseOrder`);
+    const handover = page.locator('.ant-card').filter({ has: page.getByText('填写交车信息', { exact: true }) });
+    await page.getByText(`填写交车信息 ${orderNo}`).waitFor();
+    await handover.locator('.ant-form-item').filter({ hasText: '交付车辆' }).locator('.ant-select').click();
+    await page.keyboard.type(vehicle.plateNo);
+    await chooseOption(page, new RegExp(vehicle.plateNo));
+    await input(handover, '交车里程').fill('999999');
+    await input(handover, '油量/电量').fill('90');
+    await handover.getByRole('button', { name: /确\s*定/ }).click();
+    await waitForToast(page, `填写交车信息 ${orderNo}：操作成功`);
+    await expectLocation(page, '/leaseOrder');
     await row.getByText('已交车', { exact: true }).waitFor();
     const leased = await api<{ stage: number }>(`/api/vehicles/${vehicle.id}`, { token: ops });
     expect(leased.data.stage).toBe(5);

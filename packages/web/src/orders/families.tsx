@@ -41,11 +41,15 @@ function OrderApprovalRecord({ record }: { record: ResourceRecord }) {
   return <BusinessApprovalRecord businessType={approvalBusinessTypes.leaseOrder} record={record} />;
 }
 
-/** 租赁订单: 新增订单 page, 详情 with the schedule and the approval, the order's actions on its rows. */
+/**
+ * 租赁订单: 新增订单 page, 详情 with the schedule and the approval, the order's actions on its rows — 填写交车信息
+ * on its own page, the order read beside the handover form.
+ */
 export const leaseOrderFamily = defineFamily({
   resource: leaseOrderResource,
   screens: leaseOrderScreens,
   routes: { add: 'addOrder', detail: 'leaseOrderDetails' },
+  actionPages: { fillDelivery: 'leaseOrderFillDelivery' },
   groups: [
     { title: '客户与车辆', fields: ['orderNo', 'driverId', 'cityId', 'modelId', 'vehicleId'] },
     {

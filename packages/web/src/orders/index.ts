@@ -9,6 +9,7 @@ export const orderPages = familyPages(
   [
     'leaseOrder',
     'addOrder',
+    'leaseOrderFillDelivery',
     'leaseOrderDetails',
     'orderDueList',
     'transferOrder',

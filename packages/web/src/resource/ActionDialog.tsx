@@ -1,7 +1,8 @@
 import { lookupOf, type Resource, type Transition } from '@cp/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Modal } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ActionFormModal } from './ActionFormModal';
 import { BodyField } from './BodyField';
@@ -9,6 +10,7 @@ import { BodyFields } from './BodyFields';
 import type { WebFamily } from './family';
 import { LookupField } from './LookupField';
 import { refreshResources, takeAction } from './mutations';
+import { pageLink } from './routes';
 import type { ResourceRecord } from './types';
 
 export interface ActionTarget {
@@ -33,7 +35,11 @@ export function rowName(resource: Resource, record: ResourceRecord | undefined):
  * The form's starting values: the fields the action declares to start from the row (the odometer, the
  * plate), never others of the same name (a vehicle's 备注 is not its inspection's). Files start empty.
  */
-function startingValues(transition: Transition, record: ResourceRecord | undefined, own?: Record<string, unknown>) {
+export function startingValues(
+  transition: Transition,
+  record: ResourceRecord | undefined,
+  own?: Record<string, unknown>,
+) {
   const shape = transition.body?.shape ?? {};
   const isFiles = (name: string) => Boolean((shape[name] as z.ZodType).meta()?.files);
   const known = Object.fromEntries(
@@ -71,6 +77,8 @@ function targetPicker(family: WebFamily, transition: Transition) {
  */
 export function ActionDialog({ target, onClose }: { target: ActionTarget; onClose: () => void }) {
   const { family, action, id, record } = target;
+  const page = id ? family.actionPages?.[action] : undefined;
+  if (page && id) return <ToActionPage page={page} id={id} onClose={onClose} />;
   const transition = family.resource.lifecycle?.transition(action);
   if (!transition) throw new Error(`${family.resource.key} has no action ${action}`);
   const title = `${transition.title}${id && record ? ` ${rowName(family.resource, record)}` : ''}`;
@@ -79,8 +87,21 @@ export function ActionDialog({ target, onClose }: { target: ActionTarget; onClos
   return <Dialog target={target} transition={transition} title={title} invalidate={invalidate} onClose={onClose} />;
 }
 
+/** An action taken on its own page: there, coming back here when done. */
+function ToActionPage({ page, id, onClose }: { page: string; id: string; onClose: () => void }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    const link = pageLink(page, id);
+    const from = encodeURIComponent(location.pathname + location.search);
+    navigate(`${link}${link.includes('?') ? '&' : '?'}from=${from}`);
+    onClose();
+  }, [navigate, location, page, id, onClose]);
+  return null;
+}
+
 /** The toast of a done action names it, as its button and dialog do. */
-const doneMessage = (title: string) => `${title}：操作成功`;
+export const doneMessage = (title: string) => `${title}：操作成功`;
 
 interface DialogProps {
   target: ActionTarget;

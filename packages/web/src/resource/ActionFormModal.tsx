@@ -22,20 +22,17 @@ export interface ActionFormModalProps<S extends z.ZodType> {
 }
 
 /**
- * A dialog that carries out one action with a form: checks the fields, parses the body with the action's
- * schema, sends it, says so (操作成功 unless told) and refreshes what changed. A refusal is shown by the request layer.
+ * The form of one action, in a dialog or on a page: checks the fields, parses the body with the action's
+ * schema, sends it, says so (操作成功 unless told), refreshes what changed and calls `onDone`. A refusal is
+ * shown by the request layer.
  */
-export function ActionFormModal<S extends z.ZodType>({
-  title,
+export function useActionForm<S extends z.ZodType>({
   doneMessage = '操作成功',
   schema,
-  initialValues,
   submit,
   invalidate,
-  onClose,
-  width = 640,
-  children,
-}: ActionFormModalProps<S>) {
+  onDone,
+}: Pick<ActionFormModalProps<S>, 'doneMessage' | 'schema' | 'submit' | 'invalidate'> & { onDone: () => void }) {
   // A form of its own name, so its field ids never collide with the search panel's beside it.
   const formName = `action-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const [form] = Form.useForm();
@@ -45,7 +42,7 @@ export function ActionFormModal<S extends z.ZodType>({
     mutationFn: submit,
     onSuccess: async () => {
       message.success(doneMessage);
-      onClose();
+      onDone();
       await refreshResources(queryClient, invalidate);
     },
   });
@@ -54,6 +51,28 @@ export function ActionFormModal<S extends z.ZodType>({
     if (parsed.ok) action.mutate(parsed.data);
     else message.error(parsed.message);
   };
+  return { form, formName, finish, pending: action.isPending };
+}
+
+/** A dialog that carries out one action with a form (`useActionForm`). */
+export function ActionFormModal<S extends z.ZodType>({
+  title,
+  doneMessage,
+  schema,
+  initialValues,
+  submit,
+  invalidate,
+  onClose,
+  width = 640,
+  children,
+}: ActionFormModalProps<S>) {
+  const { form, formName, finish, pending } = useActionForm({
+    doneMessage,
+    schema,
+    submit,
+    invalidate,
+    onDone: onClose,
+  });
   return (
     <Modal
       open
@@ -61,7 +80,7 @@ export function ActionFormModal<S extends z.ZodType>({
       width={width}
       okText="确定"
       cancelText="取消"
-      confirmLoading={action.isPending}
+      confirmLoading={pending}
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
@@ -72,7 +91,7 @@ export function ActionFormModal<S extends z.ZodType>({
         layout="vertical"
         initialValues={initialValues}
         onFinish={finish}
-        disabled={action.isPending}
+        disabled={pending}
       >
         {children}
       </Form>

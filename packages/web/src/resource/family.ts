@@ -84,6 +84,11 @@ export interface FamilySpec {
   inputs?: FormInputs;
   /** Sections of the form and the detail view; every editable field in one section without. */
   groups?: readonly FieldGroup[];
+  /**
+   * Lifecycle actions taken on a page of their own rather than in a dialog, by action: the catalogue's hidden
+   * page requiring the action's button (填写交车信息 on /leaseOrderFillDelivery). The row's button opens it.
+   */
+  actionPages?: Readonly<Record<string, string>>;
   /** Dialogs of lifecycle actions a generated form cannot express. */
   actionFields?: Readonly<Record<string, ActionFields>>;
   /** The controls of screens' route buttons that are not standard, by screen. */
@@ -151,6 +156,13 @@ export function defineFamily(spec: FamilySpec): WebFamily {
     const route = routesByKey.get(key);
     if (!route?.hidden || route.menuKey !== home.menuKey) {
       throw new Error(`family ${resource.key}: ${key} is not a hidden page of ${resource.page}`);
+    }
+  }
+  for (const [action, key] of Object.entries(spec.actionPages ?? {})) {
+    const button = resource.lifecycle?.transition(action).button;
+    const route = routesByKey.get(key);
+    if (!route?.hidden || route.menuKey !== home.menuKey || route.requiresButton !== button) {
+      throw new Error(`family ${resource.key}: ${key} is not a hidden page of ${resource.page} requiring ${button}`);
     }
   }
   const field = resource.lifecycle?.field;

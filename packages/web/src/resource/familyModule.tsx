@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { PagePrefetch } from '../app/pageRegistry';
 import type { WebFamily } from './family';
 import { prefetchResourceList } from './listQuery';
+import { ResourceActionPage } from './ResourceActionPage';
 import { ResourceDetailPage } from './ResourceDetailPage';
 import { ResourceFormPage } from './ResourceFormPage';
 import { ResourceListPage } from './ResourceListPage';
@@ -10,7 +11,7 @@ import { ResourceListPage } from './ResourceListPage';
 export interface FamilyModule {
   /** The feature's families, for the tests that hold them to the catalogue. */
   families: readonly WebFamily[];
-  /** Every route key with a page: each screen, and the detail / add / edit routes. */
+  /** Every route key with a page: each screen, the detail / add / edit routes and the actions' pages. */
   keys: readonly string[];
   page(routeKey: string): ComponentType;
   /** Loads the first page of a screen's list for a URL, before the screen renders. */
@@ -43,6 +44,9 @@ export function familyModule(
     if (detail && !detailBy) add(detail, () => <ResourceDetailPage family={family} />);
     if (addRoute) add(addRoute, () => <ResourceFormPage family={family} mode="add" />);
     if (edit) add(edit, () => <ResourceFormPage family={family} mode="edit" />);
+    for (const [action, key] of Object.entries(family.actionPages ?? {})) {
+      add(key, () => <ResourceActionPage family={family} action={action} />);
+    }
   }
   return {
     families,
