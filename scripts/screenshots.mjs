@@ -14,6 +14,7 @@ const shots = [
   ['lease-orders.png', '/leaseOrder'],
   ['to-do.png', '/tobeDone'],
   ['accounting-sheets.png', '/accountingSheet'],
+  ['retail-orders.png', '/retailOrder'],
 ];
 
 // The server serves the built web app: built from the sources as they are now.

@@ -1,4 +1,17 @@
-import { type MenuNode, type Screen, userScreens, vehicleRecordScreens, vehicleScreens } from '@cp/contracts';
+import {
+  driverApplicationScreens,
+  dueOrderScreens,
+  exchangeOrderScreens,
+  leaseOrderScreens,
+  type MenuNode,
+  retailOrderScreens,
+  returnCalculationScreens,
+  returnSettlementScreens,
+  type Screen,
+  userScreens,
+  vehicleRecordScreens,
+  vehicleScreens,
+} from '@cp/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser';
@@ -11,6 +24,15 @@ const kitScreens: Screen[] = [
   ...Object.values(vehicleScreens),
   ...Object.values(vehicleRecordScreens),
   ...Object.values(userScreens),
+  ...[
+    leaseOrderScreens,
+    retailOrderScreens,
+    exchangeOrderScreens,
+    dueOrderScreens,
+    returnCalculationScreens,
+    returnSettlementScreens,
+    driverApplicationScreens,
+  ].flatMap((screens) => Object.values(screens).filter((screen) => !screen.embedded)),
 ];
 
 /** The menu keys a session holds, from the menus the server sends. */

@@ -78,7 +78,7 @@ export const driverApplicationResource = defineResource({
     documents: fields.files('证件资料', { form: false, accept: ['png', 'jpg', 'jpeg', 'pdf'] }),
     message: fields.text('司机留言', { form: false, max: 200, list: false }),
     status: fields.enumOf(driverApplicationStatus, { form: false, filter: 'eq' }),
-    orderNo: fields.text('生成订单', { form: false }),
+    orderNo: fields.text('生成订单', { form: false, max: 18 }),
     refuseReason: fields.text('拒绝原因', { form: false, list: false }),
     reviewedAt: fields.datetime('审核时间', { form: false, list: false }),
     createdAt: fields.datetime('申请时间', { form: false, sortable: true, filter: 'range' }),

@@ -57,7 +57,7 @@ export const dueOrderResource = defineResource({
   lifecycle: dueOrderLifecycle,
   defaultSort: { field: 'endDate', order: 'asc' },
   fields: {
-    orderNo: fields.text('订单编号', { form: false, filter: 'like' }),
+    orderNo: fields.text('订单编号', { form: false, filter: 'like', max: 18 }),
     driverId: fields.ref('承租司机', 'driver', { form: false, filter: 'eq' }),
     cityId: fields.ref('城市', 'city', { form: false, filter: 'eq' }),
     vehicleId: fields.ref('车辆', 'vehicle', { form: false, filter: 'eq' }),

@@ -88,8 +88,8 @@ export const exchangeOrderResource = defineResource({
   lifecycle: exchangeOrderLifecycle,
   defaultSort: { field: 'createdAt', order: 'desc' },
   fields: {
-    exchangeNo: fields.text('换车单号', { form: false, filter: 'like', sortable: true }),
-    orderNo: fields.text('订单编号', { form: false, filter: 'like' }),
+    exchangeNo: fields.text('换车单号', { form: false, filter: 'like', sortable: true, max: 16 }),
+    orderNo: fields.text('订单编号', { form: false, filter: 'like', max: 18 }),
     driverId: fields.ref('承租司机', 'driver', { form: false, filter: 'eq' }),
     oldVehicleId: fields.ref('原车辆', 'vehicle', { form: false, filter: 'eq' }),
     newVehicleId: fields.ref('新车辆', 'vehicle', { form: false, filter: 'eq' }),
@@ -105,7 +105,7 @@ export const exchangeOrderResource = defineResource({
 export const exchangeOrderScreens = {
   transferOrder: defineScreen(exchangeOrderResource, {
     route: 'transferOrder',
-    key: ['orderNo', 'driverId', 'oldVehicleId', 'newVehicleId', 'status'],
+    key: ['status', 'orderNo', 'driverId', 'oldVehicleId', 'newVehicleId'],
     filters: ['exchangeNo', 'orderNo', 'driverId', 'oldVehicleId', 'newVehicleId', 'createdAt'],
     tabs: { field: 'status', all: true, items: [{ values: [1] }, { values: [2] }, { values: [3] }, { values: [4] }] },
     actions: ['resubmit', 'handover'],

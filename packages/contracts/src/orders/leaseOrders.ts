@@ -190,7 +190,7 @@ export const leaseOrderResource = defineResource({
   lifecycle: leaseOrderLifecycle,
   defaultSort: { field: 'createdAt', order: 'desc' },
   fields: {
-    orderNo: fields.text('订单编号', { form: false, filter: 'like', sortable: true }),
+    orderNo: fields.text('订单编号', { form: false, filter: 'like', sortable: true, max: 18 }),
     driverId: fields.ref('承租司机', 'driver', { required: true, filter: 'eq' }),
     cityId: fields.ref('城市', 'city', { required: true, filter: 'eq' }),
     modelId: fields.ref('车型', 'model', { required: true, filter: 'eq' }),
@@ -229,7 +229,7 @@ export const leaseOrderResource = defineResource({
 export const leaseOrderScreens = {
   leaseOrder: defineScreen(leaseOrderResource, {
     route: 'leaseOrder',
-    key: ['driverId', 'status', 'deliveryState', 'vehicleId', 'startDate'],
+    key: ['status', 'deliveryState', 'driverId', 'startDate', 'vehicleId'],
     filters: ['orderNo', 'driverId', 'cityId', 'vehicleId', 'orderType', 'rentalMode', 'startDate', 'createdAt'],
     tabs: {
       field: 'status',

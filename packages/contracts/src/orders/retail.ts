@@ -157,7 +157,7 @@ export const retailOrderResource = defineResource({
   lifecycle: retailOrderLifecycle,
   defaultSort: { field: 'createdAt', order: 'desc' },
   fields: {
-    orderNo: fields.text('订单编号', { form: false, filter: 'like', sortable: true }),
+    orderNo: fields.text('订单编号', { form: false, filter: 'like', sortable: true, max: 18 }),
     buyerType: fields.enumOf(retailBuyerType, { required: true, filter: 'eq' }),
     buyerName: fields.text('购车人', { required: true, max: 50, filter: 'like' }),
     buyerMobile: fields.text('联系电话', {
@@ -201,7 +201,7 @@ export const retailOrderResource = defineResource({
 export const retailOrderScreens = {
   retailOrder: defineScreen(retailOrderResource, {
     route: 'retailOrder',
-    key: ['buyerName', 'modelId', 'price', 'paymentMethod', 'status'],
+    key: ['status', 'buyerName', 'price', 'paymentMethod'],
     filters: ['orderNo', 'buyerName', 'buyerType', 'cityId', 'modelId', 'paymentMethod', 'vehicleId', 'createdAt'],
     tabs: {
       field: 'status',
@@ -236,7 +236,7 @@ export const retailWorkOrderResource = defineResource({
   fields: {
     workOrderNo: fields.text('工单编号', { form: false }),
     retailOrderId: fields.ref('零售订单', 'retailOrder', { required: true, createOnly: true }),
-    orderNo: fields.text('订单编号', { form: false }),
+    orderNo: fields.text('订单编号', { form: false, max: 18 }),
     buyerName: fields.text('购车人', { form: false }),
     modelId: fields.ref('车型', 'model', { form: false }),
     price: fields.money('成交价（分）', { form: false }),

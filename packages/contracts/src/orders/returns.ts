@@ -102,7 +102,7 @@ export const returnCalculationResource = defineResource({
   lifecycle: returnCalculationLifecycle,
   defaultSort: { field: 'updatedAt', order: 'desc' },
   fields: {
-    orderNo: fields.text('订单编号', { form: false, filter: 'like' }),
+    orderNo: fields.text('订单编号', { form: false, filter: 'like', max: 18 }),
     driverId: fields.ref('承租司机', 'driver', { form: false, filter: 'eq' }),
     vehicleId: fields.ref('车辆', 'vehicle', { form: false, filter: 'eq' }),
     cityId: fields.ref('城市', 'city', { form: false, filter: 'eq' }),
@@ -162,7 +162,7 @@ export const returnSettlementResource = defineResource({
   defaultSort: { field: 'createdAt', order: 'desc' },
   fields: {
     settlementNo: fields.text('核算单号', { form: false, filter: 'like', sortable: true }),
-    orderNo: fields.text('订单编号', { form: false, filter: 'like' }),
+    orderNo: fields.text('订单编号', { form: false, filter: 'like', max: 18 }),
     driverId: fields.ref('承租司机', 'driver', { form: false, filter: 'eq' }),
     vehicleId: fields.ref('车辆', 'vehicle', { form: false, filter: 'eq' }),
     accountingUnitId: fields.ref('核算主体', 'accountingUnit', { required: true, filter: 'eq' }),
