@@ -15,6 +15,7 @@ import {
   type Screen,
   starSeaTaskResource,
   taskSlices,
+  yuanText,
 } from '@cp/contracts';
 import { and, eq, type SQL } from 'drizzle-orm';
 import { defineServerResource, type Row, type WriteContext } from '../resource/family';
@@ -105,8 +106,7 @@ export const approvalInstanceFamily = defineServerResource({
 });
 
 /** The to-do lists' summary of a 线下收款: `线下收款 张三 1,234.56元`. */
-export const offlinePaymentTitle = (payerName: string, fen: number) =>
-  `线下收款 ${payerName} ${(fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}元`;
+export const offlinePaymentTitle = (payerName: string, fen: number) => `线下收款 ${payerName} ${yuanText(fen)}元`;
 
 /**
  * 线下发起: a payment received offline, with its voucher (required); saving it starts its approval (线下收款's

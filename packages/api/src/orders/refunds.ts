@@ -1,4 +1,10 @@
-import { approvalBusinessTypes, depositRefundResource, depositRefundScreens, depositRefundStates } from '@cp/contracts';
+import {
+  approvalBusinessTypes,
+  depositRefundResource,
+  depositRefundScreens,
+  depositRefundStates,
+  yuanText,
+} from '@cp/contracts';
 import { and, eq } from 'drizzle-orm';
 import { approvalBusiness } from '../approvals/business';
 import { onApprovalOutcome, startApproval } from '../approvals/engine';
@@ -8,8 +14,6 @@ import { defineServerResource } from '../resource/family';
 import { serialNumber } from './numbers';
 import { depositRefunds, type returnSettlements } from './tables';
 
-const yuan = (fen: number) => (fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2 });
-
 async function submitRefund(
   ctx: Parameters<typeof startApproval>[0],
   refund: { id: number; refundNo: string; amount: number },
@@ -18,7 +22,7 @@ async function submitRefund(
   await startApproval(ctx, {
     businessType: approvalBusinessTypes.refund,
     businessId: refund.id,
-    title: `押金退款 ${refund.refundNo} ${driverName} ${yuan(refund.amount)}元`,
+    title: `押金退款 ${refund.refundNo} ${driverName} ${yuanText(refund.amount)}元`,
   });
 }
 

@@ -8,6 +8,7 @@ import {
   retailPaymentMethods,
   retailWorkOrderResource,
   retailWorkOrderStates,
+  yuanText,
 } from '@cp/contracts';
 import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { approvalBusiness } from '../approvals/business';
@@ -23,7 +24,6 @@ import { serialNumber } from './numbers';
 import { retailOrders, retailWorkOrders } from './tables';
 
 const { draft, inApproval, rejected, approved } = retailOrderStates;
-const yuan = (fen: number) => (fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2 });
 
 /**
  * The terms of an order as saved, checked together: the buyer's papers by their type, and an instalment sale's
@@ -58,7 +58,7 @@ function checkedTerms(values: Row, before?: Row): Row {
 export async function submitWorkOrder(ctx: WriteContext, order: Row, body: Row) {
   const price = Number(order.price);
   const discount = Number(body.discount ?? 0);
-  if (discount > price) throw businessError(`优惠金额：不能超过成交价${yuan(price)}元`);
+  if (discount > price) throw businessError(`优惠金额：不能超过成交价${yuanText(price)}元`);
   const workOrderNo = await serialNumber(ctx, 'GD', 'retail_work_order_no_seq', 6);
   const [workOrder] = await ctx.tx
     .insert(retailWorkOrders)
@@ -86,7 +86,7 @@ export async function submitWorkOrder(ctx: WriteContext, order: Row, body: Row) 
   await startApproval(ctx, {
     businessType: approvalBusinessTypes.retailWorkOrder,
     businessId: workOrder.id,
-    title: `零售工单 ${workOrderNo} ${String(order.buyerName)} ${yuan(price - discount)}元`,
+    title: `零售工单 ${workOrderNo} ${String(order.buyerName)} ${yuanText(price - discount)}元`,
   });
   return { workOrderId: String(workOrder.id), workOrderNo, discount };
 }

@@ -12,6 +12,7 @@ import {
   type Settlement,
   settlementStates,
   settleReturn,
+  yuanText,
 } from '@cp/contracts';
 import { and, asc, eq, gt, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import { approvalBusiness } from '../approvals/business';
@@ -26,9 +27,6 @@ import { carReturns, violations } from '../vehicles/record-tables';
 import { serialNumber } from './numbers';
 import { depositRefundFamily, refundSettlement } from './refunds';
 import { accountingUnits, leaseOrders, orderReceivables, returnSettlements } from './tables';
-
-const yuan = (fen: number) =>
-  `${(fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}元`;
 
 /** 核算主体: plain records; one a settlement in approval names stays until its approval ends. */
 export const accountingUnitFamily = defineServerResource({
@@ -165,7 +163,7 @@ async function submitSettlement(ctx: Pick<WriteContext, 'tx' | 'auth'>, sheet: R
   await startApproval(ctx, {
     businessType: approvalBusinessTypes.returnCheckout,
     businessId: Number(sheet.id),
-    title: `退车结算 ${String(sheet.settlementNo)} ${driver?.name ?? ''} ${total >= 0 ? '应收' : '应退'}${yuan(Math.abs(total))}`,
+    title: `退车结算 ${String(sheet.settlementNo)} ${driver?.name ?? ''} ${total >= 0 ? '应收' : '应退'}${yuanText(Math.abs(total))}元`,
   });
   await setOrderSettlement(ctx.tx, ctx.auth, Number(sheet.orderId), orderSettlementStates.inApproval);
 }

@@ -187,7 +187,7 @@ export const retailOrderResource = defineResource({
     salespersonId: fields.ref('销售顾问', 'user', { list: false, filter: 'eq' }),
     contractFiles: fields.files('合同附件', { max: 10, accept: ['pdf', 'png', 'jpg', 'jpeg'], maxSizeMb: 20 }),
     remark: fields.text('备注', { max: 200, list: false }),
-    status: fields.enumOf(retailOrderStatus, { form: false, filter: 'eq' }),
+    status: fields.enumOf(retailOrderStatus, { form: false, filter: 'eq', title: '订单状态' }),
     workOrderNo: fields.text('零售工单', { form: false, list: false }),
     discount: fields.money('优惠金额（分）', { form: false, list: false }),
     deliveredAt: fields.datetime('交车时间', { form: false, list: false }),

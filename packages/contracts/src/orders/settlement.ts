@@ -1,3 +1,4 @@
+import { yuanText } from '../values';
 import { daysBetween } from './schedule';
 
 /** A rent receivable of the order's schedule, as the settlement reads it. */
@@ -65,9 +66,6 @@ export interface Settlement {
   lines: SettlementLine[];
 }
 
-const yuan = (fen: number) =>
-  (fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /**
  * A returned car's settlement (退车核算), as of the day it came back:
  * - rent to that day: each period that began by then, pro rata by the days of it used (a period's rent ×
@@ -113,7 +111,7 @@ export function settleReturn(input: SettlementInput): Settlement {
       kind: settlementLineKinds.lateFee,
       item: '滞纳金',
       amount: fee,
-      note: `第${period.period}期欠${yuan(unpaid)}元，逾期${days}天，日费率万分之${input.lateFeeRate}`,
+      note: `第${period.period}期欠${yuanText(unpaid)}元，逾期${days}天，日费率万分之${input.lateFeeRate}`,
     });
   }
   let violationFee = 0;
