@@ -15,11 +15,14 @@ describe('accounts and menus', () => {
     await page.locator('header').getByLabel('当前分公司：北京分公司').waitFor();
 
     await page.getByRole('button', { name: '用户菜单' }).click();
+    // A click on the menu while it still slides in is lost (the dialog never opens): it settles first.
+    await page.getByRole('menuitem', { name: '切换账号' }).waitFor();
+    await waitForDialogsToSettle(page);
     await page.getByRole('menuitem', { name: '切换账号' }).click();
     const dialog = page.getByRole('dialog', { name: '切换账号' });
     const beijing = dialog.getByRole('row', { name: /北京分公司/ });
     const shanghai = dialog.getByRole('row', { name: /上海分公司/ });
-    // The accounts load with the dialog: slow on a loaded machine.
+    // The accounts load with the dialog.
     await beijing.getByText('当前账号').waitFor({ timeout: 30_000 });
     await shanghai.getByRole('button', { name: '切换' }).click();
     await page.getByText('确定切换到「上海分公司」的账号 admin 吗？').waitFor();
