@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser';
-import { expectLocation, waitForDialogsToSettle } from './support/page';
+import { expectLocation, openUserMenuItem } from './support/page';
 import { demoAccounts, signIn, tokenCookie } from './support/session';
 
 const open = useBrowser();
@@ -14,11 +14,7 @@ describe('accounts and menus', () => {
     // The header says which branch company the user works in, on every page.
     await page.locator('header').getByLabel('当前分公司：北京分公司').waitFor();
 
-    await page.getByRole('button', { name: '用户菜单' }).click();
-    // A click on the menu while it still slides in is lost (the dialog never opens): it settles first.
-    await page.getByRole('menuitem', { name: '切换账号' }).waitFor();
-    await waitForDialogsToSettle(page);
-    await page.getByRole('menuitem', { name: '切换账号' }).click();
+    await openUserMenuItem(page, '切换账号');
     const dialog = page.getByRole('dialog', { name: '切换账号' });
     const beijing = dialog.getByRole('row', { name: /北京分公司/ });
     const shanghai = dialog.getByRole('row', { name: /上海分公司/ });
@@ -36,11 +32,7 @@ describe('accounts and menus', () => {
     const second = await tokenCookie(context);
     expect(second).toBeDefined();
     expect(second).not.toBe(first);
-    await page.getByRole('button', { name: '用户菜单' }).click();
-    // A click while the menu still slides in can be lost on a loaded machine: it settles first.
-    await page.getByRole('menuitem', { name: '个人信息' }).waitFor();
-    await waitForDialogsToSettle(page);
-    await page.getByRole('menuitem', { name: '个人信息' }).click();
+    await openUserMenuItem(page, '个人信息');
     const profile = page.getByRole('dialog', { name: '个人信息' });
     await profile.waitFor({ timeout: 30_000 });
     await profile.getByText('上海分公司', { exact: true }).waitFor();

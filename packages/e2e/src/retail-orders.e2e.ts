@@ -108,6 +108,9 @@ describe('零售订单', () => {
     await act(page, row, '过户', async (dialog) => {
       await dialog.getByLabel('过户日期').click();
       await page.locator('.ant-picker-dropdown:visible').getByText('今天', { exact: true }).click();
+      // The calendar closed before anything else is typed or pressed: left open, it takes the next click.
+      await dialog.locator('.ant-modal-title').click();
+      await expect.poll(() => page.locator('.ant-picker-dropdown:visible').count(), { timeout: 15_000 }).toBe(0);
       await input(dialog, '过户后车牌').fill('京Q8A123');
     });
     await row.getByText('已完成', { exact: true }).waitFor();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { narrow, useBrowser } from './support/browser';
-import { expectLocation, waitForToast } from './support/page';
+import { expectLocation, openUserMenuItem, waitForToast } from './support/page';
 import { api, demoAccounts, signIn } from './support/session';
 
 const open = useBrowser();
@@ -85,8 +85,7 @@ describe('console shell', () => {
     const { context, page } = await open();
     await signIn(context, admin);
     await page.goto('/home');
-    await page.getByRole('button', { name: '用户菜单' }).click();
-    await page.getByRole('menuitem', { name: '个人信息' }).click();
+    await openUserMenuItem(page, '个人信息');
     const dialog = page.getByRole('dialog', { name: '个人信息' });
     for (const text of [
       '用户名',
@@ -107,8 +106,7 @@ describe('console shell', () => {
     const { context, page } = await open();
     await signIn(context, admin);
     await page.goto('/home');
-    await page.getByRole('button', { name: '用户菜单' }).click();
-    await page.getByRole('menuitem', { name: '修改密码' }).click();
+    await openUserMenuItem(page, '修改密码');
     const dialog = page.getByRole('dialog', { name: '修改密码' });
     await dialog.getByText('密码长度6-10位，须包含数字、字母、符号中至少两种，不能包含手机号，不能包含空格').waitFor();
     await dialog.getByRole('button', { name: '确定' }).click();

@@ -72,3 +72,15 @@ export async function pickOption(
     .click();
   return chooseOption(page, title, options);
 }
+
+/**
+ * Takes an item of the header's user menu (个人信息, 修改密码, 切换账号) once the menu has finished sliding in:
+ * a click during the animation is lost and its dialog never opens.
+ */
+export async function openUserMenuItem(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: '用户菜单' }).click();
+  const item = page.getByRole('menuitem', { name });
+  await item.waitFor();
+  await waitForDialogsToSettle(page);
+  await item.click();
+}
