@@ -117,7 +117,8 @@ describe('零售订单', () => {
 
     await row.getByRole('button', { name: '详情', exact: true }).click();
     await expectLocation(page, `/retailOrderView/${order.id}`);
-    await page.getByText('京Q8A123').waitFor();
+    // In the order's fields and in its 变更记录 (过户's change).
+    await page.getByText('京Q8A123').first().waitFor();
     await page.getByTestId('approval-record').getByText('审批通过').waitFor();
   });
 
