@@ -27,8 +27,8 @@ import { beijingDay } from '../leads/counts';
 import { type ActionImpl, defineServerResource, type Row, type WriteContext } from '../resource/family';
 import { takeAction } from '../resource/lifecycle';
 import { vehicleFamily } from '../vehicles/family';
-import { vehicles } from '../vehicles/tables';
 import { exchangeAction, exchangeOrderFamily } from './exchanges';
+import { checkedVehicleOfOrder } from './handover';
 import { serialNumber } from './numbers';
 import { leaseOrders, orderReceivables } from './tables';
 
@@ -206,14 +206,7 @@ export const leaseOrderFamily = defineServerResource({
         const vehicleId = Number(body.vehicleId);
         const renewed = order.renewedFromId ? Number(order.vehicleId) === vehicleId : false;
         if (!renewed) {
-          const [vehicle] = await ctx.tx
-            .select({ modelId: vehicles.modelId, plateNo: vehicles.plateNo })
-            .from(vehicles)
-            .where(and(eq(vehicles.id, vehicleId), eq(vehicles.tenantId, ctx.auth.tenantId)));
-          if (!vehicle) throw businessError('交付车辆：不存在');
-          if (vehicle.modelId !== Number(order.modelId)) {
-            throw businessError(`交付车辆：${vehicle.plateNo ?? ''}的车型与订单车型不一致`);
-          }
+          await checkedVehicleOfOrder(ctx, order, vehicleId);
           // The vehicle's own 交车, in this transaction: its state check refuses a car already out.
           await takeAction(
             ctx.db,

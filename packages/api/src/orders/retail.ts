@@ -19,7 +19,7 @@ import { defineServerResource, type Row, type WriteContext } from '../resource/f
 import { takeAction } from '../resource/lifecycle';
 import { contains } from '../resource/query';
 import { vehicleFamily } from '../vehicles/family';
-import { vehicles } from '../vehicles/tables';
+import { checkedVehicleOfOrder } from './handover';
 import { serialNumber } from './numbers';
 import { retailOrders, retailWorkOrders } from './tables';
 
@@ -91,18 +91,6 @@ export async function submitWorkOrder(ctx: WriteContext, order: Row, body: Row) 
   return { workOrderId: String(workOrder.id), workOrderNo, discount };
 }
 
-/** The car handed over: the branch company's, of the order's model, in stock or 已出库. */
-async function checkedVehicle(ctx: WriteContext, order: Row, vehicleId: number) {
-  const [vehicle] = await ctx.tx
-    .select({ modelId: vehicles.modelId, plateNo: vehicles.plateNo })
-    .from(vehicles)
-    .where(and(eq(vehicles.id, vehicleId), eq(vehicles.tenantId, ctx.auth.tenantId)));
-  if (!vehicle) throw businessError('交付车辆：不存在');
-  if (vehicle.modelId !== Number(order.modelId)) {
-    throw businessError(`交付车辆：${vehicle.plateNo ?? ''}的车型与订单车型不一致`);
-  }
-}
-
 /**
  * 零售订单: saved 待提交 with its terms checked together; 提交工单 sends a 零售工单 to approval, whose outcome
  * moves the order (通过 → 待交车; 驳回 → 已驳回; 撤回 → 待提交). 交车 hands a car of its model over — the car
@@ -129,7 +117,7 @@ export const retailOrderFamily = defineServerResource({
     deliver: {
       async run(ctx, order, body) {
         const vehicleId = Number(body.vehicleId);
-        await checkedVehicle(ctx, order, vehicleId);
+        await checkedVehicleOfOrder(ctx, order, vehicleId);
         await takeAction(
           ctx.db,
           vehicleFamily,

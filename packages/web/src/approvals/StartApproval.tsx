@@ -21,7 +21,7 @@ export function StartApproval({
   startable: readonly WebFamily[];
   pages?: readonly string[];
 }) {
-  const { hasButton } = useAccess();
+  const { hasButton, canOpen } = useAccess();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState<WebFamily | null>(null);
@@ -29,12 +29,13 @@ export function StartApproval({
     const add = family.resource.permissions.create;
     return add !== undefined && hasButton(add);
   });
-  const routes = pages
-    .map((key) => routesByKey.get(key))
-    .filter((route) => route !== undefined && (!route.requiresButton || hasButton(route.requiresButton)));
+  const routes = pages.flatMap((key) => {
+    const route = routesByKey.get(key);
+    return route && canOpen(route) ? [route] : [];
+  });
   const items = [
     ...offered.map((family) => ({ key: family.resource.key, label: family.resource.title })),
-    ...routes.map((route) => ({ key: `page:${route?.key}`, label: route?.title.replace(/^新建/, '') })),
+    ...routes.map((route) => ({ key: `page:${route.key}`, label: route.title.replace(/^新建/, '') })),
   ];
   return (
     <>
@@ -43,7 +44,7 @@ export function StartApproval({
         menu={{
           items,
           onClick: ({ key }) => {
-            const route = routes.find((candidate) => `page:${candidate?.key}` === key);
+            const route = routes.find((candidate) => `page:${candidate.key}` === key);
             if (route) navigate(route.path);
             else setOpen(offered.find((family) => family.resource.key === key) ?? null);
           },
