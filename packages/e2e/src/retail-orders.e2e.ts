@@ -1,8 +1,14 @@
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { act, approveAs, input } from './support/actions';
 import { useBrowser } from './support/browser';
-import { chooseOption, expectLocation, pickOption, waitForDialogsToSettle, waitForToast } from './support/page';
+import {
+  chooseOption,
+  expectLocation,
+  formItem,
+  pickOption,
+  waitForDialogsToSettle,
+  waitForToast,
+} from './support/page';
 import { api, demoAccounts, loginToken, signIn } from './support/session';
 
 const open = useBrowser();
@@ -20,10 +26,6 @@ function labelOf(options: readonly Option[], value: string): string | undefined 
   }
   return undefined;
 }
-
-/** The item labelled exactly `label` of a form. */
-const item = (page: Page, form: Locator, label: string) =>
-  form.locator('.ant-form-item').filter({ has: page.locator(`label:text-is("${label}")`) });
 
 describe('零售订单', () => {
   it('is added on its page, put to approval, approved by others, handed over with a car of its model and transferred', {
@@ -50,11 +52,11 @@ describe('零售订单', () => {
     await expectLocation(page, '/retailOrderAdd');
     const form = page.locator('.ant-card').filter({ has: page.getByText('新增零售订单', { exact: true }) });
     await pickOption(page, form, '购车人类型', '个人');
-    await item(page, form, '购车人').locator('input').fill(buyer);
-    await item(page, form, '联系电话').locator('input').fill('13912345678');
-    await item(page, form, '证件号码').locator('input').fill('110105198506123411');
+    await formItem(page, form, '购车人').locator('input').fill(buyer);
+    await formItem(page, form, '联系电话').locator('input').fill('13912345678');
+    await formItem(page, form, '证件号码').locator('input').fill('110105198506123411');
     await pickOption(page, form, '城市', city);
-    await item(page, form, '车型').locator('.ant-select').click();
+    await formItem(page, form, '车型').locator('.ant-select').click();
     await page.keyboard.type(model);
     await page.locator('.ant-select-dropdown:visible').getByTitle(model, { exact: true }).first().click();
     await input(form, '成交价').fill('98000');
@@ -107,7 +109,12 @@ describe('零售订单', () => {
 
     await act(page, row, '过户', async (dialog) => {
       await dialog.getByLabel('过户日期').click();
-      await page.locator('.ant-picker-dropdown:visible').getByText('今天', { exact: true }).click();
+      // 今天 once the calendar has finished sliding in: a click during the animation is lost.
+      const today = page.locator('.ant-picker-dropdown:visible').getByText('今天', { exact: true });
+      await today.waitFor();
+      await waitForDialogsToSettle(page);
+      await today.click();
+      await expect.poll(() => dialog.getByLabel('过户日期').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       // The calendar closed before anything else is typed or pressed: left open, it takes the next click.
       await dialog.locator('.ant-modal-title').click();
       await expect.poll(() => page.locator('.ant-picker-dropdown:visible').count(), { timeout: 15_000 }).toBe(0);
@@ -151,7 +158,7 @@ describe('零售订单', () => {
     await page.getByRole('menuitem', { name: '零售工单' }).click();
     await expectLocation(page, '/retailWorkOrder/new');
     const form = page.locator('.ant-card').filter({ has: page.getByText('新增零售工单', { exact: true }) });
-    await item(page, form, '零售订单').locator('.ant-select').click();
+    await formItem(page, form, '零售订单').locator('.ant-select').click();
     await page.keyboard.type(saved.data.orderNo);
     await chooseOption(page, new RegExp(saved.data.orderNo));
     await form.getByLabel('申请说明').fill('按指导价成交');

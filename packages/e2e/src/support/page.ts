@@ -57,6 +57,10 @@ export async function chooseOption(page: Page, title?: string | RegExp, { multip
   return text;
 }
 
+/** The form item labelled exactly `label` inside `scope` (购车人, not 购车人类型). */
+export const formItem = (page: Page, scope: Locator, label: string) =>
+  scope.locator('.ant-form-item').filter({ has: page.locator(`label:text-is("${label}")`) });
+
 /** Opens the select of the form item labelled `label` inside `scope` and takes an option (`chooseOption`). */
 export async function pickOption(
   page: Page,
@@ -65,11 +69,7 @@ export async function pickOption(
   title?: string | RegExp,
   options: { multiple?: boolean } = {},
 ): Promise<string> {
-  await scope
-    .locator('.ant-form-item')
-    .filter({ has: page.locator(`label:text-is("${label}")`) })
-    .locator('.ant-select')
-    .click();
+  await formItem(page, scope, label).locator('.ant-select').click();
   return chooseOption(page, title, options);
 }
 
