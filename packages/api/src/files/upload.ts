@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
@@ -66,6 +66,17 @@ class Inspector extends Transform {
 
 class SizeExceeded extends Error {}
 
+/**
+ * Waits until the staging file is closed. A request cut off early fails the pipeline while the file may still
+ * be opening; removing it before then would let the open create it afterwards and leave it behind.
+ */
+async function closed(out: WriteStream): Promise<void> {
+  if (out.closed) return;
+  const closing = new Promise<void>((resolve) => out.once('close', () => resolve()));
+  out.destroy();
+  await closing;
+}
+
 async function stage(part: MultipartFile, policy: UploadPolicy, stagingDir: string): Promise<StagedFile> {
   const attachmentName = cleanFileName(part.filename);
   const extension = extensionOf(attachmentName);
@@ -76,12 +87,14 @@ async function stage(part: MultipartFile, policy: UploadPolicy, stagingDir: stri
   const maxBytes = policy.maxFileMb * 1024 * 1024;
   const localPath = path.join(stagingDir, `${Date.now()}-${randomBytes(8).toString('hex')}.part`);
   const inspector = new Inspector(maxBytes);
+  const out = createWriteStream(localPath);
   try {
-    await pipeline(part.file, inspector, createWriteStream(localPath));
+    await pipeline(part.file, inspector, out);
     if (part.file.truncated) throw tooLarge(policy);
     if (inspector.size === 0) throw badRequest(uploadMessages.empty);
     if (!(await contentMatches(extension, inspector.head, localPath))) throw badRequest(uploadMessages.contentMismatch);
   } catch (error) {
+    await closed(out);
     await rm(localPath, { force: true });
     if (error instanceof SizeExceeded) throw tooLarge(policy);
     throw error;
