@@ -209,6 +209,45 @@ describe('a lease order', () => {
     expect(pendingOrder.data.list[0]).toMatchObject({ status: 1, deliveryState: 0 });
   });
 
+  it('keeps its 商务约定事项 as a set of known items, and carries them to a renewal', async () => {
+    const vehicle = stock[6] as (typeof stock)[number];
+    const unknown = await post('/api/lease-orders', ops, terms(vehicle, { businessItems: [0, 12] }));
+    expect(unknown.code).toBe(400);
+    expect(unknown.msg).toContain('商务约定事项');
+    const saved = await post<Order & { businessItems: number[] }>(
+      '/api/lease-orders',
+      ops,
+      terms(vehicle, { businessItems: [8, 1, 8] }),
+    );
+    expect(saved.msg).toBe('success');
+    expect(saved.data.businessItems).toEqual([1, 8]);
+    expect((await get<{ businessItems: number[] }>(`/api/lease-orders/${saved.data.id}`)).data.businessItems).toEqual([
+      1, 8,
+    ]);
+
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const startDate = addDays(addMonthsClamped(today, -12), 20);
+    const order = await approvedOrder(vehicle, { startDate, businessItems: [0, 6] });
+    const delivered = await post(`/api/lease-orders/${order.id}/fill-delivery`, ops, {
+      vehicleId: vehicle.id,
+      mileage: 999_999,
+      energyLevel: 60,
+    });
+    expect(delivered.msg).toBe('success');
+    const renewed = await post<{ renewalNo: string }>(`/api/due-orders/${order.id}/continue`, ops, {
+      termMonths: 6,
+      rent: 400_000,
+    });
+    expect(renewed.code).toBe(0);
+    const renewal = await get<PageResult<{ businessItems: number[] }>>(
+      `/api/lease-orders?orderNo=${renewed.data.renewalNo}`,
+    );
+    const [row] = renewal.data.list;
+    expect(
+      (await get<{ businessItems: number[] }>(`/api/lease-orders/${(row as { id?: string })?.id}`)).data.businessItems,
+    ).toEqual([0, 6]);
+  });
+
   it('gives orders saved at the same moment numbers of their own', async () => {
     const vehicle = stock[0] as (typeof stock)[number];
     const saved = await Promise.all(

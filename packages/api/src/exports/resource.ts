@@ -33,6 +33,8 @@ function cellOf(name: string, def: FieldDef): (row: Row) => string | number | nu
       return (row) => String(row[refNameOf(name)] ?? '');
     case 'refs':
       return (row) => names(row[refNameOf(name)]);
+    case 'enums':
+      return (row) => ((row[name] as number[] | null) ?? []).map((value) => def.enumDef?.label(value) ?? '').join('、');
     case 'files':
     case 'tags':
       return (row) => names(row[name]);

@@ -150,6 +150,7 @@ const continueAction: ActionImpl = {
         rentTiming: Number(order.rentTiming),
         maintenancePlan: Number(order.maintenancePlan),
         rentSettlement: Number(order.rentSettlement),
+        businessItems: (order.businessItems as number[] | null) ?? [],
         startDate,
         termMonths,
         endDate: leaseEndDate(startDate, termMonths),

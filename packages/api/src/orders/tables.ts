@@ -36,6 +36,7 @@ export const leaseOrders = pgTable(
     rentTiming: smallint('rent_timing').notNull(),
     maintenancePlan: smallint('maintenance_plan').notNull(),
     rentSettlement: smallint('rent_settlement').notNull(),
+    businessItems: smallint('business_items').array().notNull().default(sql`'{}'::smallint[]`),
     startDate: date('start_date').notNull(),
     termMonths: integer('term_months').notNull(),
     endDate: date('end_date').notNull(),

@@ -11,7 +11,7 @@ function planOf(resource: Resource): ReadonlyMap<string, Conversion> {
   if (!plan) {
     plan = new Map(
       resource.entries.map(([name, def]): [string, Conversion] => {
-        if (def.kind === 'files' || def.kind === 'tags') return [name, 'list'];
+        if (def.kind === 'files' || def.kind === 'tags' || def.kind === 'enums') return [name, 'list'];
         if (def.kind === 'ref' || def.kind === 'refs') return [name, def.kind];
         return [name, 'plain'];
       }),
@@ -106,6 +106,11 @@ function cellReader(column: PgColumn, conversion: Conversion): (value: unknown) 
     value === null || value === undefined ? null : converted('plain', column.mapFromDriverValue(value));
 }
 
+/** The values of a set (`refs`, `enums`) as the table keeps them: each once, in ascending order. */
+export function distinctNumbers(value: unknown): number[] {
+  return [...new Set(((value as unknown[] | null) ?? []).map(Number))].sort((a, b) => a - b);
+}
+
 /** Input as the table takes it: references back to numbers, empty values as null. */
 export function fromInput(resource: Resource, input: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const values: Record<string, unknown> = {};
@@ -115,6 +120,7 @@ export function fromInput(resource: Resource, input: Readonly<Record<string, unk
     if (def.kind === 'ref') values[name] = value == null ? null : Number(value);
     else if (def.kind === 'refs') values[name] = ((value as string[] | null) ?? []).map(Number);
     else if (def.kind === 'files' || def.kind === 'tags') values[name] = value ?? [];
+    else if (def.kind === 'enums') values[name] = distinctNumbers(value);
     else values[name] = value ?? null;
   }
   return values;

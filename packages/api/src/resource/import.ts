@@ -62,7 +62,9 @@ function noteOf(def: FieldDef): string {
             ? '整数'
             : def.kind === 'boolean'
               ? '是或否'
-              : '';
+              : def.kind === 'enums' || def.kind === 'refs' || def.kind === 'tags'
+                ? '多个以、分隔'
+                : '';
   return [own, values, format].filter(Boolean).join('；');
 }
 
@@ -108,7 +110,7 @@ type Names = ReadonlyMap<string, ReadonlyMap<string, number>>;
 
 /** One cell as the field's value, or why it is not one. */
 function cellValue(def: FieldDef, text: string, names: Names): { value?: unknown; problem?: string } {
-  const normalize = serverLookup(def.lookup ?? 'city').normalize ?? ((name: string) => name);
+  const normalize = (def.lookup && serverLookup(def.lookup).normalize) || ((name: string) => name);
   const idOf = (name: string) => names.get(def.lookup ?? '')?.get(normalize(name));
   switch (def.kind) {
     case 'integer': {
@@ -146,6 +148,13 @@ function cellValue(def: FieldDef, text: string, names: Names): { value?: unknown
       const parts = listOf(text);
       const missing = parts.find((part) => idOf(part) === undefined);
       return missing ? { problem: `「${missing}」不存在` } : { value: parts.map((part) => String(idOf(part))) };
+    }
+    case 'enums': {
+      const options = def.enumDef?.options ?? [];
+      const parts = listOf(text);
+      const unknown = parts.find((part) => !options.some((option) => option.label === part));
+      if (unknown !== undefined) return { problem: `「${unknown}」应为${orList(options.map((o) => o.label))}` };
+      return { value: parts.map((part) => options.find((option) => option.label === part)?.value) };
     }
     case 'tags':
       return { value: listOf(text) };

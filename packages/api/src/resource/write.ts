@@ -10,7 +10,7 @@ import { sessionOf } from '../http/access';
 import { badRequest, businessError, conflict, notFound } from '../http/errors';
 import { existingIds } from '../lookups/registry';
 import { translateDbError } from './db-errors';
-import { fromInput } from './dto';
+import { distinctNumbers, fromInput } from './dto';
 import type { Row, ServerResource, WriteContext } from './family';
 import { getRow, readRow } from './read';
 
@@ -138,7 +138,7 @@ async function writeLinks(family: ServerResource, ctx: WriteContext, id: number,
 function auditValue(def: FieldDef, value: unknown): unknown {
   if (value === null || value === undefined) return null;
   if (def.kind === 'datetime') return new Date(value as string | Date).toISOString();
-  if (def.kind === 'refs') return [...new Set((value as unknown[]).map(Number))].sort((a, b) => a - b);
+  if (def.kind === 'refs' || def.kind === 'enums') return distinctNumbers(value);
   return value;
 }
 

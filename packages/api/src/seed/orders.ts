@@ -122,6 +122,12 @@ export async function seedDemoLeaseOrders(db: Db, now = new Date()): Promise<voi
             rentTiming: 1,
             maintenancePlan: 0,
             rentSettlement: 0,
+            // 商务约定事项: 阶梯租金 with stages, 车辆整备 for one order in three, 违约金 on lease-to-own.
+            businessItems: [
+              ...(stages.length > 0 ? [0] : []),
+              ...(serial % 3 === 0 ? [1] : []),
+              ...(plan.orderType === 1 ? [8] : []),
+            ],
             startDate: plan.startDate,
             termMonths: plan.termMonths,
             endDate: leaseEndDate(plan.startDate, plan.termMonths),

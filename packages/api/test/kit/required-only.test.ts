@@ -1,4 +1,12 @@
-import { type FieldDef, itemLookup, type LookupOption, lookupOf, lookups, type UploadResult } from '@cp/contracts';
+import {
+  type FieldDef,
+  isListKind,
+  itemLookup,
+  type LookupOption,
+  lookupOf,
+  lookups,
+  type UploadResult,
+} from '@cp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { families } from '../../src/families';
@@ -95,6 +103,7 @@ async function sampleOf(name: string, def: FieldDef): Promise<unknown> {
     refs: [def.kind === 'refs' ? [await choiceOf(def)] : undefined],
     files: [def.required ? [await uploaded()] : []],
     tags: [[]],
+    enums: [def.enumDef ? [def.enumDef.values[0]] : undefined],
     items: [def.kind === 'items' ? [await itemOf(def)] : undefined],
   };
   const value = candidates[def.kind].find(
@@ -110,8 +119,7 @@ async function requiredOnly(family: ServerResource): Promise<Record<string, unkn
   const form: Record<string, unknown> = {};
   for (const [name, def] of resource.entries) {
     if (!def.form || name === resource.lifecycle?.field) continue;
-    const list = def.kind === 'files' || def.kind === 'tags' || def.kind === 'refs' || def.kind === 'items';
-    form[name] = def.required ? await sampleOf(name, def) : list ? [] : null;
+    form[name] = def.required ? await sampleOf(name, def) : isListKind(def.kind) ? [] : null;
   }
   return form;
 }

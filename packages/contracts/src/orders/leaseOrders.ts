@@ -201,6 +201,7 @@ export const leaseOrderResource = defineResource({
     rentTiming: fields.enumOf(rentTiming, { required: true, list: false }),
     maintenancePlan: fields.enumOf(enums.maintenancePlan, { required: true, list: false }),
     rentSettlement: fields.enumOf(enums.rentSettlement, { required: true, list: false }),
+    businessItems: fields.enumsOf(enums.businessAppointmentItem),
     startDate: fields.date('起租日期', { required: true, sortable: true, filter: 'range' }),
     termMonths: fields.integer('租期（月）', { required: true, min: 1, max: 120 }),
     endDate: fields.date('到期日期', { form: false, sortable: true }),

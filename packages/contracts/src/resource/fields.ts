@@ -11,12 +11,18 @@ export type FieldKind =
   | 'date'
   | 'datetime'
   | 'enum'
+  | 'enums'
   | 'boolean'
   | 'ref'
   | 'refs'
   | 'files'
   | 'tags'
   | 'items';
+
+const listKinds: ReadonlySet<FieldKind> = new Set(['refs', 'enums', 'files', 'tags', 'items']);
+
+/** Kinds whose value is a list: sent as `[]` when empty, never null. */
+export const isListKind = (kind: FieldKind) => listKinds.has(kind);
 
 /** How an imported column of a field reads: its header (the field's title by default), an example, a note. */
 export interface ImportColumn {
@@ -148,6 +154,14 @@ export const fields = {
   enumOf<V extends number>(enumDef: EnumDef<V>, options: Options & { title?: string } = {}) {
     const title = options.title ?? enumDef.title;
     const def = field('enum', title, titled(enumDef.schema, title), options);
+    return { ...def, enumDef: enumDef as EnumDef<number> };
+  },
+  /** Several values of an enumeration (an order's 商务约定事项), kept as a set: no repeats, in order. */
+  enumsOf<V extends number>(enumDef: EnumDef<V>, options: Options & { title?: string } = {}) {
+    const title = options.title ?? enumDef.title;
+    const values = z.array(enumDef.schema).max(enumDef.options.length);
+    const input = options.required ? values.min(1, '至少选择一项') : values;
+    const def = field('enums', title, titled(input, title), { list: false, ...options });
     return { ...def, enumDef: enumDef as EnumDef<number> };
   },
   boolean(title: string, options: Options = {}) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idString } from '../response';
 import { text } from '../values';
-import { type FieldDef, refNameOf } from './fields';
+import { type FieldDef, isListKind, refNameOf } from './fields';
 import { maxBulkRows, type Transition } from './lifecycle';
 import { lookupOf } from './lookups';
 import type { Resource } from './resource';
@@ -20,6 +20,8 @@ function valueSchema(def: FieldDef): z.ZodType {
       return text().meta({ format: 'date-time' });
     case 'enum':
       return def.enumDef?.schema ?? z.number().int();
+    case 'enums':
+      return z.array(def.enumDef?.schema ?? z.number().int());
     case 'boolean':
       return z.boolean();
     case 'ref':
@@ -33,13 +35,11 @@ function valueSchema(def: FieldDef): z.ZodType {
   }
 }
 
-const plural = (kind: FieldDef['kind']) => kind === 'refs' || kind === 'files' || kind === 'tags' || kind === 'items';
-
 /** The properties a field gives a row: its value, and the name of what it refers to where lists show one. */
 function fieldShape(name: string, def: FieldDef): Record<string, z.ZodType> {
   const value = valueSchema(def);
   const shape: Record<string, z.ZodType> = {
-    [name]: (plural(def.kind) || def.required ? value : value.nullable()).meta({ title: def.title }),
+    [name]: (isListKind(def.kind) || def.required ? value : value.nullable()).meta({ title: def.title }),
   };
   // Names come from the lookups kept whole (the server's name book), or for one reference to a searched
   // lookup (a driver) from one search of the page's ids; references to many of a searched lookup are not named.

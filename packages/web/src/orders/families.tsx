@@ -54,7 +54,15 @@ export const leaseOrderFamily = defineFamily({
     { title: '客户与车辆', fields: ['orderNo', 'driverId', 'cityId', 'modelId', 'vehicleId'] },
     {
       title: '租赁方案',
-      fields: ['rentalMode', 'orderType', 'rentReceipt', 'rentTiming', 'maintenancePlan', 'rentSettlement'],
+      fields: [
+        'rentalMode',
+        'orderType',
+        'rentReceipt',
+        'rentTiming',
+        'maintenancePlan',
+        'rentSettlement',
+        'businessItems',
+      ],
     },
     {
       title: '租期与租金',

@@ -80,6 +80,12 @@ export function fieldControl(def: FieldDef): FieldControl {
       };
     case 'enum':
       return { ...none, control: <Select placeholder={placeholder} allowClear options={def.enumDef?.options} /> };
+    case 'enums':
+      return {
+        ...none,
+        control: <Select mode="multiple" placeholder={placeholder} allowClear options={def.enumDef?.options} />,
+        wide: true,
+      };
     case 'boolean':
       return { ...none, control: <Switch />, item: { valuePropName: 'checked' } };
     case 'ref':

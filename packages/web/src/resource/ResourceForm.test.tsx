@@ -1,4 +1,4 @@
-import { defineResource, type Resource, vehicleResource, violationResource } from '@cp/contracts';
+import { defineEnum, defineResource, fields, type Resource, vehicleResource, violationResource } from '@cp/contracts';
 import { createEvent, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Button, Form } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -44,6 +44,33 @@ function VehicleForm({
 function FieldsOf({ resource, groups }: { resource: Resource; groups?: readonly FieldGroup[] }) {
   const [form] = Form.useForm();
   return <ResourceForm resource={resource} form={form} groups={groups} onFinish={() => {}} />;
+}
+
+/** A resource with one field of several enumeration values. */
+const termsResource = defineResource({
+  key: 'termsFixture',
+  title: '约定',
+  page: violationResource.page,
+  endpoint: '/api/terms-fixture',
+  defaultSort: { field: 'items', order: 'asc' },
+  fields: {
+    items: fields.enumsOf(
+      defineEnum('约定事项', [
+        [0, '阶梯租金'],
+        [1, '车辆整备'],
+        [8, '违约金'],
+      ]),
+    ),
+  },
+});
+
+function TermsForm({ onFinish }: { onFinish: (values: Record<string, unknown>) => void }) {
+  const [form] = Form.useForm();
+  return (
+    <ResourceForm resource={termsResource} form={form} initialValues={{ items: [8, 0] }} onFinish={onFinish}>
+      <Button htmlType="submit">保存</Button>
+    </ResourceForm>
+  );
 }
 
 beforeEach(() => {
@@ -138,6 +165,17 @@ describe('ResourceForm', () => {
     const placeholder = '.ant-select-placeholder, .ant-select-selection-placeholder';
     expect(screen.getByText('请选择车型', { selector: placeholder })).toBeTruthy();
     expect(screen.getByText('请选择能源类型', { selector: placeholder })).toBeTruthy();
+  });
+
+  it('picks several values of an enumeration, and sends none as an empty list', async () => {
+    const onFinish = vi.fn();
+    renderWithShell(<TermsForm onFinish={onFinish} />);
+    expect(screen.getByText('违约金')).toBeTruthy();
+    expect(screen.getByText('阶梯租金')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(onFinish).toHaveBeenCalled());
+    expect(onFinish.mock.calls[0]?.[0]).toMatchObject({ items: [8, 0] });
+    expect(toInput(termsResource, { items: undefined })).toEqual({ items: [] });
   });
 
   it('sends the fields the form holds, empty ones as null', () => {

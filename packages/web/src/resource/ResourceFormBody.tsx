@@ -1,4 +1,4 @@
-import type { Resource } from '@cp/contracts';
+import { isListKind, type Resource } from '@cp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Space } from 'antd';
 import { useState } from 'react';
@@ -51,7 +51,7 @@ export function ResourceFormBody({ family, record, onDone, onCancel, onReload, p
     ? formValuesOf(resource, record)
     : Object.fromEntries(
         resource.entries.flatMap(([name, def]): [string, unknown][] => {
-          if (def.kind === 'files' || def.kind === 'tags' || def.kind === 'items') return [[name, []]];
+          if (isListKind(def.kind)) return [[name, []]];
           // A switch has no "not chosen": it starts off, so what it shows is what is saved.
           return def.kind === 'boolean' ? [[name, false]] : [];
         }),

@@ -24,6 +24,7 @@ const kindWidths: Record<FieldKind, number> = {
   date: 110,
   datetime: 170,
   enum: 100,
+  enums: 200,
   boolean: 72,
   ref: 180,
   refs: 180,
@@ -53,7 +54,7 @@ export function columnWidth(def: FieldDef): number {
 }
 
 /** Kinds whose values may be longer than their column: they end in an ellipsis and show whole in a tooltip. */
-const clipped = new Set<FieldKind>(['text', 'ref', 'refs', 'tags', 'files']);
+const clipped = new Set<FieldKind>(['text', 'ref', 'refs', 'tags', 'files', 'enums']);
 
 /** The whole value of a cell as text, for its tooltip. */
 function plainValue(name: string, def: FieldDef, record: ResourceRecord): string {

@@ -32,7 +32,7 @@ export function schemaRule(schema: z.ZodType, title?: string): FormRule {
   };
 }
 
-const chosen: ReadonlySet<FieldDef['kind']> = new Set(['enum', 'ref', 'refs', 'date', 'datetime', 'boolean']);
+const chosen: ReadonlySet<FieldDef['kind']> = new Set(['enum', 'enums', 'ref', 'refs', 'date', 'datetime', 'boolean']);
 
 /**
  * What an empty field asks for, by its kind — the one rule for every form, search panel and action dialog:

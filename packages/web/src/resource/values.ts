@@ -1,4 +1,4 @@
-import type { Resource } from '@cp/contracts';
+import { isListKind, type Resource } from '@cp/contracts';
 import type { ResourceRecord } from './types';
 
 const blank = (value: unknown) => value === undefined || value === '';
@@ -24,7 +24,7 @@ export function toInput(
       .filter(([name, def]) => def.form && name in values && name !== lifecycleField && !(editing && def.createOnly))
       .map(([name, def]) => {
         const value = values[name];
-        if (def.kind === 'files' || def.kind === 'tags' || def.kind === 'refs') {
+        if (isListKind(def.kind)) {
           return [name, Array.isArray(value) ? value : []];
         }
         return [name, blank(value) ? null : value];

@@ -1,0 +1,1 @@
+ALTER TABLE "lease_orders" ADD COLUMN "business_items" smallint[] DEFAULT '{}'::smallint[] NOT NULL;
