@@ -14,6 +14,7 @@ import { retailFamilies } from './orders/retail';
 import { returnFamilies } from './orders/returns';
 import { prizeDrawFamilies } from './prizeDraws/family';
 import { qrCodeFamily, qrTemplateFamily } from './qrCodes/family';
+import { productQuoteFamily } from './quotes/family';
 import { awardFamily } from './referrals/awards';
 import { incentiveFamily } from './referrals/incentives';
 import { referralFamily } from './referrals/referrals';
@@ -48,6 +49,7 @@ export const families: readonly ServerResource[] = [
   ...returnFamilies,
   ...retailFamilies,
   driverApplicationFamily,
+  productQuoteFamily,
 ];
 
 for (const family of families) if (family.resource.import) resourceTemplate(family.resource);

@@ -12,6 +12,7 @@ export * from './leads';
 export * from './orders';
 export * from './prizeDraws';
 export * from './qrCodes';
+export * from './quotes';
 export * from './queues';
 export * from './referrals';
 export * from './resource';

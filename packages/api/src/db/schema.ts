@@ -14,6 +14,7 @@ export * from '../orders/tables';
 export * from '../preferences/tables';
 export * from '../prizeDraws/tables';
 export * from '../qrCodes/tables';
+export * from '../quotes/tables';
 export * from '../referrals/tables';
 export * from '../resource/import-tables';
 export * from '../vehicles/record-tables';

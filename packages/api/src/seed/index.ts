@@ -11,6 +11,7 @@ import { seedDemoLeaseOrders } from './orders';
 import { seedPlatform } from './platform';
 import { seedDemoPrizeDraws } from './prizeDraws';
 import { seedDemoQrCodes } from './qrCodes';
+import { seedDemoQuotes } from './quotes';
 import { seedDemoReferrals } from './referral-stages';
 import { seedDemoIncentives } from './referrals';
 import { seedDemoRetailOrders } from './retail';
@@ -45,6 +46,7 @@ export async function seedDemoData(
   await seedDemoOfflinePayments(db, options.dataDir);
   await seedDemoLeaseOrders(db);
   await seedDemoRetailOrders(db);
+  await seedDemoQuotes(db);
   // Flags raised now over vehicles written now are dated as a daily scan would have raised them.
   const scanned = new Date();
   await scanRisks(db);

@@ -3,6 +3,7 @@ import { leaseOrderResource } from '../orders/leaseOrders';
 import { depositRefundResource } from '../orders/refunds';
 import { retailWorkOrderResource } from '../orders/retail';
 import { returnSettlementResource } from '../orders/returns';
+import { productQuoteResource } from '../quotes';
 import type { Resource } from '../resource/resource';
 import { approvalBusinessTypes } from './enums';
 import { offlinePaymentResource } from './resources';
@@ -19,4 +20,5 @@ export const approvalBusinesses: Readonly<Record<number, { resource: Resource; f
   [approvalBusinessTypes.refund]: { resource: depositRefundResource },
   [approvalBusinessTypes.exchange]: { resource: exchangeOrderResource },
   [approvalBusinessTypes.retailWorkOrder]: { resource: retailWorkOrderResource, form: 'retailWorkOrderApproval' },
+  [approvalBusinessTypes.productQuote]: { resource: productQuoteResource, form: 'productQuoteApproval' },
 };

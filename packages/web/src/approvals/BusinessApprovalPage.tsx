@@ -10,7 +10,7 @@ import type { WebFamily } from '../resource/family';
 import { ResourceDescriptions } from '../resource/ResourceDescriptions';
 import type { ResourceRecord } from '../resource/types';
 import { ApprovalRecordView, useApprovalBusiness } from './ApprovalRecord';
-import { approvalTaskFamily } from './families';
+import { approvalTaskFamily } from './taskFamilies';
 
 const idPattern = /^[1-9]\d{0,15}$/;
 

@@ -1,56 +1,26 @@
 import {
+  approvalBusinessTypes,
   approvalInstanceResource,
   approvalInstanceScreens,
-  approvalTaskResource,
-  approvalTaskScreens,
-  guojinTaskResource,
   offlinePaymentResource,
   offlinePaymentScreens,
-  offlineTaskResource,
-  partnerTaskScreens,
-  type Resource,
-  refundTaskResource,
-  starSeaTaskResource,
+  productQuoteResource,
 } from '@cp/contracts';
 import { defineFamily } from '../resource/family';
 import { familyModule } from '../resource/familyModule';
-import { InstanceApprovalRecord, PaymentApprovalRecord, TaskApprovalRecord, TaskBusiness } from './ApprovalRecord';
+import { InstanceApprovalRecord, PaymentApprovalRecord } from './ApprovalRecord';
+import { BusinessApprovalPage } from './BusinessApprovalPage';
 import { StartApproval } from './StartApproval';
+import {
+  approvalTaskFamily,
+  decisionMoves,
+  guojinTaskFamily,
+  offlineTaskFamily,
+  refundTaskFamily,
+  starSeaTaskFamily,
+} from './taskFamilies';
 
-/** What a task's decision changes besides the task: the other to-do pages, the approval, its business. */
-const decisionMoves = [
-  'approvalTask',
-  'starSeaTask',
-  'guojinTask',
-  'refundTask',
-  'offlineTask',
-  'approvalInstance',
-  'offlinePayment',
-];
-
-const taskGroups = [
-  { title: '待办', fields: ['title', 'businessType', 'nodeName', 'initiatorId', 'createdAt'] },
-  { title: '处理', fields: ['approverId', 'status', 'handledAt', 'comment'] },
-];
-
-/** A to-do page's tasks: 通过 / 驳回 / 转交 / 退回 in place; 详情 shows the business and the approval's record. */
-const taskFamily = (resource: Resource, screens: Record<string, (typeof approvalTaskScreens)['tobeDone']>) =>
-  defineFamily({
-    resource,
-    screens,
-    groups: taskGroups,
-    detailSections: [TaskBusiness, TaskApprovalRecord],
-    refreshes: decisionMoves,
-  });
-
-const screensOf = (resource: Resource) =>
-  Object.fromEntries(Object.entries(partnerTaskScreens).filter(([, screen]) => screen.resource === resource));
-
-export const approvalTaskFamily = taskFamily(approvalTaskResource, approvalTaskScreens);
-export const starSeaTaskFamily = taskFamily(starSeaTaskResource, screensOf(starSeaTaskResource));
-export const guojinTaskFamily = taskFamily(guojinTaskResource, screensOf(guojinTaskResource));
-export const refundTaskFamily = taskFamily(refundTaskResource, screensOf(refundTaskResource));
-export const offlineTaskFamily = taskFamily(offlineTaskResource, screensOf(offlineTaskResource));
+export { approvalTaskFamily, guojinTaskFamily, offlineTaskFamily, refundTaskFamily, starSeaTaskFamily };
 
 /** 我发起的: the approvals I started, 撤回 while they run. */
 export const approvalInstanceFamily = defineFamily({
@@ -82,17 +52,52 @@ export const offlinePaymentFamily = defineFamily({
   detailSections: [PaymentApprovalRecord],
 });
 
-/** 我发起的's 新增: the approvals one may start from there. */
-function NewApproval({ title }: { title: string }) {
-  return <StartApproval title={title} startable={[offlinePaymentFamily]} pages={['retailWorkOrder.new']} />;
+/**
+ * 产品报价: fleet terms for a B端 customer, started in a drawer from 我发起的's 新增; its approval page
+ * (/productQuoteApproval/:id/:type) is where it is read.
+ */
+export const productQuoteFamily = defineFamily({
+  resource: productQuoteResource,
+  screens: {},
+  unlisted: true,
+  groups: [
+    { title: '客户与车型', fields: ['quoteNo', 'customerId', 'cityId', 'modelId', 'quantity'] },
+    {
+      title: '报价条件',
+      fields: ['termMonths', 'rent', 'deposit', 'maintenancePlan', 'validUntil', 'totalRent'],
+    },
+    { title: '说明', fields: ['explanation', 'attachments'] },
+    { title: '审批', fields: ['status', 'createdBy', 'createdAt', 'decidedAt'] },
+  ],
+  refreshes: ['approvalInstance', 'approvalTask'],
+});
+
+/** /productQuoteApproval/:id/:type: a quote as its approvers decide on it. */
+function ProductQuoteApproval() {
+  return <BusinessApprovalPage family={productQuoteFamily} businessType={approvalBusinessTypes.productQuote} />;
 }
 
-export const { families, keys, page, prefetch } = familyModule([
-  approvalTaskFamily,
-  starSeaTaskFamily,
-  guojinTaskFamily,
-  refundTaskFamily,
-  offlineTaskFamily,
-  approvalInstanceFamily,
-  offlinePaymentFamily,
-]);
+/** 我发起的's 新增: the approvals one may start from there. */
+function NewApproval({ title }: { title: string }) {
+  return (
+    <StartApproval
+      title={title}
+      startable={[offlinePaymentFamily, productQuoteFamily]}
+      pages={['retailWorkOrder.new']}
+    />
+  );
+}
+
+export const { families, keys, page, prefetch } = familyModule(
+  [
+    approvalTaskFamily,
+    starSeaTaskFamily,
+    guojinTaskFamily,
+    refundTaskFamily,
+    offlineTaskFamily,
+    approvalInstanceFamily,
+    offlinePaymentFamily,
+    productQuoteFamily,
+  ],
+  { productQuoteApproval: ProductQuoteApproval },
+);

@@ -1,6 +1,6 @@
 import { familyPages } from '../resource/registerFamilies';
 
-/** 审批管理's lists: the to-do pages, 已办事项, 我发起的 and the offline approvals. */
+/** 审批管理's lists: the to-do pages, 已办事项, 我发起的, the offline approvals and 产品报价's approval form. */
 export const approvalPages = familyPages(
   () => import('./families'),
   [
@@ -13,5 +13,6 @@ export const approvalPages = familyPages(
     'offlineApprove',
     'offlineApproveDone',
     'offlineApproveInitial',
+    'productQuoteApproval',
   ],
 );

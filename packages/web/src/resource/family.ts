@@ -103,6 +103,11 @@ export interface FamilySpec {
    * approval task's decision moves its approval and its business record).
    */
   refreshes?: readonly string[];
+  /**
+   * Rows listed on no page of their own: created in the drawer a control of the resource's page opens
+   * (产品报价 from 我发起的's 新增) and read where their approval is decided.
+   */
+  unlisted?: true;
   /** Sections of the detail page below the fields (a delivery's checklist). */
   detailSections?: readonly ComponentType<{ record: ResourceRecord }>[];
   /**
@@ -150,7 +155,8 @@ export function defineFamily(spec: FamilySpec): WebFamily {
         `family ${resource.key}: its forms are the pages ${[resource.forms.add, resource.forms.edit].filter(Boolean).join(' and ')}`,
       );
     }
-  } else if (!main) throw new Error(`family ${resource.key}: no screen for its page ${resource.page}`);
+  } else if (!main && !spec.unlisted)
+    throw new Error(`family ${resource.key}: no screen for its page ${resource.page}`);
   const { detailBy: _field, ...routes } = spec.routes ?? {};
   for (const key of Object.values(routes)) {
     const route = routesByKey.get(key);

@@ -1,0 +1,81 @@
+import {
+  addDays,
+  approvalBusinessTypes,
+  productQuoteResource,
+  productQuoteStates,
+  quoteValidityDays,
+} from '@cp/contracts';
+import { and, eq } from 'drizzle-orm';
+import { approvalBusiness } from '../approvals/business';
+import { onApprovalOutcome, startApproval } from '../approvals/engine';
+import { customers } from '../customers/tables';
+import { businessError } from '../http/errors';
+import { beijingDay } from '../leads/counts';
+import { serialNumber } from '../orders/numbers';
+import { defineServerResource, type Row, type WriteContext } from '../resource/family';
+import { productQuotes } from './tables';
+
+/** A quote's terms checked together: a rent to offer, a validity from today within the allowed days. */
+function checkedQuote(values: Row, today = beijingDay(new Date())): Row {
+  if (Number(values.rent) <= 0) throw businessError('月租金应大于0');
+  const validUntil = String(values.validUntil);
+  if (validUntil < today) throw businessError('报价有效期至不能早于今天');
+  const latest = addDays(today, quoteValidityDays);
+  if (validUntil > latest) throw businessError(`报价有效期至不能晚于${latest}（${quoteValidityDays}天内）`);
+  return { ...values, totalRent: Number(values.rent) * Number(values.quantity) * Number(values.termMonths) };
+}
+
+/** The to-do lists' summary of a quote: `产品报价 BJ20261125000001 北京顺达汽车租赁有限公司 20台`. */
+export const quoteTitle = (quoteNo: string, customer: string, quantity: number) =>
+  `产品报价 ${quoteNo} ${customer} ${quantity}台`;
+
+async function customerName(ctx: WriteContext, id: number): Promise<string> {
+  const [customer] = await ctx.tx
+    .select({ name: customers.name })
+    .from(customers)
+    .where(and(eq(customers.id, id), eq(customers.tenantId, ctx.auth.tenantId)));
+  return customer?.name ?? '';
+}
+
+/**
+ * 产品报价: numbered BJ (报价) + Beijing day + sequence and checked when saved; saving starts 产品报价审批 in
+ * the same transaction, whose outcome sets the quote's state (已通过, 已驳回, 已撤回).
+ */
+export const productQuoteFamily = defineServerResource({
+  resource: productQuoteResource,
+  table: productQuotes,
+  screens: [],
+  async prepare(values, ctx) {
+    return { ...checkedQuote(values), quoteNo: await serialNumber(ctx, 'BJ', 'product_quote_no_seq', 6) };
+  },
+  async onChange(ctx, before, after) {
+    if (before || !after) return;
+    const name = await customerName(ctx, Number(after.customerId));
+    await startApproval(ctx, {
+      businessType: approvalBusinessTypes.productQuote,
+      businessId: Number(after.id),
+      title: quoteTitle(String(after.quoteNo), name, Number(after.quantity)),
+    });
+  },
+});
+
+approvalBusiness(approvalBusinessTypes.productQuote, productQuoteFamily);
+
+const quoteStateOf = {
+  approved: productQuoteStates.approved,
+  rejected: productQuoteStates.rejected,
+  withdrawn: productQuoteStates.withdrawn,
+};
+
+onApprovalOutcome(approvalBusinessTypes.productQuote, async ({ tx, tenantId, businessId, outcome, userId }) => {
+  await tx
+    .update(productQuotes)
+    .set({ status: quoteStateOf[outcome], decidedAt: new Date(), updatedAt: new Date(), updatedBy: userId })
+    .where(
+      and(
+        eq(productQuotes.id, businessId),
+        eq(productQuotes.tenantId, tenantId),
+        eq(productQuotes.status, productQuoteStates.inApproval),
+      ),
+    );
+});

@@ -1,0 +1,53 @@
+import {
+  approvalTaskResource,
+  approvalTaskScreens,
+  guojinTaskResource,
+  offlineTaskResource,
+  partnerTaskScreens,
+  type Resource,
+  refundTaskResource,
+  starSeaTaskResource,
+} from '@cp/contracts';
+import { defineFamily } from '../resource/family';
+import { TaskApprovalRecord, TaskBusiness } from './ApprovalRecord';
+
+/**
+ * The to-do pages' task families, apart from the other approval pages that use them (an approval form's
+ * decisions).
+ */
+
+/** What a task's decision changes besides the task: the other to-do pages, the approval, its business. */
+export const decisionMoves = [
+  'approvalTask',
+  'starSeaTask',
+  'guojinTask',
+  'refundTask',
+  'offlineTask',
+  'approvalInstance',
+  'offlinePayment',
+  'productQuote',
+];
+
+const taskGroups = [
+  { title: '待办', fields: ['title', 'businessType', 'nodeName', 'initiatorId', 'createdAt'] },
+  { title: '处理', fields: ['approverId', 'status', 'handledAt', 'comment'] },
+];
+
+/** A to-do page's tasks: 通过 / 驳回 / 转交 / 退回 in place; 详情 shows the business and the approval's record. */
+const taskFamily = (resource: Resource, screens: Record<string, (typeof approvalTaskScreens)['tobeDone']>) =>
+  defineFamily({
+    resource,
+    screens,
+    groups: taskGroups,
+    detailSections: [TaskBusiness, TaskApprovalRecord],
+    refreshes: decisionMoves,
+  });
+
+const screensOf = (resource: Resource) =>
+  Object.fromEntries(Object.entries(partnerTaskScreens).filter(([, screen]) => screen.resource === resource));
+
+export const approvalTaskFamily = taskFamily(approvalTaskResource, approvalTaskScreens);
+export const starSeaTaskFamily = taskFamily(starSeaTaskResource, screensOf(starSeaTaskResource));
+export const guojinTaskFamily = taskFamily(guojinTaskResource, screensOf(guojinTaskResource));
+export const refundTaskFamily = taskFamily(refundTaskResource, screensOf(refundTaskResource));
+export const offlineTaskFamily = taskFamily(offlineTaskResource, screensOf(offlineTaskResource));
