@@ -61,6 +61,18 @@ try {
     await page.screenshot({ path: path.join(root, 'docs/screenshots/vehicle-detail.png') });
     console.log('docs/screenshots/vehicle-detail.png ← /vehicleDetail');
   }
+  // A 产品报价 waiting for its approval, on its approval page.
+  const quotes = await fetch(`${api.base}/api/approval-instances?businessType=3&status=1&limit=1`, {
+    headers: { token },
+  });
+  const quote = (await quotes.json()).data.list[0];
+  if (quote) {
+    await page.goto(`${api.base}/productQuoteApproval/${quote.businessId}/view`);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: path.join(root, 'docs/screenshots/product-quote-approval.png') });
+    console.log('docs/screenshots/product-quote-approval.png ← /productQuoteApproval');
+  }
 } finally {
   await browser.close();
   await api.stop();

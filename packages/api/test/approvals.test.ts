@@ -87,11 +87,15 @@ const node = (name: string, method: number, logins: string[]): ProcessNode => ({
 });
 
 describe('the seeded approvals', () => {
-  it('wait for 财务 in 待办事项, count in 我的待办, and are no one else’s', async () => {
+  it('wait for their approvers in 待办事项, count in 我的待办, and are no one else’s', async () => {
     const waiting = await todo(finance);
     expect(waiting.list.filter((task) => task.title.startsWith('线下收款')).length).toBeGreaterThanOrEqual(2);
     expect(waiting.list.every((task) => task.status === 0)).toBe(true);
-    expect((await todo(manager)).total).toBe(0);
+    // The 运营经理's: the two seeded 产品报价 waiting for the node of 产品报价审批.
+    expect((await todo(manager)).list.map((task) => [task.title.split(' ')[0], task.nodeName])).toEqual([
+      ['产品报价', '运营经理审批'],
+      ['产品报价', '运营经理审批'],
+    ]);
     // ops holds no approval page: refused, not shown an empty list.
     expect((await get('/api/approval-tasks', ops)).code).toBe(403);
     const info = await get<{ pendingNum: number }>('/api/user/pending', finance);

@@ -100,7 +100,7 @@ describe('a product quote', () => {
       );
     const before = await count();
     const refusals: [Record<string, unknown>, string][] = [
-      [{ validUntil: addDays(today(), -1) }, '报价有效期至不能早于今天'],
+      [{ validUntil: addDays(today(), -1) }, '报价有效期至：不能早于今天'],
       [{ validUntil: addDays(today(), 181) }, `报价有效期至不能晚于${addDays(today(), 180)}（180天内）`],
       [{ rent: 0 }, '月租金应大于0'],
       [{ quantity: 0 }, '台数'],

@@ -50,6 +50,11 @@ export function calendarDate() {
   return z.iso.date('应为“年-月-日”，如2024-03-01').refine(isCalendarDate, '不是有效的日期');
 }
 
+/** A moment's Beijing day, `YYYY-MM-DD`: China has kept UTC+8 all year since 1991, as `Asia/Shanghai` says. */
+export function beijingDay(time: Date): string {
+  return new Date(time.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+
 /** A moment with its offset: `2024-03-01T08:00:00+08:00`, on a day of the calendar. */
 export function moment() {
   return z.iso

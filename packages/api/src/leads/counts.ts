@@ -1,4 +1,4 @@
-import { leadEnums } from '@cp/contracts';
+import { beijingDay, leadEnums } from '@cp/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db';
 import type { Row, WriteContext } from '../resource/family';
@@ -28,10 +28,8 @@ const statuses = leadEnums.status.values;
 const measures = [...statuses.map((status) => `leads_${status}`), ...statuses.map((status) => `followed_${status}`)];
 const groupColumns = 'tenant_id, day, channel_id, city_id, salesperson_id';
 
-/** A lead's Beijing day, `YYYY-MM-DD`: China has kept UTC+8 all year since 1991, as `Asia/Shanghai` says. */
-export function beijingDay(time: Date): string {
-  return new Date(time.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-}
+/** A lead's Beijing day (the contracts' `beijingDay`, which counts and seeds import from here). */
+export { beijingDay };
 
 const idOrNull = (value: unknown) => (value == null ? null : Number(value));
 

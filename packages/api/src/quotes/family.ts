@@ -19,7 +19,7 @@ import { productQuotes } from './tables';
 function checkedQuote(values: Row, today = beijingDay(new Date())): Row {
   if (Number(values.rent) <= 0) throw businessError('月租金应大于0');
   const validUntil = String(values.validUntil);
-  if (validUntil < today) throw businessError('报价有效期至不能早于今天');
+  if (validUntil < today) throw businessError('报价有效期至：不能早于今天');
   const latest = addDays(today, quoteValidityDays);
   if (validUntil > latest) throw businessError(`报价有效期至不能晚于${latest}（${quoteValidityDays}天内）`);
   return { ...values, totalRent: Number(values.rent) * Number(values.quantity) * Number(values.termMonths) };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { EnumDef } from '../enums';
-import { calendarDate, idText, moment, text } from '../values';
+import { beijingDay, calendarDate, idText, moment, text } from '../values';
 
 export type FilterMode = 'eq' | 'like' | 'in' | 'range';
 
@@ -140,8 +140,11 @@ export const fields = {
       .max(limit);
     return field('money', title, titled(input, title), options);
   },
-  date(title: string, options: Options = {}) {
-    const input = calendarDate();
+  /** `notBeforeToday`: a day still to come or today, by Beijing's calendar (an offer's validity). */
+  date(title: string, options: Options & { notBeforeToday?: boolean } = {}) {
+    const input = options.notBeforeToday
+      ? calendarDate().refine((value) => value >= beijingDay(new Date()), '不能早于今天')
+      : calendarDate();
     return field('date', title, titled(input, title), options);
   },
   /** `notAfterNow`: a moment that has happened (a violation), with a minute's grace for clocks that differ. */
