@@ -19,6 +19,10 @@ export default defineConfig({
           // Every suite has a database of its own (an in-memory PGlite, or a new database on the server of
           // DATABASE_URL), copied from a template the run's global setup keeps: suites run side by side.
           globalSetup: ['packages/api/test/templates.ts'],
+          // The server's modules are imported once per worker, not once per file: each file builds its own
+          // app on its own database, and nothing a file changes outlives it but what the server keeps per
+          // process anyway (remembered counts, statement names). Half the API phase was imports before.
+          isolate: false,
         },
       },
       'packages/web/vite.config.ts',
