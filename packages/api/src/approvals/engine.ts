@@ -7,6 +7,7 @@ import {
   approvalTaskStatus,
 } from '@cp/contracts';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../db';
 import { rowsOf } from '../db/migrate';
 import { businessError } from '../http/errors';
@@ -38,6 +39,35 @@ const handlers = new Map<number, OutcomeHandler>();
 export function onApprovalOutcome(businessType: number, handler: OutcomeHandler): void {
   if (handlers.has(businessType)) throw new Error(`approval outcome of type ${businessType} has a subscriber already`);
   handlers.set(businessType, handler);
+}
+
+/** The columns a record whose state is its approval's outcome keeps (线下收款, 产品报价). */
+interface DecidedTable extends PgTable {
+  id: PgColumn;
+  tenantId: PgColumn;
+  status: PgColumn;
+  decidedAt: PgColumn;
+  updatedAt: PgColumn;
+  updatedBy: PgColumn;
+}
+
+/**
+ * A business whose record only waits for its approval: each outcome sets the record's state and when it was
+ * decided, once — a record no longer `pending` is left as it is.
+ */
+export function stateFollowsApproval(
+  businessType: number,
+  table: DecidedTable,
+  pending: number,
+  states: Readonly<Record<ApprovalOutcome, number>>,
+): void {
+  onApprovalOutcome(businessType, async ({ tx, tenantId, businessId, outcome, userId }) => {
+    const now = new Date();
+    await tx
+      .update(table)
+      .set({ status: states[outcome], decidedAt: now, updatedAt: now, updatedBy: userId } as never)
+      .where(and(eq(table.id, businessId), eq(table.tenantId, tenantId), eq(table.status, pending)));
+  });
 }
 
 type Instance = typeof approvalInstances.$inferSelect;

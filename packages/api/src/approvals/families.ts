@@ -17,16 +17,16 @@ import {
   taskSlices,
   yuanText,
 } from '@cp/contracts';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import { defineServerResource, type Row, type WriteContext } from '../resource/family';
 import { approvalBusiness } from './business';
 import {
   approveTask,
   lockInstanceOfTask,
-  onApprovalOutcome,
   rejectTask,
   sendBackTask,
   startApproval,
+  stateFollowsApproval,
   taskRefusal,
   transferTask,
   withdrawInstance,
@@ -128,17 +128,10 @@ export const offlinePaymentFamily = defineServerResource({
 
 approvalBusiness(approvalBusinessTypes.offlinePayment, offlinePaymentFamily);
 
-const paymentStateOf = {
+stateFollowsApproval(approvalBusinessTypes.offlinePayment, offlinePayments, offlinePaymentStates.pending, {
   approved: offlinePaymentStates.confirmed,
   rejected: offlinePaymentStates.rejected,
   withdrawn: offlinePaymentStates.withdrawn,
-};
-
-onApprovalOutcome(approvalBusinessTypes.offlinePayment, async ({ tx, tenantId, businessId, outcome, userId }) => {
-  await tx
-    .update(offlinePayments)
-    .set({ status: paymentStateOf[outcome], decidedAt: new Date(), updatedAt: new Date(), updatedBy: userId })
-    .where(and(eq(offlinePayments.id, businessId), eq(offlinePayments.tenantId, tenantId)));
 });
 
 export const approvalFamilies = [

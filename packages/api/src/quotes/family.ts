@@ -7,7 +7,7 @@ import {
 } from '@cp/contracts';
 import { and, eq } from 'drizzle-orm';
 import { approvalBusiness } from '../approvals/business';
-import { onApprovalOutcome, startApproval } from '../approvals/engine';
+import { startApproval, stateFollowsApproval } from '../approvals/engine';
 import { customers } from '../customers/tables';
 import { businessError } from '../http/errors';
 import { beijingDay } from '../leads/counts';
@@ -61,21 +61,8 @@ export const productQuoteFamily = defineServerResource({
 
 approvalBusiness(approvalBusinessTypes.productQuote, productQuoteFamily);
 
-const quoteStateOf = {
+stateFollowsApproval(approvalBusinessTypes.productQuote, productQuotes, productQuoteStates.inApproval, {
   approved: productQuoteStates.approved,
   rejected: productQuoteStates.rejected,
   withdrawn: productQuoteStates.withdrawn,
-};
-
-onApprovalOutcome(approvalBusinessTypes.productQuote, async ({ tx, tenantId, businessId, outcome, userId }) => {
-  await tx
-    .update(productQuotes)
-    .set({ status: quoteStateOf[outcome], decidedAt: new Date(), updatedAt: new Date(), updatedBy: userId })
-    .where(
-      and(
-        eq(productQuotes.id, businessId),
-        eq(productQuotes.tenantId, tenantId),
-        eq(productQuotes.status, productQuoteStates.inApproval),
-      ),
-    );
 });
