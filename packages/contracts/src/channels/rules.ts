@@ -36,5 +36,7 @@ export const allocationRuleScreens = {
   ruleManagement: defineScreen(allocationRuleResource, {
     route: 'ruleManagement',
     key: ['priority', 'channelId', 'cityId', 'salespersonIds', 'enabled'],
+    // A rule's name is short and a city's name shorter: room for the salespeople and 启用 at 1440 px.
+    widths: { name: 160, cityId: 110 },
   }),
 };

@@ -40,10 +40,13 @@ export function textWidth(text: string): number {
   return width;
 }
 
-/** A text column as wide as the longest value the field takes, within reason; the rest is an ellipsis. */
+/**
+ * A text column as wide as the longest value the field takes, within reason; the rest is an ellipsis. The
+ * padding leaves room for a Chinese character among the letters (a plate: 京AD12345).
+ */
 function textColumnWidth(def: FieldDef): number {
   const max = (def.input as { maxLength?: number | null }).maxLength;
-  return max ? Math.min(220, Math.max(96, max * 9 + 32)) : kindWidths.text;
+  return max ? Math.min(220, Math.max(96, max * 9 + 44)) : kindWidths.text;
 }
 
 /** A column's width: what its values need by kind, never narrower than its title (with the sort arrows). */
