@@ -15,13 +15,15 @@ import { serialNumber } from '../orders/numbers';
 import { defineServerResource, type Row, type WriteContext } from '../resource/family';
 import { productQuotes } from './tables';
 
-/** A quote's terms checked together: a rent to offer, a validity from today within the allowed days. */
+/**
+ * A quote's terms checked together: a rent to offer, a validity within the allowed days (the field's own
+ * schema has refused a day before today).
+ */
 function checkedQuote(values: Row, today = beijingDay(new Date())): Row {
   if (Number(values.rent) <= 0) throw businessError('月租金应大于0');
-  const validUntil = String(values.validUntil);
-  if (validUntil < today) throw businessError('报价有效期至：不能早于今天');
   const latest = addDays(today, quoteValidityDays);
-  if (validUntil > latest) throw businessError(`报价有效期至不能晚于${latest}（${quoteValidityDays}天内）`);
+  if (String(values.validUntil) > latest)
+    throw businessError(`报价有效期至不能晚于${latest}（${quoteValidityDays}天内）`);
   return { ...values, totalRent: Number(values.rent) * Number(values.quantity) * Number(values.termMonths) };
 }
 

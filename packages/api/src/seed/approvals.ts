@@ -105,6 +105,12 @@ export async function decide(tx: Tx, ctx: WriteContext, instanceId: number, appr
     .where(eq(approvalTasks.id, task.id));
 }
 
+/** An approval's rows dated with its business record, as if started then (the seed starts them now). */
+export async function dateApproval(tx: Tx, instanceId: number, at: Date) {
+  await tx.execute(sql`update approval_instances set created_at = ${at} where id = ${instanceId}`);
+  await tx.execute(sql`update approval_tasks set created_at = ${at} where instance_id = ${instanceId}`);
+}
+
 type Outcome = 'pending' | 'approved' | 'rejected' | 'withdrawn';
 const demoPayments: [
   payer: string,
@@ -176,9 +182,7 @@ export async function seedDemoOfflinePayments(db: Db, dataDir: string | undefine
             .set({ status: 4, endedAt: new Date() })
             .where(eq(approvalInstances.id, instanceId));
         }
-        // The approval's rows are dated with the payment, as if decided then.
-        await tx.execute(sql`update approval_instances set created_at = ${createdAt} where id = ${instanceId}`);
-        await tx.execute(sql`update approval_tasks set created_at = ${createdAt} where instance_id = ${instanceId}`);
+        await dateApproval(tx, instanceId, createdAt);
       });
     }
   }

@@ -1,5 +1,5 @@
 import { addDays, approvalBusinessTypes } from '@cp/contracts';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { startApproval } from '../approvals/engine';
 import { customers } from '../customers/tables';
 import type { Db } from '../db';
@@ -10,7 +10,7 @@ import { serialNumber } from '../orders/numbers';
 import { quoteTitle } from '../quotes/family';
 import { productQuotes } from '../quotes/tables';
 import type { WriteContext } from '../resource/family';
-import { decide } from './approvals';
+import { dateApproval, decide } from './approvals';
 
 const day = 86_400_000;
 
@@ -85,9 +85,7 @@ export async function seedDemoQuotes(db: Db, now = new Date()): Promise<void> {
         });
         if (outcome === 'approved') await decide(tx, ctx, instanceId, true, '量大价优，同意');
         if (outcome === 'rejected') await decide(tx, ctx, instanceId, false, '低于成本价，请重新测算');
-        // The approval's rows are dated with the quote, as if started then.
-        await tx.execute(sql`update approval_instances set created_at = ${createdAt} where id = ${instanceId}`);
-        await tx.execute(sql`update approval_tasks set created_at = ${createdAt} where instance_id = ${instanceId}`);
+        await dateApproval(tx, instanceId, createdAt);
       }
     });
   }

@@ -20,8 +20,6 @@ import {
   starSeaTaskFamily,
 } from './taskFamilies';
 
-export { approvalTaskFamily, guojinTaskFamily, offlineTaskFamily, refundTaskFamily, starSeaTaskFamily };
-
 /** 我发起的: the approvals I started, 撤回 while they run. */
 export const approvalInstanceFamily = defineFamily({
   resource: approvalInstanceResource,

@@ -11,10 +11,8 @@ import {
 import { defineFamily } from '../resource/family';
 import { TaskApprovalRecord, TaskBusiness } from './ApprovalRecord';
 
-/**
- * The to-do pages' task families, apart from the other approval pages that use them (an approval form's
- * decisions).
- */
+// The to-do pages' task families, in a module of their own: the approval forms take their decisions from
+// them, and the families module holds those forms.
 
 /** What a task's decision changes besides the task: the other to-do pages, the approval, its business. */
 export const decisionMoves = [
