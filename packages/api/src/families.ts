@@ -6,6 +6,7 @@ import { allocationRuleFamily, channelFamily } from './channels/family';
 import './drivers/lookup';
 import { customerFamilies } from './customers/family';
 import { driverFamilies } from './drivers/family';
+import { financeConfigFamilies } from './finance/config';
 import type { RoutePlugin } from './http/schemas';
 import { leadFamilies } from './leads/family';
 import { driverApplicationFamily } from './orders/driverApplications';
@@ -50,6 +51,7 @@ export const families: readonly ServerResource[] = [
   ...retailFamilies,
   driverApplicationFamily,
   productQuoteFamily,
+  ...financeConfigFamilies,
 ];
 
 for (const family of families) if (family.resource.import) resourceTemplate(family.resource);

@@ -196,8 +196,8 @@ describe('import templates', () => {
       `filename*=UTF-8''${encodeURIComponent('财务编码导入模板.xlsx')}`,
     );
     const sheet = new TextDecoder().decode(unzipSync(response.rawPayload)['xl/worksheets/sheet1.xml']);
-    expect(sheet).toContain('<t>财务编码</t>');
-    expect(sheet).toContain('<t>交易名称</t>');
+    expect(sheet).toContain('<t>科目编码</t>');
+    expect(sheet).toContain('<t>科目名称</t>');
   });
 
   it('takes back a filled-in template and refuses one with other headers', async () => {
@@ -217,7 +217,7 @@ describe('import templates', () => {
     });
     expect(wrong).toMatchObject({
       code: 400,
-      msg: '模板表头不符：第1列应为「财务编码」，实际为「空」，请下载最新模板',
+      msg: '模板表头不符：第1列应为「科目编码」，实际为「空」，请下载最新模板',
     });
     expect(
       (await ctx.request({ method: 'GET', url: '/api/gateway/storage/templates/nope', token: beijing })).code,

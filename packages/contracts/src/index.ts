@@ -7,6 +7,7 @@ export * from './downloads';
 export * from './drivers';
 export * from './enums';
 export * from './feedback';
+export * from './finance';
 export * from './identity';
 export * from './leads';
 export * from './orders';

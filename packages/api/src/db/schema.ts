@@ -6,6 +6,7 @@ export * from '../drivers/tables';
 export * from '../exports/tables';
 export * from '../feedback/tables';
 export * from '../files/tables';
+export * from '../finance/tables';
 export * from '../identity/tables';
 export * from '../jobs/tables';
 export * from '../leads/tables';

@@ -40,19 +40,6 @@ export function defineImportTemplate<const T extends ImportTemplate>(template: T
   return template;
 }
 
-/** Financial codes come first; their columns are the screen's until its feature owns them. */
-defineImportTemplate({
-  kind: 'financialCode',
-  name: '财务编码导入模板',
-  permission: 'financialCodeImport:import',
-  columns: [
-    { header: '财务编码', required: true },
-    { header: '交易名称', width: 24, required: true },
-    { header: '科目名称', width: 24 },
-    { header: '备注', width: 30 },
-  ],
-});
-
 export function importTemplate(kind: string): ImportTemplate | undefined {
   return templates.get(kind);
 }

@@ -11,6 +11,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { families } from '../../src/families';
+import { badDebtLevels, transactionNames } from '../../src/finance/tables';
 import type { ServerResource } from '../../src/resource/family';
 import { multipart, samples } from '../files-support';
 import { startTestApp, type TestContext } from '../harness';
@@ -27,23 +28,31 @@ beforeAll(async () => {
   // A few demo vehicles, so there are drivers at 正常 (the driver lookup offers only those) and their referrals.
   ctx = await startTestApp({}, { demoVehiclesPerTenant: 12 });
   admin = await ctx.login('admin', 'admin123');
+  // Configuration that holds one row per kind or range refuses any new row beside the demo's complete set
+  // (交易名称 per transaction type and kind; 坏账分级's ranges cover every overdue day): start those empty.
+  await ctx.database.db.delete(transactionNames);
+  await ctx.database.db.delete(badDebtLevels);
 });
 afterAll(() => ctx.close());
 
-/** The first row a lookup offers, at the depth a field chooses from (a model is a leaf of the catalogue). */
-function firstChoice(options: readonly LookupOption[], level: number | undefined, depth = 1): string | undefined {
-  for (const option of options) {
-    if (level === depth || (level === undefined && !option.children?.length)) return option.value;
-    const found = firstChoice(option.children ?? [], level, depth + 1);
-    if (found) return found;
-  }
-  return undefined;
+/** The rows a lookup offers, at the depth a field chooses from (a model is a leaf of the catalogue). */
+function choices(options: readonly LookupOption[], level: number | undefined, depth = 1): string[] {
+  return options.flatMap((option) =>
+    level === depth || (level === undefined && !option.children?.length)
+      ? [option.value]
+      : choices(option.children ?? [], level, depth + 1),
+  );
 }
 
-async function choiceOf(def: Pick<FieldDef, 'lookup'>): Promise<string> {
+/**
+ * A row of the field's lookup: the first, or the nth for the nth field of a form naming the same lookup (a
+ * posting's 借方 and 贷方 accounts), as a user picks two different ones.
+ */
+async function choiceOf(def: Pick<FieldDef, 'lookup'>, nth = 0): Promise<string> {
   const lookup = lookupOf(def.lookup ?? '');
   const answer = await ctx.request<LookupOption[]>({ method: 'GET', url: lookup.endpoint, token: admin });
-  const value = firstChoice(answer.data, lookup.shape === 'tree' ? lookup.level : 1);
+  const offered = choices(answer.data, lookup.shape === 'tree' ? lookup.level : 1);
+  const value = offered[Math.min(nth, offered.length - 1)];
   if (!value) throw new Error(`lookup ${lookup.key} offers nothing to choose`);
   return value;
 }
@@ -87,7 +96,7 @@ async function uploaded(): Promise<string> {
 }
 
 /** A value the field's own schema takes, as the form would send it. */
-async function sampleOf(name: string, def: FieldDef): Promise<unknown> {
+async function sampleOf(name: string, def: FieldDef, nth: number): Promise<unknown> {
   serial += 1;
   const candidates: Record<FieldDef['kind'], unknown[]> = {
     text: [def.import?.example, `T${serial}x`, `测试${serial}`],
@@ -101,7 +110,7 @@ async function sampleOf(name: string, def: FieldDef): Promise<unknown> {
     datetime: [new Date(Date.now() + 86_400_000 + serial * 60_000).toISOString(), '2025-06-01T08:30:00+08:00'],
     enum: [def.enumDef?.values[0]],
     boolean: [true],
-    ref: [await (def.kind === 'ref' ? choiceOf(def) : undefined)],
+    ref: [await (def.kind === 'ref' ? choiceOf(def, nth) : undefined)],
     refs: [def.kind === 'refs' ? [await choiceOf(def)] : undefined],
     files: [def.required ? [await uploaded()] : []],
     tags: [[]],
@@ -119,9 +128,12 @@ async function sampleOf(name: string, def: FieldDef): Promise<unknown> {
 async function requiredOnly(family: ServerResource): Promise<Record<string, unknown>> {
   const { resource } = family;
   const form: Record<string, unknown> = {};
+  const named = new Map<string, number>();
   for (const [name, def] of resource.entries) {
     if (!def.form || name === resource.lifecycle?.field) continue;
-    form[name] = def.required ? await sampleOf(name, def) : isListKind(def.kind) ? [] : null;
+    const nth = named.get(def.lookup ?? '') ?? 0;
+    if (def.lookup) named.set(def.lookup, nth + 1);
+    form[name] = def.required ? await sampleOf(name, def, nth) : isListKind(def.kind) ? [] : null;
   }
   return form;
 }

@@ -268,6 +268,11 @@ export const receivableKind = defineEnum('应收类型', [
   [4, '整备费'],
   [5, '尾款'],
   [6, '退车结算款'],
+  [7, '滞纳金'],
+  [8, '车辆折旧费'],
+  [9, '违章代缴费'],
+  [10, '维修费'],
+  [11, '其他费用'],
 ]);
 
 export const orderReceivableResource = defineResource({

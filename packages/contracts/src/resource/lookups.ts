@@ -91,6 +91,8 @@ export const lookups = {
   }),
   channel: defineLookup({ key: 'channel', title: '渠道', endpoint: '/api/lookups/channels' }),
   accountingUnit: defineLookup({ key: 'accountingUnit', title: '核算主体', endpoint: '/api/lookups/accounting-units' }),
+  financialCode: defineLookup({ key: 'financialCode', title: '财务编码', endpoint: '/api/lookups/financial-codes' }),
+  badDebtLevel: defineLookup({ key: 'badDebtLevel', title: '坏账等级', endpoint: '/api/lookups/bad-debt-levels' }),
   qrTemplate: defineLookup({ key: 'qrTemplate', title: '海报模板', endpoint: '/api/lookups/qr-templates' }),
 } as const satisfies Record<string, LookupDef>;
 

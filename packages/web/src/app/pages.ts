@@ -3,6 +3,7 @@ import { channelPages } from '../channels';
 import { customerPages } from '../customers';
 import { downloadPages } from '../downloads';
 import { driverPages } from '../drivers';
+import { financePages } from '../finance';
 import { leadStatisticsPages } from '../leadStatistics';
 import { leadPages } from '../leads';
 import { orderPages } from '../orders';
@@ -37,6 +38,7 @@ export const pages: PageRegistry = {
   ...driverPages,
   ...approvalPages,
   ...orderPages,
+  ...financePages,
 };
 
 export const routeTable = createRouteTable(pages);

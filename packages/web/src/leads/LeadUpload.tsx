@@ -12,7 +12,12 @@ export function LeadUpload({ title }: { title: string }) {
         {title}
       </Button>
       {open && (
-        <ImportDialog resource={leadResource} title="上传" batchPage="uploadLogDetail" onClose={() => setOpen(false)} />
+        <ImportDialog
+          resource={leadResource}
+          title="上传"
+          batchPage={{ route: 'uploadLogDetail', param: 'batchId' }}
+          onClose={() => setOpen(false)}
+        />
       )}
     </>
   );

@@ -1,6 +1,7 @@
 import { defineResource } from '@cp/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ImportBatchLink } from './family';
 import { ImportDialog } from './ImportDialog';
 import { lastCall, resetServer, serve } from './testing/fakeServer';
 import { fixtureResource } from './testing/fixture';
@@ -13,7 +14,7 @@ vi.setConfig({ testTimeout: 30_000 });
 const byRow = defineResource({ ...fixtureResource, import: { key: ['name'], maxRows: 10_000, mode: 'rows' } });
 const batch = { batchId: '42', rows: 10, imported: 7, duplicates: 2, refused: 1 };
 
-async function importSheet(batchPage?: string) {
+async function importSheet(batchPage?: ImportBatchLink) {
   const onClose = vi.fn();
   const view = renderWithShell(<ImportDialog resource={byRow} title="导入" batchPage={batchPage} onClose={onClose} />, {
     url: '/vehicleList',
@@ -48,9 +49,15 @@ describe('ImportDialog: a resource importing row by row', () => {
   });
 
   it('links to the batch’s per-row results where the family has a page for them', async () => {
-    const { onClose, view } = await importSheet('vehicleDetail');
+    const { onClose, view } = await importSheet({ route: 'vehicleDetail', param: 'batchId' });
     fireEvent.click(await screen.findByRole('button', { name: '查看每行结果' }));
     expect(onClose).toHaveBeenCalled();
     await waitFor(() => expect(view.location()?.search).toBe('?batchId=42'));
+  });
+
+  it('opens the batch’s detail on its list where the batches have no page of their own', async () => {
+    const { view } = await importSheet({ route: 'vehicleList', param: 'detail' });
+    fireEvent.click(await screen.findByRole('button', { name: '查看每行结果' }));
+    await waitFor(() => expect(view.location()?.search).toBe('?detail=42'));
   });
 });

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { downloadImportTemplate } from '../downloads/importTemplate';
 import { acceptAttribute, uploadProblem } from '../widgets/upload/fileRules';
+import type { ImportBatchLink } from './family';
 import { type ImportFailure, type ImportProblem, importLimits, useImportSheet } from './importSheet';
 import { pageLink } from './routes';
 
@@ -34,7 +35,7 @@ export function BatchResult({
 }: {
   title: string;
   batch: ImportBatchResult;
-  batchPage?: string | undefined;
+  batchPage?: ImportBatchLink | undefined;
   onClose: () => void;
 }) {
   const navigate = useNavigate();
@@ -46,8 +47,7 @@ export function BatchResult({
   ];
   const open = () => {
     onClose();
-    // The rows page lists a batch's rows by its `batchId` filter.
-    if (batchPage) navigate(`${pageLink(batchPage)}?batchId=${encodeURIComponent(batch.batchId)}`);
+    if (batchPage) navigate(`${pageLink(batchPage.route)}?${batchPage.param}=${encodeURIComponent(batch.batchId)}`);
   };
   return (
     <Modal
@@ -90,8 +90,8 @@ export function ImportDialog({
   resource: Resource;
   title: string;
   onClose: () => void;
-  /** The route where a batch's per-row results are read, for a resource importing row by row. */
-  batchPage?: string | undefined;
+  /** Where a batch's per-row results are read, for a resource importing row by row. */
+  batchPage?: ImportBatchLink | undefined;
 }) {
   const { message } = App.useApp();
   const limits = importLimits(resource);

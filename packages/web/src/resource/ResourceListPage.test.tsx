@@ -93,6 +93,17 @@ describe('ResourceListPage: a screen made from its declarations', () => {
     expect(view.location()?.pathname).toBe('/vehicleList');
   });
 
+  it('opens the drawer of the row a link names (`?detail=`), and forgets it on closing', async () => {
+    const view = renderWithShell(
+      <ResourceListPage family={{ ...fixtureFamily, routes: {} }} screen={fixtureScreens.vehicleList} />,
+      { url: '/vehicleList?detail=2', buttons: everything, menus: ['vehicleList'] },
+    );
+    const drawer = (await screen.findByText('样例详情')).closest('.ant-drawer') as HTMLElement;
+    expect(await within(drawer).findByText('S001')).toBeTruthy();
+    fireEvent.click(drawer.querySelector('.ant-drawer-close') as HTMLElement);
+    await waitFor(() => expect(view.location()?.search).toBe(''));
+    expect(lastCall('GET', '/api/fixtures/2')).toBeTruthy();
+  });
   it('deletes a row after confirmation and asks for the list again', async () => {
     serve('DELETE', '/api/fixtures/:id', null);
     renderList();

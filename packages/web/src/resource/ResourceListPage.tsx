@@ -1,7 +1,7 @@
 import type { Screen } from '@cp/contracts';
 import { Button, Card, Flex, Space, type TableColumnsType } from 'antd';
 import { type HTMLAttributes, type ReactNode, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Authorized } from '../auth/access';
 import { useListExport } from '../downloads/useListExport';
 import { ActionDialog, type ActionTarget } from './ActionDialog';
@@ -89,7 +89,21 @@ export function ResourceListPage({ family, screen }: { family: WebFamily; screen
   const settings = useColumnSettings(screen);
   const counts = useTabCounts(screen, list.query);
   const navigate = useNavigate();
-  const [opened, setOpened] = useState<Opened | null>(null);
+  const [params, setParams] = useSearchParams();
+  // `?detail=<id>` opens a row's detail drawer (a link to one row of a family without a detail page).
+  const linked = family.routes?.detail ? null : params.get('detail');
+  const [opened, setOpened] = useState<Opened | null>(linked ? { kind: 'detail', id: linked } : null);
+  const closeDetail = () => {
+    setOpened(null);
+    if (params.has('detail'))
+      setParams(
+        (current) => {
+          current.delete('detail');
+          return current;
+        },
+        { replace: true },
+      );
+  };
   const selection = useBulkSelection(family, screen, list.result.data?.list ?? [], JSON.stringify(list.query));
   const { exportList, exporting, resultModal } = useListExport(screen.key);
   const controls = useMemo(() => screenControls(family, screen), [family, screen]);
@@ -157,9 +171,7 @@ export function ResourceListPage({ family, screen }: { family: WebFamily; screen
       />
       {resultModal}
       {opened?.kind === 'form' && <ResourceFormDrawer family={family} id={opened.id} onClose={() => setOpened(null)} />}
-      {opened?.kind === 'detail' && (
-        <ResourceDetailDrawer family={family} id={opened.id} onClose={() => setOpened(null)} />
-      )}
+      {opened?.kind === 'detail' && <ResourceDetailDrawer family={family} id={opened.id} onClose={closeDetail} />}
       {opened?.kind === 'import' && (
         <ImportDialog
           resource={family.resource}

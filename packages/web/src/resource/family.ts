@@ -57,6 +57,12 @@ export interface RelatedSpec {
 }
 
 /** The web half of a screen family: the contracts resource and screens, and what is really its own. */
+/** A page showing one batch of a row-by-row import, and the query parameter naming the batch there. */
+export interface ImportBatchLink {
+  route: string;
+  param: 'batchId' | 'detail';
+}
+
 export interface FamilySpec {
   resource: Resource;
   /** The screens listing the resource, by route key (the contracts' `defineScreen`s). */
@@ -69,8 +75,12 @@ export interface FamilySpec {
     detail?: string;
     add?: string;
     edit?: string;
-    /** Where a batch import's result is read (上传日志详情), for a resource importing row by row. */
-    importBatch?: string;
+    /**
+     * Where a batch import's per-row results are read, for a resource importing row by row: a rows page
+     * filtered by `?batchId=` (上传日志详情), or the batches' own list opening the batch's detail drawer
+     * (`?detail=`: 导入记录 of 财务编码).
+     */
+    importBatch?: ImportBatchLink;
     /**
      * The detail route is another family's list filtered by this field naming the row (上传日志详情 lists a
      * batch's rows by `batchId`), rather than a page of the row itself (`?id=`).
@@ -157,7 +167,7 @@ export function defineFamily(spec: FamilySpec): WebFamily {
     }
   } else if (!main && !spec.unlisted)
     throw new Error(`family ${resource.key}: no screen for its page ${resource.page}`);
-  const { detailBy: _field, ...routes } = spec.routes ?? {};
+  const { detailBy: _field, importBatch: _batch, ...routes } = spec.routes ?? {};
   for (const key of Object.values(routes)) {
     const route = routesByKey.get(key);
     if (!route?.hidden || route.menuKey !== home.menuKey) {

@@ -1,0 +1,59 @@
+import {
+  badDebtLevelResource,
+  badDebtLevelScreens,
+  financialCodeImportScreens,
+  financialCodeImports,
+  financialCodeResource,
+  financialCodeScreens,
+  transactionNameResource,
+  transactionNameScreens,
+} from '@cp/contracts';
+import { defineFamily } from '../resource/family';
+import { familyModule } from '../resource/familyModule';
+
+/** 财务编码导入: the ledger codes, uploaded row by row; each upload's result is on 导入记录. */
+export const financialCodeFamily = defineFamily({
+  resource: financialCodeResource,
+  screens: financialCodeScreens,
+  routes: { importBatch: { route: 'financialCodeImportRecord', param: 'detail' } },
+});
+
+const financialCodeImportRowFamily = defineFamily({
+  resource: financialCodeImports.rows,
+  screens: { financialCodeImportRows: financialCodeImportScreens.rows },
+});
+
+/** 导入记录: the uploads of 财务编码; a batch's detail lists what became of each row. */
+export const financialCodeImportFamily = defineFamily({
+  resource: financialCodeImports.batches,
+  screens: { financialCodeImportRecord: financialCodeImportScreens.batches },
+  related: () => [{ family: financialCodeImportRowFamily, screen: 'financialCodeImportRows', via: 'batchId' }],
+});
+
+/** 交易名称配置: which two ledger codes each transaction of each receivable kind posts to. */
+export const transactionNameFamily = defineFamily({
+  resource: transactionNameResource,
+  screens: transactionNameScreens,
+  groups: [
+    { title: '交易', fields: ['name', 'direction', 'receivableKind', 'enabled'] },
+    { title: '记账科目', fields: ['debitCodeId', 'creditCodeId', 'remark'] },
+  ],
+});
+
+/** 坏账分级配置: overdue-day ranges → level, late fee, collector group. */
+export const badDebtLevelFamily = defineFamily({
+  resource: badDebtLevelResource,
+  screens: badDebtLevelScreens,
+  groups: [
+    { title: '等级', fields: ['name', 'minDays', 'maxDays', 'badDebt'] },
+    { title: '催收', fields: ['lateFeeRate', 'collectorRoleId', 'remark'] },
+  ],
+});
+
+export const { families, keys, page, prefetch } = familyModule([
+  financialCodeFamily,
+  financialCodeImportFamily,
+  financialCodeImportRowFamily,
+  transactionNameFamily,
+  badDebtLevelFamily,
+]);
