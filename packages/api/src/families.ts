@@ -6,6 +6,7 @@ import { allocationRuleFamily, channelFamily } from './channels/family';
 import './drivers/lookup';
 import { customerFamilies } from './customers/family';
 import { driverFamilies } from './drivers/family';
+import { financeBookFamilies } from './finance/books';
 import { financeConfigFamilies } from './finance/config';
 import type { RoutePlugin } from './http/schemas';
 import { leadFamilies } from './leads/family';
@@ -52,6 +53,7 @@ export const families: readonly ServerResource[] = [
   driverApplicationFamily,
   productQuoteFamily,
   ...financeConfigFamilies,
+  ...financeBookFamilies,
 ];
 
 for (const family of families) if (family.resource.import) resourceTemplate(family.resource);

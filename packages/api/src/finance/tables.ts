@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { businessColumns, idColumn, refColumn, versionColumn } from '../db/columns';
 
 /** 财务编码: the ledger accounts of a branch company's books, uploaded from xlsx. */
@@ -69,4 +82,75 @@ export const badDebtLevels = pgTable(
     index('bad_debt_levels_tenant_min_idx').on(table.tenantId, table.minDays, table.id),
     index('bad_debt_levels_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
   ],
+);
+
+const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+export const paymentNoSequence = pgSequence('payment_no_seq', { startWith: 1 });
+
+/** 实收: money received from a customer, allocated to their receivables. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: idColumn(),
+    paymentNo: text('payment_no').notNull(),
+    driverId: refColumn('driver_id').notNull(),
+    amount: money('amount'),
+    paidOn: date('paid_on').notNull(),
+    channel: smallint('channel').notNull(),
+    reference: text('reference'),
+    allocated: money('allocated'),
+    status: smallint('status').notNull().default(1),
+    vouchers: text('vouchers').array().notNull().default(sql`'{}'::text[]`),
+    remark: text('remark'),
+    reversalReason: text('reversal_reason'),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    /** The 线下收款 whose approval recorded it. */
+    offlinePaymentId: refColumn('offline_payment_id'),
+    version: versionColumn(),
+    ...businessColumns(),
+  },
+  (table) => [
+    uniqueIndex('payments_tenant_no_key').on(table.tenantId, table.paymentNo),
+    uniqueIndex('payments_offline_payment_key').on(table.offlinePaymentId),
+    index('payments_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
+    index('payments_tenant_paid_idx').on(table.tenantId, table.paidOn, table.id),
+    index('payments_tenant_driver_idx').on(table.tenantId, table.driverId, table.paidOn),
+    index('payments_tenant_channel_paid_idx').on(table.tenantId, table.channel, table.paidOn),
+    index('payments_tenant_reference_idx').on(table.tenantId, table.reference),
+  ],
+);
+
+/** What of a payment went to which receivable; a reversal marks its lines reversed, never deletes them. */
+export const paymentAllocations = pgTable(
+  'payment_allocations',
+  {
+    id: idColumn(),
+    tenantId: refColumn('tenant_id').notNull(),
+    paymentId: refColumn('payment_id').notNull(),
+    receivableId: refColumn('receivable_id').notNull(),
+    amount: money('amount'),
+    reversed: boolean('reversed').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('payment_allocations_payment_idx').on(table.paymentId),
+    index('payment_allocations_receivable_idx').on(table.receivableId),
+  ],
+);
+
+/**
+ * The days the overdue job has done, per branch company: a day is done once, in the transaction that did it,
+ * so running again on a day changes nothing and a restart after downtime does the missed days in order.
+ */
+export const overdueDayRuns = pgTable(
+  'overdue_day_runs',
+  {
+    tenantId: refColumn('tenant_id').notNull(),
+    day: date('day').notNull(),
+    receivables: integer('receivables').notNull(),
+    lateFees: money('late_fees'),
+    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.tenantId, table.day] })],
 );

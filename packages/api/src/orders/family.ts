@@ -30,7 +30,7 @@ import { vehicleFamily } from '../vehicles/family';
 import { exchangeAction, exchangeOrderFamily } from './exchanges';
 import { checkedVehicleOfOrder } from './handover';
 import { serialNumber } from './numbers';
-import { leaseOrders, orderReceivables } from './tables';
+import { cityOfOrder, leaseOrders, orderReceivables } from './tables';
 
 const { cancelled, pending, inApproval, performing, completed } = leaseOrderStates;
 
@@ -67,6 +67,7 @@ async function insertSchedule(ctx: WriteContext, order: Row, rows: readonly Sche
       tenantId: ctx.auth.tenantId,
       orderId: Number(order.id),
       driverId: Number(order.driverId),
+      cityId: cityOfOrder(Number(order.id)),
       kind: 1,
       period: row.period,
       stage: row.stage,

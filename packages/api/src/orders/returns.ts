@@ -26,7 +26,7 @@ import { onReturnAccepted } from '../vehicles/record-families';
 import { carReturns, violations } from '../vehicles/record-tables';
 import { serialNumber } from './numbers';
 import { depositRefundFamily, refundSettlement } from './refunds';
-import { accountingUnits, leaseOrders, orderReceivables, returnSettlements } from './tables';
+import { accountingUnits, cityOfOrder, leaseOrders, orderReceivables, returnSettlements } from './tables';
 
 /** 核算主体: plain records; one a settlement in approval names stays until its approval ends. */
 export const accountingUnitFamily = defineServerResource({
@@ -317,6 +317,7 @@ onApprovalOutcome(approvalBusinessTypes.returnCheckout, async ({ tx, tenantId, b
       tenantId,
       orderId: sheet.orderId,
       driverId: sheet.driverId,
+      cityId: cityOfOrder(sheet.orderId),
       kind: 6,
       period: 1,
       periodStart: sheet.returnDate,

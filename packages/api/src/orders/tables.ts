@@ -119,12 +119,24 @@ export const orderReceivables = pgTable(
     amount: money('amount'),
     received: money('received'),
     relieved: money('relieved'),
+    /** Accrued by the daily overdue job on what is still owed of `amount`. */
+    lateFee: money('late_fee'),
+    /** Days past due as of the last day the overdue job ran, kept once paid. */
+    overdueDays: integer('overdue_days').notNull().default(0),
+    /** The 坏账分级 level those days fall in. */
+    levelId: refColumn('level_id'),
+    /** The order's city, kept here so a list by city and due range is one index's range. */
+    cityId: refColumn('city_id'),
     status: smallint('status').notNull().default(0),
     version: versionColumn(),
     ...businessColumns(),
   },
   (table) => [
     uniqueIndex('order_receivables_order_kind_period_key').on(table.orderId, table.kind, table.period),
+    index('order_receivables_tenant_city_status_due_idx').on(table.tenantId, table.cityId, table.status, table.dueDate),
+    index('order_receivables_tenant_kind_due_idx').on(table.tenantId, table.kind, table.dueDate),
+    index('order_receivables_tenant_level_idx').on(table.tenantId, table.levelId, table.dueDate),
+    index('order_receivables_tenant_due_id_idx').on(table.tenantId, table.dueDate, table.id),
     index('order_receivables_tenant_order_due_idx').on(table.tenantId, table.orderId, table.dueDate, table.id),
     index('order_receivables_tenant_due_idx').on(table.tenantId, table.status, table.dueDate, table.id),
     index('order_receivables_tenant_driver_idx').on(table.tenantId, table.driverId, table.dueDate),
@@ -376,3 +388,7 @@ export const depositRefunds = pgTable(
     index('deposit_refunds_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
   ],
 );
+
+/** The city of a receivable's order, as a value of its insert (`cityId`). */
+export const cityOfOrder = (orderId: number) =>
+  sql<number>`(select ${leaseOrders.cityId} from ${leaseOrders} where ${leaseOrders.id} = ${orderId})`;

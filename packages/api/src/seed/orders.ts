@@ -18,6 +18,7 @@ import { beijingDay } from '../leads/counts';
 import { computeSettlement } from '../orders/returns';
 import {
   accountingUnits,
+  cityOfOrder,
   driverApplications,
   leaseOrders,
   orderReceivables,
@@ -342,6 +343,7 @@ async function writeSchedule(
       tenantId,
       orderId: order.id,
       driverId: order.driverId,
+      cityId: cityOfOrder(order.id),
       period: row.period,
       stage: row.stage,
       periodStart: row.startDate,

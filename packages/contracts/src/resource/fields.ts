@@ -140,11 +140,16 @@ export const fields = {
       .max(limit);
     return field('money', title, titled(input, title), options);
   },
-  /** `notBeforeToday`: a day still to come or today, by Beijing's calendar (an offer's validity). */
-  date(title: string, options: Options & { notBeforeToday?: boolean } = {}) {
+  /**
+   * `notBeforeToday`: a day still to come or today, by Beijing's calendar (an offer's validity);
+   * `notAfterToday`: today or a day past (money received).
+   */
+  date(title: string, options: Options & { notBeforeToday?: boolean; notAfterToday?: boolean } = {}) {
     const input = options.notBeforeToday
       ? calendarDate().refine((value) => value >= beijingDay(new Date()), '不能早于今天')
-      : calendarDate();
+      : options.notAfterToday
+        ? calendarDate().refine((value) => value <= beijingDay(new Date()), '不能晚于今天')
+        : calendarDate();
     return field('date', title, titled(input, title), options);
   },
   /** `notAfterNow`: a moment that has happened (a violation), with a minute's grace for clocks that differ. */

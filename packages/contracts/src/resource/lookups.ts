@@ -93,6 +93,15 @@ export const lookups = {
   accountingUnit: defineLookup({ key: 'accountingUnit', title: '核算主体', endpoint: '/api/lookups/accounting-units' }),
   financialCode: defineLookup({ key: 'financialCode', title: '财务编码', endpoint: '/api/lookups/financial-codes' }),
   badDebtLevel: defineLookup({ key: 'badDebtLevel', title: '坏账等级', endpoint: '/api/lookups/bad-debt-levels' }),
+  /** A customer's receivables that still owe money (a payment's allocation), searched by order number. */
+  openReceivable: defineLookup({
+    key: 'openReceivable',
+    title: '待收应收',
+    endpoint: '/api/lookups/open-receivables',
+    searchable: true,
+    filters: ['driverId'],
+    placeholder: '输入订单编号搜索',
+  }),
   qrTemplate: defineLookup({ key: 'qrTemplate', title: '海报模板', endpoint: '/api/lookups/qr-templates' }),
 } as const satisfies Record<string, LookupDef>;
 

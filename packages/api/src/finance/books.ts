@@ -1,0 +1,262 @@
+import {
+  collectibleStates,
+  type OpenReceivable,
+  paymentAllocationResource,
+  paymentAllocationScreens,
+  paymentResource,
+  paymentScreens,
+  planAllocation,
+  receivableKind,
+  receivableResource,
+  receivableScreens,
+  routesOfSection,
+  settledStatus,
+  yuan,
+} from '@cp/contracts';
+import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { businessError } from '../http/errors';
+import { defineServerLookup } from '../lookups/registry';
+import { serialNumber } from '../orders/numbers';
+import { leaseOrders, orderReceivables } from '../orders/tables';
+import { defineServerResource, type WriteContext } from '../resource/family';
+import { contains } from '../resource/query';
+import { paymentAllocations, payments } from './tables';
+
+const r = orderReceivables;
+
+/** 未收金额: what a receivable still owes, late fee included. */
+export const outstandingOf = sql<number>`(${r.amount} + ${r.lateFee} - ${r.received} - ${r.relieved})`.mapWith(Number);
+
+/** 应收明细: read-only; the order's number joined, 未收 computed, 是否逾期 by the overdue days. */
+export const receivableFamily = defineServerResource({
+  resource: receivableResource,
+  table: orderReceivables,
+  screens: Object.values(receivableScreens),
+  parent: { table: leaseOrders, via: r.orderId, id: leaseOrders.id, columns: { orderNo: leaseOrders.orderNo } },
+  computed: { outstanding: outstandingOf },
+  filters: {
+    overdue: (value) => sql`(${r.overdueDays} > 0) = (${value}::int = 1)`,
+  },
+});
+
+/** The receivables of a customer that still owe money, locked for this transaction in id order. */
+async function lockOpenReceivables(ctx: WriteContext, driverId: number, ids?: readonly number[]) {
+  const rows = await ctx.tx
+    .select({
+      id: r.id,
+      dueDate: r.dueDate,
+      period: r.period,
+      amount: r.amount,
+      lateFee: r.lateFee,
+      received: r.received,
+      relieved: r.relieved,
+      overdueDays: r.overdueDays,
+      status: r.status,
+    })
+    .from(r)
+    .where(
+      and(
+        eq(r.tenantId, ctx.auth.tenantId),
+        eq(r.driverId, driverId),
+        inArray(r.status, [...collectibleStates]),
+        gt(outstandingOf, 0),
+        ids ? inArray(r.id, [...ids]) : undefined,
+      ),
+    )
+    .orderBy(asc(r.id))
+    .for('update');
+  return rows;
+}
+
+type Money = {
+  id: number;
+  amount: number;
+  lateFee: number;
+  received: number;
+  relieved: number;
+  overdueDays: number;
+  status: number;
+};
+
+/** Moves `delta` fen onto (or, negative, off) a receivable's 已收 and its state with it. */
+async function receive(ctx: WriteContext, row: Money, delta: number) {
+  const received = row.received + delta;
+  await ctx.tx
+    .update(r)
+    .set({
+      received,
+      status: settledStatus({ ...row, received }),
+      version: sql`${r.version} + 1`,
+      updatedAt: new Date(),
+      updatedBy: ctx.auth.userId,
+    })
+    .where(eq(r.id, row.id));
+}
+
+/**
+ * 实收: numbered SK + Beijing day + sequence; saving it allocates the money — the clerk's lines, or oldest due
+ * first — over the customer's receivables locked for the transaction, so two payments racing for one
+ * receivable each see what the other left.
+ */
+export const paymentFamily = defineServerResource({
+  resource: paymentResource,
+  table: payments,
+  screens: Object.values(paymentScreens),
+  computed: { unallocated: sql<number>`(${payments.amount} - ${payments.allocated})`.mapWith(Number) },
+  async insert(values, ctx) {
+    const { allocations, ...own } = values as { allocations?: { receivableId: string; amount: number }[] } & Record<
+      string,
+      unknown
+    >;
+    const amount = Number(own.amount);
+    if (amount <= 0) throw businessError('收款金额应大于0');
+    const driverId = Number(own.driverId);
+    const chosen = allocations && allocations.length > 0 ? allocations : undefined;
+    const open = await lockOpenReceivables(
+      ctx,
+      driverId,
+      chosen?.map((line) => Number(line.receivableId)),
+    );
+    const plan = planAllocation(
+      amount,
+      open.map(
+        (row): OpenReceivable => ({
+          id: String(row.id),
+          dueDate: row.dueDate,
+          period: row.period,
+          outstanding: row.amount + row.lateFee - row.received - row.relieved,
+        }),
+      ),
+      chosen,
+    );
+    if ('problem' in plan) throw businessError(plan.problem);
+    const allocated = plan.reduce((sum, line) => sum + line.amount, 0);
+    const [row] = await ctx.tx
+      .insert(payments)
+      .values({
+        ...(own as typeof payments.$inferInsert),
+        paymentNo: await serialNumber(ctx, 'SK', 'payment_no_seq', 8),
+        allocated,
+        tenantId: ctx.auth.tenantId,
+        createdBy: ctx.auth.userId,
+        updatedBy: ctx.auth.userId,
+      })
+      .returning({ id: payments.id });
+    const id = Number(row?.id);
+    const byId = new Map(open.map((receivable) => [String(receivable.id), receivable]));
+    for (const line of plan) await receive(ctx, byId.get(line.receivableId) as Money, line.amount);
+    if (plan.length > 0) {
+      await ctx.tx.insert(paymentAllocations).values(
+        plan.map((line) => ({
+          tenantId: ctx.auth.tenantId,
+          paymentId: id,
+          receivableId: Number(line.receivableId),
+          amount: line.amount,
+        })),
+      );
+    }
+    return id;
+  },
+  actions: {
+    reverse: {
+      async run(ctx, payment) {
+        const lines = await ctx.tx
+          .select({
+            id: paymentAllocations.id,
+            receivableId: paymentAllocations.receivableId,
+            amount: paymentAllocations.amount,
+          })
+          .from(paymentAllocations)
+          .where(and(eq(paymentAllocations.paymentId, Number(payment.id)), eq(paymentAllocations.reversed, false)));
+        if (lines.length === 0) return null;
+        const locked = await ctx.tx
+          .select({
+            id: r.id,
+            amount: r.amount,
+            lateFee: r.lateFee,
+            received: r.received,
+            relieved: r.relieved,
+            overdueDays: r.overdueDays,
+            status: r.status,
+          })
+          .from(r)
+          .where(
+            and(
+              eq(r.tenantId, ctx.auth.tenantId),
+              inArray(
+                r.id,
+                lines.map((line) => line.receivableId),
+              ),
+            ),
+          )
+          .orderBy(asc(r.id))
+          .for('update');
+        const byId = new Map(locked.map((row) => [row.id, row]));
+        for (const line of lines) {
+          const receivable = byId.get(line.receivableId);
+          if (receivable) await receive(ctx, receivable, -line.amount);
+        }
+        await ctx.tx
+          .update(paymentAllocations)
+          .set({ reversed: true })
+          .where(and(eq(paymentAllocations.paymentId, Number(payment.id)), eq(paymentAllocations.reversed, false)));
+        return null;
+      },
+      patch: (body) => ({ reversalReason: body.reason, reversedAt: new Date(), allocated: 0 }),
+    },
+  },
+});
+
+/** 分配明细 of a payment (and 收款记录 of a receivable): each line with its receivable's order, kind and period. */
+export const paymentAllocationFamily = defineServerResource({
+  resource: paymentAllocationResource,
+  table: paymentAllocations,
+  screens: Object.values(paymentAllocationScreens),
+  parent: {
+    table: orderReceivables,
+    via: paymentAllocations.receivableId,
+    id: r.id,
+    columns: { kind: r.kind, period: r.period, dueDate: r.dueDate },
+  },
+  computed: {
+    orderNo: sql<string>`(select ${leaseOrders.orderNo} from ${leaseOrders} where ${leaseOrders.id} = ${r.orderId})`,
+    paymentNo: sql<string>`(select ${payments.paymentNo} from ${payments} where ${payments.id} = ${paymentAllocations.paymentId})`,
+  },
+});
+
+/** Finance screens that pick a customer's open receivables. */
+const financeScreens = routesOfSection('finance')
+  .filter((route) => !route.hidden)
+  .map((route) => route.key);
+
+defineServerLookup('openReceivable', {
+  access: financeScreens,
+  async search(db, tenantId, { text, ids, filters, limit }) {
+    const driver = filters?.driverId as number[] | undefined;
+    const conditions: (SQL | undefined)[] = [eq(r.tenantId, tenantId)];
+    if (ids) conditions.push(inArray(r.id, [...ids]));
+    else conditions.push(inArray(r.status, [...collectibleStates]), gt(outstandingOf, 0));
+    if (driver?.length) conditions.push(inArray(r.driverId, driver));
+    if (text) conditions.push(contains(leaseOrders.orderNo, text));
+    const rows = await db
+      .select({
+        id: r.id,
+        orderNo: leaseOrders.orderNo,
+        kind: r.kind,
+        period: r.period,
+        dueDate: r.dueDate,
+        outstanding: outstandingOf,
+      })
+      .from(r)
+      .innerJoin(leaseOrders, eq(leaseOrders.id, r.orderId))
+      .where(and(...conditions))
+      .orderBy(asc(r.dueDate), asc(r.id))
+      .limit(limit);
+    return rows.map((row) => ({
+      id: row.id,
+      name: `${row.orderNo} 第${row.period}期${receivableKind.label(row.kind)} ${row.dueDate} 未收${yuan(row.outstanding)}元`,
+    }));
+  },
+});
+
+export const financeBookFamilies = [receivableFamily, paymentFamily, paymentAllocationFamily];
