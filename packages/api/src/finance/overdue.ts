@@ -50,6 +50,9 @@ export async function runOverdueDay(db: Db, tenantId: number, day: string): Prom
             )})
             and ${r.dueDate} < ${day}::date
             and ${r.amount} + ${r.lateFee} - ${r.received} - ${r.relieved} > 0
+          -- Locked in id order, as payments lock them, so the job and a payment never deadlock.
+          order by ${r.id}
+          for update
         ), levelled as (
           select due.id, due.days, ${l.id} as level_id,
             coalesce(floor(due.base * ${l.lateFeeRate} / 10000), 0)::bigint as fee

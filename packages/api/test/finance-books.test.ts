@@ -1,0 +1,269 @@
+import { addDays, beijingDay, type PageResult } from '@cp/contracts';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/migrate';
+import { catchUpOverdue, runOverdueDay } from '../src/finance/overdue';
+import { startTestApp, type TestContext } from './harness';
+
+type Row = Record<string, unknown> & { id: string; version: number; status: number };
+type Receivable = {
+  id: string;
+  amount: number;
+  late_fee: number;
+  received: number;
+  relieved: number;
+  status: number;
+  overdue_days: number;
+  level_id: string | null;
+  due_date: string;
+};
+
+let ctx: TestContext;
+let admin: string;
+let tenantId: number;
+const today = beijingDay(new Date());
+
+const get = <T = PageResult<Row>>(url: string, token = admin) => ctx.request<T>({ method: 'GET', url, token });
+const post = <T = Row>(url: string, payload: object = {}, token = admin) =>
+  ctx.request<T>({ method: 'POST', url, token, payload });
+const query = async <T>(statement: ReturnType<typeof sql>) => rowsOf<T>(await ctx.database.db.execute(statement));
+
+let debtors = 0;
+
+/**
+ * A customer of the branch company owing three receivables of their own (so no test sees another's): 3,000,
+ * 3,500 and 4,000 yuan, due 45 and 15 days ago and in 10 days, on a demo order.
+ */
+async function debtor(): Promise<{ driverId: string; receivables: Receivable[] }> {
+  debtors += 1;
+  const [row] = await query<{ driver_id: string; order_id: string }>(sql`
+    select d.id::text as driver_id, (select min(id) from lease_orders where tenant_id = ${tenantId})::text as order_id
+    from drivers d where d.tenant_id = ${tenantId}
+      and not exists (select 1 from order_receivables r where r.driver_id = d.id)
+    order by d.id offset ${debtors} limit 1`);
+  if (!row) throw new Error('no demo driver left to owe money');
+  for (const [index, [amount, days]] of [
+    [300_000, -45],
+    [350_000, -15],
+    [400_000, 10],
+  ].entries()) {
+    await ctx.database.db.execute(sql`
+      insert into order_receivables (tenant_id, order_id, driver_id, city_id, kind, period, period_start, period_end, due_date, amount)
+      select ${tenantId}, o.id, ${row.driver_id}, o.city_id, 11, ${debtors * 10 + index}, ${addDays(today, days)}::date,
+        ${addDays(today, days + 29)}::date, ${addDays(today, days)}::date, ${amount}
+      from lease_orders o where o.id = ${row.order_id}`);
+  }
+  return { driverId: row.driver_id, receivables: await receivablesOf(row.driver_id) };
+}
+
+async function receivablesOf(driverId: string): Promise<Receivable[]> {
+  return query<Receivable>(sql`
+    select id::text, amount::int, late_fee::int, received::int, relieved::int, status, overdue_days,
+      level_id::text, due_date::text
+    from order_receivables where driver_id = ${driverId} and status <> 5 order by due_date, period, id`);
+}
+
+const pay = (driverId: string, amount: number, extra: object = {}) =>
+  post('/api/payments', { driverId, amount, paidOn: today, channel: 2, ...extra });
+
+beforeAll(async () => {
+  ctx = await startTestApp({}, { demoVehiclesPerTenant: 150 });
+  admin = await ctx.login('admin', 'admin123');
+  const [tenant] = await query<{ id: number }>(sql`select id from tenants where code = 'BJ'`);
+  tenantId = Number(tenant?.id);
+});
+afterAll(() => ctx.close());
+
+describe('实收: a payment allocated to the customer’s receivables', () => {
+  it('goes oldest due first, leaves the rest unallocated, and the receivables’ states follow', async () => {
+    const { driverId, receivables } = await debtor();
+    const [first, second] = receivables as [Receivable, Receivable];
+    const amount = first.amount + Math.floor(second.amount / 2);
+    const saved = await pay(driverId, amount, { reference: 'WX20261125001' });
+    expect(saved.msg).toBe('success');
+    expect(saved.data).toMatchObject({ allocated: amount, unallocated: 0, status: 1 });
+    expect(String(saved.data.paymentNo)).toMatch(/^SK\d{16}$/);
+    const after = await receivablesOf(driverId);
+    expect(after[0]).toMatchObject({ received: first.amount, status: 2 });
+    expect(after[1]).toMatchObject({ received: Math.floor(second.amount / 2), status: 1 });
+    const lines = await get(`/api/payment-allocations/views/paymentAllocations?paymentId=${saved.data.id}`);
+    expect(lines.data.list.map((line) => line.amount)).toEqual([first.amount, Math.floor(second.amount / 2)]);
+    expect(lines.data.list[0]?.orderNo).toMatch(/^ZL/);
+    // 应收明细 shows the same money, 未收 computed.
+    const listed = await get(`/api/receivables?driverId=${driverId}&sort=dueDate&order=asc&limit=2`);
+    expect(listed.data.list[1]).toMatchObject({
+      received: Math.floor(second.amount / 2),
+      outstanding: second.amount - Math.floor(second.amount / 2),
+    });
+  });
+
+  it('keeps what is more than the customer owes as unallocated', async () => {
+    const { driverId, receivables } = await debtor();
+    const owed = receivables.reduce((sum, row) => sum + row.amount - row.received, 0);
+    const saved = await pay(driverId, owed + 12_345);
+    expect(saved.data).toMatchObject({ allocated: owed, unallocated: 12_345 });
+    expect((await receivablesOf(driverId)).every((row) => row.status === 2)).toBe(true);
+  });
+
+  it('takes the clerk’s lines, and refuses bad ones saving nothing', async () => {
+    const { driverId, receivables } = await debtor();
+    const last = receivables.at(-1) as Receivable;
+    const before = await query<{ n: number }>(sql`select count(*)::int as n from payments`);
+    const over = await pay(driverId, 100_000, { allocations: [{ receivableId: last.id, amount: last.amount + 1 }] });
+    expect(over.msg).toMatch(/^分配明细：应收 #\d+ 未收 [\d.]+ 元，不能分配 [\d.]+ 元$/);
+    const other = (await debtor()).receivables[0];
+    const foreign = await pay(driverId, 100_000, { allocations: [{ receivableId: other?.id, amount: 1 }] });
+    expect(foreign.msg).toBe(`分配明细：应收 #${other?.id} 不是该客户待收的应收`);
+    const future = await pay(driverId, 100, { paidOn: addDays(today, 1) });
+    expect(future.msg).toContain('不能晚于今天');
+    const zero = await pay(driverId, 0);
+    expect(zero.msg).toBe('收款金额应大于0');
+    expect(await query<{ n: number }>(sql`select count(*)::int as n from payments`)).toEqual(before);
+    const chosen = await pay(driverId, 500, { allocations: [{ receivableId: last.id, amount: 300 }] });
+    expect(chosen.data).toMatchObject({ allocated: 300, unallocated: 200 });
+    expect((await receivablesOf(driverId)).at(-1)).toMatchObject({ id: last.id, received: last.received + 300 });
+  });
+
+  it('冲销 gives every allocated fen back to its receivable, once', async () => {
+    const { driverId } = await debtor();
+    const before = await receivablesOf(driverId);
+    const saved = await pay(driverId, (before[0]?.amount ?? 0) + 1_000);
+    const reversed = await post(`/api/payments/${saved.data.id}/reverse`, { reason: '客户转账退回' });
+    expect(reversed.msg).toBe('success');
+    expect(await receivablesOf(driverId)).toEqual(before);
+    const row = await get<Row>(`/api/payments/${saved.data.id}`);
+    expect(row.data).toMatchObject({ status: 2, allocated: 0, reversalReason: '客户转账退回' });
+    const lines = await get(`/api/payment-allocations/views/paymentAllocations?paymentId=${saved.data.id}`);
+    expect(lines.data.list.every((line) => line.reversed === true)).toBe(true);
+    const again = await post(`/api/payments/${saved.data.id}/reverse`, { reason: '再次' });
+    expect(again.msg).toBe('实收明细当前为「已冲销」，不能冲销');
+    const noReason = await post(`/api/payments/${saved.data.id}/reverse`, {});
+    expect(noReason.msg).toContain('冲销原因');
+  });
+
+  it('payments racing for one customer’s receivables never take more than is owed', async () => {
+    const { driverId, receivables } = await debtor();
+    const owed = receivables.reduce((sum, row) => sum + row.amount + row.late_fee - row.received - row.relieved, 0);
+    const share = Math.ceil(owed / 3);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => pay(driverId, share)));
+    expect(answers.every((answer) => answer.msg === 'success')).toBe(true);
+    const allocated = answers.reduce((sum, answer) => sum + Number(answer.data.allocated), 0);
+    expect(allocated).toBe(owed);
+    expect((await receivablesOf(driverId)).every((row) => row.received === row.amount)).toBe(true);
+  });
+
+  it('never creates or loses a fen over any series of payments and reversals', async () => {
+    const { driverId } = await debtor();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.oneof(fc.integer({ min: 1, max: 900_000 }), fc.constant(-1)), { minLength: 1, maxLength: 6 }),
+        async (steps) => {
+          for (const step of steps) {
+            if (step > 0) await pay(driverId, step);
+            else {
+              const [last] = await query<{ id: string }>(
+                sql`select id::text from payments where driver_id = ${driverId} and status = 1 order by id desc limit 1`,
+              );
+              if (last) await post(`/api/payments/${last.id}/reverse`, { reason: '测试冲销' });
+            }
+          }
+          const broken = await query<{ id: string }>(sql`
+            select r.id::text from order_receivables r
+            where r.driver_id = ${driverId} and (
+              r.received <> coalesce((select sum(a.amount) from payment_allocations a
+                where a.receivable_id = r.id and not a.reversed), 0)
+              or r.received < 0 or r.received > r.amount + r.late_fee - r.relieved)
+            union all
+            select p.id::text from payments p
+            where p.driver_id = ${driverId} and (
+              p.allocated <> coalesce((select sum(a.amount) from payment_allocations a
+                where a.payment_id = p.id and not a.reversed), 0)
+              or p.allocated > p.amount)`);
+          expect(broken).toEqual([]);
+        },
+      ),
+      { numRuns: 12 },
+    );
+  });
+
+  it('stays in its branch company and behind its page', async () => {
+    const { driverId } = await debtor();
+    const saved = await pay(driverId, 1_000);
+    const shanghai = await ctx.loginToOtherTenant();
+    expect((await get(`/api/payments/${saved.data.id}`, shanghai)).code).toBe(404);
+    expect((await post(`/api/payments/${saved.data.id}/reverse`, { reason: 'x' }, shanghai)).code).not.toBe(0);
+    const foreign = await post('/api/payments', { driverId, amount: 100, paidOn: today, channel: 1 }, shanghai);
+    expect(foreign.code).not.toBe(0);
+    expect((await get(`/api/receivables?driverId=${driverId}`, shanghai)).data.list).toEqual([]);
+    const ops = await ctx.login('ops', 'ops123');
+    expect((await get('/api/payments', ops)).code).toBe(403);
+    expect((await get('/api/receivables', ops)).code).toBe(403);
+  });
+});
+
+describe('the daily overdue job', () => {
+  const lateFees = async () =>
+    (
+      await query<{ n: string }>(
+        sql`select coalesce(sum(late_fee), 0)::text as n from order_receivables where tenant_id = ${tenantId}`,
+      )
+    )[0]?.n;
+
+  it('makes what is past due 逾期 with its days, level and late fee — once a day', async () => {
+    await ctx.database.db.execute(sql`delete from overdue_day_runs`);
+    const { driverId, receivables } = await debtor();
+    const first = receivables[0] as Receivable;
+    // Forty days after the first one fell due: M2 (31–60 days, 5‱ a day).
+    const day = addDays(first.due_date, 40);
+    const run = await runOverdueDay(ctx.database.db, tenantId, day);
+    expect(run?.receivables).toBeGreaterThan(0);
+    const [after] = await receivablesOf(driverId);
+    const [level] = await query<{ id: string }>(
+      sql`select id::text from bad_debt_levels where tenant_id = ${tenantId} and name = 'M2'`,
+    );
+    expect(after).toMatchObject({
+      status: 3,
+      overdue_days: 40,
+      level_id: level?.id,
+      late_fee: Math.floor((first.amount * 5) / 10_000),
+    });
+    const fees = await lateFees();
+    expect(await runOverdueDay(ctx.database.db, tenantId, day)).toBeNull();
+    expect(await lateFees()).toBe(fees);
+    expect((await receivablesOf(driverId))[0]).toEqual(after);
+    // 应收明细's 逾期 filters see it.
+    const overdue = await get(`/api/receivables?driverId=${driverId}&overdue=1&status=3`);
+    expect(overdue.data.list.map((row) => row.id)).toContain(first.id);
+  });
+
+  it('catches up the days missed, each once, and two runs racing do each day once', async () => {
+    const { driverId, receivables } = await debtor();
+    const first = receivables[0] as Receivable;
+    const start = addDays(first.due_date, 1);
+    await ctx.database.db.execute(sql`delete from overdue_day_runs`);
+    await ctx.database.db.execute(
+      sql`insert into overdue_day_runs (tenant_id, day, receivables) values (${tenantId}, ${start}, 0)`,
+    );
+    const until = addDays(start, 5);
+    const [one, two] = await Promise.all([
+      catchUpOverdue(ctx.database.db, until),
+      catchUpOverdue(ctx.database.db, until),
+    ]);
+    const mine = [...(one ?? []), ...(two ?? [])].filter((run) => run.day > start);
+    // Five days after the one done, for this branch company and the other: each done by one of the two.
+    const days = await query<{ day: string; n: number }>(sql`
+      select day::text, count(*)::int as n from overdue_day_runs where tenant_id = ${tenantId} and day > ${start}
+      group by day order by day`);
+    expect(days.map((row) => [row.day, row.n])).toEqual([1, 2, 3, 4, 5].map((n) => [addDays(start, n), 1]));
+    expect(mine.length).toBeGreaterThanOrEqual(5);
+    const [after] = await receivablesOf(driverId);
+    // Days 2–6 overdue: M1, 5‱ of what is owed each day.
+    expect(after).toMatchObject({ overdue_days: 6, late_fee: 5 * Math.floor((first.amount * 5) / 10_000) });
+    // Paying it all, late fee included, settles it.
+    await pay(driverId, first.amount + (after?.late_fee ?? 0), {
+      allocations: [{ receivableId: first.id, amount: first.amount + (after?.late_fee ?? 0) }],
+    });
+    expect((await receivablesOf(driverId))[0]).toMatchObject({ status: 2, overdue_days: 6 });
+  });
+});
