@@ -43,11 +43,12 @@ async function debtor(): Promise<{ driverId: string; receivables: Receivable[] }
       and not exists (select 1 from order_receivables r where r.driver_id = d.id)
     order by d.id offset ${debtors} limit 1`);
   if (!row) throw new Error('no demo driver left to owe money');
-  for (const [index, [amount, days]] of [
+  const owed: [amount: number, days: number][] = [
     [300_000, -45],
     [350_000, -15],
     [400_000, 10],
-  ].entries()) {
+  ];
+  for (const [index, [amount, days]] of owed.entries()) {
     await ctx.database.db.execute(sql`
       insert into order_receivables (tenant_id, order_id, driver_id, city_id, kind, period, period_start, period_end, due_date, amount)
       select ${tenantId}, o.id, ${row.driver_id}, o.city_id, 11, ${debtors * 10 + index}, ${addDays(today, days)}::date,
@@ -199,6 +200,21 @@ describe('实收: a payment allocated to the customer’s receivables', () => {
     const ops = await ctx.login('ops', 'ops123');
     expect((await get('/api/payments', ops)).code).toBe(403);
     expect((await get('/api/receivables', ops)).code).toBe(403);
+  });
+});
+
+describe('the demo books', () => {
+  it('pay each period paid with a payment allocated to it, and leave some 逾期 with late fees', async () => {
+    const broken = await query<{ id: string }>(sql`
+      select r.id::text from order_receivables r
+      where r.received <> coalesce((select sum(a.amount) from payment_allocations a
+        where a.receivable_id = r.id and not a.reversed), 0)`);
+    expect(broken).toEqual([]);
+    const [overdue] = await query<{ n: number; fees: number }>(sql`
+      select count(*)::int as n, sum(late_fee)::int as fees from order_receivables
+      where tenant_id = ${tenantId} and status = 3 and overdue_days > 0 and level_id is not null`);
+    expect(overdue?.n).toBeGreaterThan(0);
+    expect(overdue?.fees).toBeGreaterThan(0);
   });
 });
 

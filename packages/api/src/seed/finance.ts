@@ -1,7 +1,20 @@
+import { addDays } from '@cp/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db';
-import { badDebtLevels, financialCodes, transactionNames } from '../finance/tables';
+import { catchUpOverdue } from '../finance/overdue';
+import {
+  badDebtLevels,
+  financialCodes,
+  overdueDayRuns,
+  paymentAllocations,
+  payments,
+  transactionNames,
+} from '../finance/tables';
 import { roles, tenants, users } from '../identity/tables';
+import { beijingDay } from '../leads/counts';
+import { serialNumber } from '../orders/numbers';
+import { orderReceivables } from '../orders/tables';
+import type { WriteContext } from '../resource/family';
 import { importBatches, importBatchRows } from '../resource/import-tables';
 import { approverRoleCodes } from './platform';
 
@@ -152,4 +165,90 @@ export async function seedFinanceConfig(db: Db, now = new Date()): Promise<void>
       if (rows.length > 0) await tx.insert(badDebtLevels).values(rows);
     });
   }
+}
+
+/**
+ * The books of the demo orders in each branch company that has no payment yet: every period the demo paid
+ * gets its 实收 (paid on its due day or within three days, by a channel drivers use) allocated to it; one
+ * order in four stopped paying its last one or two periods, which the overdue job, caught up over the past
+ * 45 days, has made 逾期 with days, level and late fees.
+ */
+export async function seedDemoBooks(db: Db, now = new Date()): Promise<void> {
+  const [clerk] = await db.select({ id: users.id }).from(users).where(eq(users.loginId, 'finance'));
+  if (!clerk) return;
+  const today = beijingDay(now);
+  for (const tenant of await db.select().from(tenants).orderBy(asc(tenants.id))) {
+    const [existing] = await db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.tenantId, tenant.id))
+      .limit(1);
+    if (existing) continue;
+    await db.transaction(async (tx) => {
+      const paid = await tx
+        .select({
+          id: orderReceivables.id,
+          orderId: orderReceivables.orderId,
+          driverId: orderReceivables.driverId,
+          dueDate: orderReceivables.dueDate,
+          amount: orderReceivables.amount,
+          period: orderReceivables.period,
+        })
+        .from(orderReceivables)
+        .where(and(eq(orderReceivables.tenantId, tenant.id), eq(orderReceivables.status, 2)))
+        .orderBy(asc(orderReceivables.orderId), asc(orderReceivables.dueDate));
+      const lastPaid = new Map<number, number[]>();
+      for (const row of paid) lastPaid.set(row.orderId, [...(lastPaid.get(row.orderId) ?? []), row.id]);
+      // One order in four stopped paying: its last one or two periods due are still owed.
+      const unpaid = new Set<number>();
+      for (const [orderId, ids] of lastPaid) {
+        if (orderId % 4 !== 0) continue;
+        for (const id of ids.slice(-(1 + (orderId % 8 === 0 ? 1 : 0)))) unpaid.add(id);
+      }
+      if (unpaid.size > 0) {
+        await tx
+          .update(orderReceivables)
+          .set({ received: 0, status: 0 })
+          .where(inArray(orderReceivables.id, [...unpaid]));
+      }
+      const ctx = { tx, auth: { tenantId: tenant.id, userId: clerk.id } } as unknown as WriteContext;
+      for (const [index, row] of paid.filter((receivable) => !unpaid.has(receivable.id)).entries()) {
+        const paidOn = addDays(row.dueDate, index % 4) > today ? row.dueDate : addDays(row.dueDate, index % 4);
+        const at = new Date(`${paidOn}T${String(9 + (index % 9)).padStart(2, '0')}:2${index % 10}:00+08:00`);
+        const [payment] = await tx
+          .insert(payments)
+          .values({
+            tenantId: tenant.id,
+            paymentNo: await serialNumber(ctx, 'SK', 'payment_no_seq', 8, at),
+            driverId: row.driverId,
+            amount: row.amount,
+            allocated: row.amount,
+            paidOn,
+            channel: [2, 3, 4, 6][index % 4] as number,
+            reference: `${['YH', 'WX', 'ZFB', 'DK'][index % 4]}${paidOn.replaceAll('-', '')}${String(row.id).padStart(6, '0')}`,
+            remark: `第${row.period}期租金`,
+            createdBy: clerk.id,
+            updatedBy: clerk.id,
+            createdAt: at,
+            updatedAt: at,
+          })
+          .returning({ id: payments.id });
+        await tx.insert(paymentAllocations).values({
+          tenantId: tenant.id,
+          paymentId: Number(payment?.id),
+          receivableId: row.id,
+          amount: row.amount,
+          createdAt: at,
+        });
+      }
+    });
+    const [done] = await db
+      .select({ day: overdueDayRuns.day })
+      .from(overdueDayRuns)
+      .where(eq(overdueDayRuns.tenantId, tenant.id))
+      .limit(1);
+    if (!done)
+      await db.insert(overdueDayRuns).values({ tenantId: tenant.id, day: addDays(today, -45), receivables: 0 });
+  }
+  await catchUpOverdue(db, today);
 }

@@ -6,7 +6,7 @@ import { seedApprovalProcesses, seedDemoOfflinePayments } from './approvals';
 import { seedDemoChannels } from './channels';
 import { seedDemoCustomers } from './customers';
 import { seedDemoDrivers } from './drivers';
-import { seedFinanceConfig } from './finance';
+import { seedDemoBooks, seedFinanceConfig } from './finance';
 import { seedDemoLeads } from './leads';
 import { seedDemoLeaseOrders } from './orders';
 import { seedPlatform } from './platform';
@@ -49,6 +49,7 @@ export async function seedDemoData(
   await seedDemoRetailOrders(db);
   await seedDemoQuotes(db);
   await seedFinanceConfig(db);
+  await seedDemoBooks(db);
   // Flags raised now over vehicles written now are dated as a daily scan would have raised them.
   const scanned = new Date();
   await scanRisks(db);

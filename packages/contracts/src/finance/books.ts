@@ -180,6 +180,7 @@ export const paymentScreens = {
     route: 'actualCollectionDetails',
     key: ['driverId', 'amount', 'paidOn', 'channel', 'status'],
     filters: ['paymentNo', 'driverId', 'paidOn', 'channel', 'reference', 'status', 'createdBy'],
+    actions: ['reverse'],
   }),
 };
 

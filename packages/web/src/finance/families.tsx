@@ -5,11 +5,18 @@ import {
   financialCodeImports,
   financialCodeResource,
   financialCodeScreens,
+  paymentAllocationResource,
+  paymentAllocationScreens,
+  paymentResource,
+  paymentScreens,
+  receivableResource,
+  receivableScreens,
   transactionNameResource,
   transactionNameScreens,
 } from '@cp/contracts';
 import { defineFamily } from '../resource/family';
 import { familyModule } from '../resource/familyModule';
+import { AllocationInput } from './AllocationInput';
 
 /** 财务编码导入: the ledger codes, uploaded row by row; each upload's result is on 导入记录. */
 export const financialCodeFamily = defineFamily({
@@ -50,7 +57,46 @@ export const badDebtLevelFamily = defineFamily({
   ],
 });
 
+const paymentAllocationFamily = defineFamily({
+  resource: paymentAllocationResource,
+  screens: paymentAllocationScreens,
+});
+
+/** 应收明细: every receivable and what was received against it (its 分配明细 in the detail). */
+export const receivableFamily = defineFamily({
+  resource: receivableResource,
+  screens: receivableScreens,
+  groups: [
+    {
+      title: '应收',
+      fields: ['orderNo', 'driverId', 'cityId', 'kind', 'period', 'periodStart', 'periodEnd', 'dueDate'],
+    },
+    { title: '金额', fields: ['amount', 'lateFee', 'received', 'relieved', 'outstanding'] },
+    { title: '逾期', fields: ['status', 'overdueDays', 'levelId'] },
+  ],
+  related: () => [{ family: paymentAllocationFamily, screen: 'paymentAllocations', via: 'receivableId' }],
+});
+
+/** 实收明细: payments, 登记收款 with their allocation, 冲销. */
+export const paymentFamily = defineFamily({
+  resource: paymentResource,
+  screens: paymentScreens,
+  groups: [
+    {
+      title: '收款',
+      fields: ['paymentNo', 'driverId', 'amount', 'paidOn', 'channel', 'reference', 'vouchers', 'remark'],
+    },
+    { title: '分配', fields: ['allocations', 'allocated', 'unallocated'] },
+    { title: '状态', fields: ['status', 'reversalReason', 'reversedAt', 'createdBy', 'createdAt'] },
+  ],
+  inputs: { allocations: AllocationInput },
+  related: () => [{ family: paymentAllocationFamily, screen: 'paymentAllocations', via: 'paymentId' }],
+});
+
 export const { families, keys, page, prefetch } = familyModule([
+  receivableFamily,
+  paymentFamily,
+  paymentAllocationFamily,
   financialCodeFamily,
   financialCodeImportFamily,
   financialCodeImportRowFamily,

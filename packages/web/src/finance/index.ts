@@ -1,7 +1,14 @@
 import { familyPages } from '../resource/registerFamilies';
 
-/** 财务编码导入, 导入记录, 交易名称配置, 坏账分级配置. */
+/** 应收明细, 实收明细; 财务编码导入, 导入记录, 交易名称配置, 坏账分级配置. */
 export const financePages = familyPages(
   () => import('./families'),
-  ['financialCodeImport', 'financialCodeImportRecord', 'transactionNameConfiguration', 'hierarchicalAllocation'],
+  [
+    'accountsReceivableDetail',
+    'actualCollectionDetails',
+    'financialCodeImport',
+    'financialCodeImportRecord',
+    'transactionNameConfiguration',
+    'hierarchicalAllocation',
+  ],
 );
