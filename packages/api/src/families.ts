@@ -7,6 +7,7 @@ import './drivers/lookup';
 import { customerFamilies } from './customers/family';
 import { driverFamilies } from './drivers/family';
 import { financeBookFamilies } from './finance/books';
+import { collectionFamilies } from './finance/collection';
 import { financeConfigFamilies } from './finance/config';
 import type { RoutePlugin } from './http/schemas';
 import { leadFamilies } from './leads/family';
@@ -54,6 +55,7 @@ export const families: readonly ServerResource[] = [
   productQuoteFamily,
   ...financeConfigFamilies,
   ...financeBookFamilies,
+  ...collectionFamilies,
 ];
 
 for (const family of families) if (family.resource.import) resourceTemplate(family.resource);

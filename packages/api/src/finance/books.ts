@@ -1,4 +1,6 @@
 import {
+  badDebtBillResource,
+  badDebtBillScreens,
   collectibleStates,
   type OpenReceivable,
   paymentAllocationResource,
@@ -6,10 +8,12 @@ import {
   paymentResource,
   paymentScreens,
   planAllocation,
+  type Resource,
   receivableKind,
   receivableResource,
   receivableScreens,
   routesOfSection,
+  type Screen,
   settledStatus,
   yuan,
 } from '@cp/contracts';
@@ -20,6 +24,7 @@ import { serialNumber } from '../orders/numbers';
 import { leaseOrders, orderReceivables } from '../orders/tables';
 import { defineServerResource, type WriteContext } from '../resource/family';
 import { contains } from '../resource/query';
+import { syncOverdueCases } from './collection';
 import { paymentAllocations, payments } from './tables';
 
 const r = orderReceivables;
@@ -27,23 +32,33 @@ const r = orderReceivables;
 /** 未收金额: what a receivable still owes, late fee included. */
 export const outstandingOf = sql<number>`(${r.amount} + ${r.lateFee} - ${r.received} - ${r.relieved})`.mapWith(Number);
 
-/** 应收明细: read-only; the order's number joined, 未收 computed, 是否逾期 by the overdue days. */
-export const receivableFamily = defineServerResource({
-  resource: receivableResource,
-  table: orderReceivables,
-  screens: Object.values(receivableScreens),
-  parent: { table: leaseOrders, via: r.orderId, id: leaseOrders.id, columns: { orderNo: leaseOrders.orderNo } },
-  computed: { outstanding: outstandingOf },
-  filters: {
-    overdue: (value) => sql`(${r.overdueDays} > 0) = (${value}::int = 1)`,
-  },
-});
+/** Receivables read as 应收明细 does, for another resource over them (查看账单 of a bad-debt account). */
+const receivableReads = (resource: Resource, screens: readonly Screen[]) =>
+  defineServerResource({
+    resource,
+    table: orderReceivables,
+    screens,
+    parent: { table: leaseOrders, via: r.orderId, id: leaseOrders.id, columns: { orderNo: leaseOrders.orderNo } },
+    computed: { outstanding: outstandingOf },
+    filters: {
+      overdue: (value) => sql`(${r.overdueDays} > 0) = (${value}::int = 1)`,
+      // Due within that many days of today (Beijing), overdue ones included.
+      dueWithin: (value) => sql`${r.dueDate} <= (now() at time zone 'Asia/Shanghai')::date + ${value}::int`,
+    },
+  });
+
+/** 应收明细 and 逾期预警: read-only; the order's number joined, 未收 computed, 是否逾期 by the overdue days. */
+export const receivableFamily = receivableReads(receivableResource, Object.values(receivableScreens));
+
+/** 查看账单 of a bad-debt account. */
+export const badDebtBillFamily = receivableReads(badDebtBillResource, Object.values(badDebtBillScreens));
 
 /** The receivables of a customer that still owe money, locked for this transaction in id order. */
 async function lockOpenReceivables(ctx: WriteContext, driverId: number, ids?: readonly number[]) {
   const rows = await ctx.tx
     .select({
       id: r.id,
+      orderId: r.orderId,
       dueDate: r.dueDate,
       period: r.period,
       amount: r.amount,
@@ -67,6 +82,11 @@ async function lockOpenReceivables(ctx: WriteContext, driverId: number, ids?: re
     .for('update');
   return rows;
 }
+
+/** The orders of these receivables, once each. */
+const ordersOf = (rows: readonly ({ orderId: number } | undefined)[]) => [
+  ...new Set(rows.flatMap((row) => (row ? [row.orderId] : []))),
+];
 
 type Money = {
   id: number;
@@ -145,6 +165,7 @@ export const paymentFamily = defineServerResource({
     const id = Number(row?.id);
     const byId = new Map(open.map((receivable) => [String(receivable.id), receivable]));
     for (const line of plan) await receive(ctx, byId.get(line.receivableId) as Money, line.amount);
+    await syncOverdueCases(ctx.tx, ctx.auth.tenantId, ordersOf(plan.map((line) => byId.get(line.receivableId))));
     if (plan.length > 0) {
       await ctx.tx.insert(paymentAllocations).values(
         plan.map((line) => ({
@@ -172,6 +193,7 @@ export const paymentFamily = defineServerResource({
         const locked = await ctx.tx
           .select({
             id: r.id,
+            orderId: r.orderId,
             amount: r.amount,
             lateFee: r.lateFee,
             received: r.received,
@@ -196,6 +218,7 @@ export const paymentFamily = defineServerResource({
           const receivable = byId.get(line.receivableId);
           if (receivable) await receive(ctx, receivable, -line.amount);
         }
+        await syncOverdueCases(ctx.tx, ctx.auth.tenantId, ordersOf(locked));
         await ctx.tx
           .update(paymentAllocations)
           .set({ reversed: true })
@@ -259,4 +282,4 @@ defineServerLookup('openReceivable', {
   },
 });
 
-export const financeBookFamilies = [receivableFamily, paymentFamily, paymentAllocationFamily];
+export const financeBookFamilies = [receivableFamily, badDebtBillFamily, paymentFamily, paymentAllocationFamily];

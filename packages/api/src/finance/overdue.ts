@@ -7,6 +7,7 @@ import { tenants } from '../identity/tables';
 import { defineJobKind } from '../jobs/kinds';
 import { beijingDay } from '../leads/counts';
 import { orderReceivables } from '../orders/tables';
+import { syncOverdueCases } from './collection';
 import { badDebtLevels, overdueDayRuns } from './tables';
 
 /** The most days one run catches up (a year): an older gap is a configuration problem, not downtime. */
@@ -71,6 +72,7 @@ export async function runOverdueDay(db: Db, tenantId: number, day: string): Prom
         )
         select count(*)::int as receivables, sum(fee)::text as late_fees from changed`),
     );
+    await syncOverdueCases(tx, tenantId);
     const run = { day, receivables: done?.receivables ?? 0, lateFees: Number(done?.late_fees ?? 0) };
     await tx
       .update(overdueDayRuns)

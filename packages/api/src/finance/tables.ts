@@ -154,3 +154,71 @@ export const overdueDayRuns = pgTable(
   },
   (table) => [primaryKey({ columns: [table.tenantId, table.day] })],
 );
+
+/** 逾期明细: one open account per order owing money past due, kept by the overdue job and by payments. */
+export const overdueCases = pgTable(
+  'overdue_cases',
+  {
+    id: idColumn(),
+    orderId: refColumn('order_id').notNull(),
+    driverId: refColumn('driver_id').notNull(),
+    vehicleId: refColumn('vehicle_id'),
+    cityId: refColumn('city_id'),
+    overdueDays: integer('overdue_days').notNull().default(0),
+    overdueAmount: money('overdue_amount'),
+    lateFee: money('late_fee'),
+    levelId: refColumn('level_id'),
+    badDebt: boolean('bad_debt').notNull().default(false),
+    collectorRoleId: refColumn('collector_role_id'),
+    collectorId: refColumn('collector_id'),
+    promiseDate: date('promise_date'),
+    promiseAmount: bigint('promise_amount', { mode: 'number' }),
+    lastContactAt: timestamp('last_contact_at', { withTimezone: true }),
+    contacts: integer('contacts').notNull().default(0),
+    firstOverdueDate: date('first_overdue_date'),
+    status: smallint('status').notNull().default(1),
+    remark: text('remark'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    version: versionColumn(),
+    ...businessColumns(),
+  },
+  (table) => [
+    uniqueIndex('overdue_cases_open_order_key').on(table.orderId).where(sql`status = 1`),
+    index('overdue_cases_tenant_status_days_idx').on(table.tenantId, table.status, table.overdueDays, table.id),
+    index('overdue_cases_tenant_bad_debt_idx').on(table.tenantId, table.badDebt, table.status, table.overdueDays),
+    index('overdue_cases_tenant_city_idx').on(table.tenantId, table.cityId, table.status, table.overdueDays),
+    index('overdue_cases_tenant_level_idx').on(table.tenantId, table.levelId, table.status),
+    index('overdue_cases_tenant_collector_idx').on(table.tenantId, table.collectorId, table.status),
+    index('overdue_cases_tenant_driver_idx').on(table.tenantId, table.driverId),
+    index('overdue_cases_order_idx').on(table.orderId),
+  ],
+);
+
+/** 催收明细: each contact with an overdue customer. */
+export const collectionRecords = pgTable(
+  'collection_records',
+  {
+    id: idColumn(),
+    caseId: refColumn('case_id').notNull(),
+    orderId: refColumn('order_id').notNull(),
+    driverId: refColumn('driver_id').notNull(),
+    contactedAt: timestamp('contacted_at', { withTimezone: true }).notNull().defaultNow(),
+    collectorId: refColumn('collector_id').notNull(),
+    way: smallint('way').notNull(),
+    reached: boolean('reached').notNull(),
+    promiseDate: date('promise_date'),
+    promiseAmount: bigint('promise_amount', { mode: 'number' }),
+    result: text('result').notNull(),
+    escalation: smallint('escalation').notNull().default(0),
+    overdueDays: integer('overdue_days').notNull(),
+    overdueAmount: money('overdue_amount'),
+    ...businessColumns(),
+  },
+  (table) => [
+    index('collection_records_tenant_contacted_idx').on(table.tenantId, table.contactedAt, table.id),
+    index('collection_records_tenant_case_idx').on(table.tenantId, table.caseId, table.contactedAt),
+    index('collection_records_tenant_driver_idx').on(table.tenantId, table.driverId, table.contactedAt),
+    index('collection_records_tenant_collector_idx').on(table.tenantId, table.collectorId, table.contactedAt),
+    index('collection_records_tenant_escalation_idx').on(table.tenantId, table.escalation, table.contactedAt),
+  ],
+);

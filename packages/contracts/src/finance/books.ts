@@ -35,6 +35,43 @@ export const overdueFlag = defineEnum('是否逾期', [
  * fees and recharged costs — with what was received and relieved; 未收金额 = 应收 + 滞纳金 − 已收 − 减免. Rows
  * are written by the orders' own actions, payments and the daily overdue job, never typed here.
  */
+const receivableFields = {
+  orderNo: fields.text('订单编号', { form: false, filter: 'eq', max: 32 }),
+  orderId: fields.integer('订单', {
+    form: false,
+    filter: 'eq',
+    panel: false,
+    list: false,
+    max: Number.MAX_SAFE_INTEGER,
+  }),
+  driverId: fields.ref('客户', 'driver', { form: false, filter: 'eq' }),
+  cityId: fields.ref('城市', 'city', { form: false, filter: 'eq' }),
+  kind: fields.enumOf(receivableKind, { form: false, filter: 'eq' }),
+  period: fields.integer('期数', { form: false }),
+  dueDate: fields.date('应收日期', { form: false, filter: 'range', sortable: true }),
+  amount: fields.money('应收金额（分）', { form: false, sortable: true }),
+  lateFee: fields.money('滞纳金（分）', { form: false }),
+  received: fields.money('已收金额（分）', { form: false }),
+  relieved: fields.money('减免金额（分）', { form: false }),
+  outstanding: fields.money('未收金额（分）', { form: false }),
+  overdue: fields.enumOf(overdueFlag, { form: false, filter: 'eq', list: false, detail: false, export: false }),
+  dueWithin: fields.integer('几天内到期', {
+    form: false,
+    filter: 'eq',
+    list: false,
+    detail: false,
+    export: false,
+    min: 0,
+    max: 90,
+    hint: '含已逾期',
+  }),
+  overdueDays: fields.integer('逾期天数', { form: false, sortable: true }),
+  levelId: fields.ref('逾期等级', 'badDebtLevel', { form: false, filter: 'eq' }),
+  status: fields.enumOf(receivableStatus, { form: false, filter: 'in' }),
+  periodStart: fields.date('账期开始', { form: false, list: false }),
+  periodEnd: fields.date('账期结束', { form: false, list: false }),
+};
+
 export const receivableResource = defineResource({
   key: 'receivable',
   title: '应收明细',
@@ -42,32 +79,19 @@ export const receivableResource = defineResource({
   endpoint: '/api/receivables',
   identity: 'orderNo',
   defaultSort: { field: 'dueDate', order: 'desc' },
-  fields: {
-    orderNo: fields.text('订单编号', { form: false, filter: 'eq', max: 32 }),
-    orderId: fields.integer('订单', {
-      form: false,
-      filter: 'eq',
-      panel: false,
-      list: false,
-      max: Number.MAX_SAFE_INTEGER,
-    }),
-    driverId: fields.ref('客户', 'driver', { form: false, filter: 'eq' }),
-    cityId: fields.ref('城市', 'city', { form: false, filter: 'eq' }),
-    kind: fields.enumOf(receivableKind, { form: false, filter: 'eq' }),
-    period: fields.integer('期数', { form: false }),
-    dueDate: fields.date('应收日期', { form: false, filter: 'range', sortable: true }),
-    amount: fields.money('应收金额（分）', { form: false, sortable: true }),
-    lateFee: fields.money('滞纳金（分）', { form: false }),
-    received: fields.money('已收金额（分）', { form: false }),
-    relieved: fields.money('减免金额（分）', { form: false }),
-    outstanding: fields.money('未收金额（分）', { form: false }),
-    overdue: fields.enumOf(overdueFlag, { form: false, filter: 'eq', list: false, detail: false, export: false }),
-    overdueDays: fields.integer('逾期天数', { form: false, sortable: true }),
-    levelId: fields.ref('逾期等级', 'badDebtLevel', { form: false, filter: 'eq' }),
-    status: fields.enumOf(receivableStatus, { form: false, filter: 'eq' }),
-    periodStart: fields.date('账期开始', { form: false, list: false }),
-    periodEnd: fields.date('账期结束', { form: false, list: false }),
-  },
+  fields: receivableFields,
+});
+
+/** 查看账单 of a bad-debt account (`?orderId=`): its order's receivables, under 坏账列表's menu. */
+export const badDebtBillResource = defineResource({
+  key: 'badDebtBill',
+  title: '查看账单',
+  page: 'badDebtList',
+  endpoint: '/api/bad-debt-bills',
+  identity: 'orderNo',
+  operations: [],
+  defaultSort: { field: 'dueDate', order: 'asc' },
+  fields: receivableFields,
 });
 
 export const receivableScreens = {
@@ -75,6 +99,21 @@ export const receivableScreens = {
     route: 'accountsReceivableDetail',
     key: ['driverId', 'kind', 'dueDate', 'outstanding', 'status'],
     filters: ['orderNo', 'driverId', 'cityId', 'kind', 'dueDate', 'status', 'overdue', 'levelId'],
+  }),
+  /** 逾期预警: what still owes — due within the days asked for, or overdue by aging bucket (level). */
+  overdueWarning: defineScreen(receivableResource, {
+    route: 'overdueWarning',
+    fixed: { status: '0,1,3' },
+    key: ['driverId', 'dueDate', 'outstanding', 'overdueDays', 'levelId'],
+    filters: ['orderNo', 'driverId', 'cityId', 'dueWithin', 'overdue', 'levelId', 'kind'],
+  }),
+};
+
+export const badDebtBillScreens = {
+  lookBill: defineScreen(badDebtBillResource, {
+    route: 'lookBill',
+    key: ['kind', 'dueDate', 'amount', 'received', 'outstanding', 'status'],
+    filters: ['orderId', 'kind', 'dueDate', 'status'],
   }),
 };
 

@@ -1,2 +1,3 @@
 export * from './books';
+export * from './collection';
 export * from './config';

@@ -1,10 +1,18 @@
 import {
+  badDebtBillResource,
+  badDebtBillScreens,
+  badDebtCallResource,
+  badDebtCallScreens,
   badDebtLevelResource,
   badDebtLevelScreens,
+  collectionRecordResource,
+  collectionRecordScreens,
   financialCodeImportScreens,
   financialCodeImports,
   financialCodeResource,
   financialCodeScreens,
+  overdueCaseResource,
+  overdueCaseScreens,
   paymentAllocationResource,
   paymentAllocationScreens,
   paymentResource,
@@ -93,7 +101,52 @@ export const paymentFamily = defineFamily({
   related: () => [{ family: paymentAllocationFamily, screen: 'paymentAllocations', via: 'paymentId' }],
 });
 
+/** 催收明细: every contact with an overdue customer. */
+export const collectionRecordFamily = defineFamily({
+  resource: collectionRecordResource,
+  screens: collectionRecordScreens,
+  routes: { detail: 'collectionDetailsView' },
+  groups: [
+    { title: '催收', fields: ['orderNo', 'driverId', 'contactedAt', 'collectorId', 'way', 'reached', 'result'] },
+    { title: '承诺与升级', fields: ['promiseDate', 'promiseAmount', 'escalation', 'overdueDays', 'overdueAmount'] },
+  ],
+});
+
+/** 催款记录 of a bad-debt account. */
+const badDebtCallFamily = defineFamily({ resource: badDebtCallResource, screens: badDebtCallScreens });
+
+/** 查看账单 of a bad-debt account. */
+const badDebtBillFamily = defineFamily({ resource: badDebtBillResource, screens: badDebtBillScreens });
+
+/** 逾期明细 and 坏账列表: overdue accounts, 编辑 (collector, promise), 催收, 分配. */
+export const overdueCaseFamily = defineFamily({
+  resource: overdueCaseResource,
+  screens: overdueCaseScreens,
+  routes: { detail: 'overdueDetailsView', edit: 'overdueDetailsEdit' },
+  groups: [
+    {
+      title: '逾期账户',
+      fields: ['orderNo', 'driverId', 'vehicleId', 'cityId', 'status', 'firstOverdueDate', 'closedAt'],
+    },
+    { title: '逾期', fields: ['overdueDays', 'overdueAmount', 'lateFee', 'levelId', 'badDebt'] },
+    {
+      title: '催收',
+      fields: ['collectorRoleId', 'collectorId', 'promiseDate', 'promiseAmount', 'lastContactAt', 'contacts', 'remark'],
+    },
+  ],
+  related: () => [
+    { family: receivableFamily, screen: 'accountsReceivableDetail', via: 'orderId', title: '订单应收' },
+    { family: collectionRecordFamily, screen: 'caseContacts', via: 'caseId' },
+    { family: badDebtBillFamily, screen: 'lookBill', via: 'orderId' },
+    { family: badDebtCallFamily, screen: 'askPayment', via: 'caseId' },
+  ],
+});
+
 export const { families, keys, page, prefetch } = familyModule([
+  overdueCaseFamily,
+  collectionRecordFamily,
+  badDebtCallFamily,
+  badDebtBillFamily,
   receivableFamily,
   paymentFamily,
   paymentAllocationFamily,

@@ -1,11 +1,20 @@
 import { familyPages } from '../resource/registerFamilies';
 
-/** 应收明细, 实收明细; 财务编码导入, 导入记录, 交易名称配置, 坏账分级配置. */
+/** 应收明细, 实收明细; 逾期预警, 逾期明细, 催收明细; 坏账列表 and its 查看账单, 催款记录; 财务编码导入, 导入记录, 交易名称配置, 坏账分级配置. */
 export const financePages = familyPages(
   () => import('./families'),
   [
     'accountsReceivableDetail',
     'actualCollectionDetails',
+    'overdueWarning',
+    'overdueDetails',
+    'overdueDetailsView',
+    'overdueDetailsEdit',
+    'collectionDetails',
+    'collectionDetailsView',
+    'badDebtList',
+    'lookBill',
+    'askPayment',
     'financialCodeImport',
     'financialCodeImportRecord',
     'transactionNameConfiguration',

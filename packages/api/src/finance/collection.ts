@@ -1,0 +1,154 @@
+import {
+  badDebtCallResource,
+  badDebtCallScreens,
+  collectionRecordResource,
+  collectionRecordScreens,
+  overdueCaseResource,
+  overdueCaseScreens,
+  overdueCaseStates,
+  type Resource,
+  receivableStates,
+  type Screen,
+} from '@cp/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../db';
+import { businessError } from '../http/errors';
+import { accounts } from '../identity/tables';
+import { leaseOrders } from '../orders/tables';
+import { type ActionImpl, defineServerResource, type Row, type WriteContext } from '../resource/family';
+import { collectionRecords, overdueCases } from './tables';
+
+/**
+ * Brings the overdue accounts of a branch company (or of these orders) in step with their receivables: an
+ * order owing money past due has one open account with its days (the oldest), money overdue (late fees
+ * included), level, bad-debt flag and collector group; an open account whose order owes nothing past due
+ * any more is closed (已结清). Called by the overdue job for every order and by payments for theirs.
+ */
+export async function syncOverdueCases(tx: Executor, tenantId: number, orderIds?: readonly number[]): Promise<void> {
+  const only = (column: string) =>
+    orderIds ? sql`and ${sql.raw(column)} = any(${`{${orderIds.join(',')}}`}::bigint[])` : sql``;
+  await tx.execute(sql`
+    with owed as (
+      select r.order_id, max(r.overdue_days) as days,
+        sum(r.amount + r.late_fee - r.received - r.relieved) as amount, sum(r.late_fee) as fee,
+        min(r.due_date) as first_due
+      from order_receivables r
+      where r.tenant_id = ${tenantId} and r.status = ${receivableStates.overdue} ${only('r.order_id')}
+      group by r.order_id
+    ), opened as (
+      insert into overdue_cases (tenant_id, order_id, driver_id, vehicle_id, city_id, overdue_days, overdue_amount,
+        late_fee, level_id, bad_debt, collector_role_id, first_overdue_date)
+      select ${tenantId}, o.id, o.driver_id, o.vehicle_id, o.city_id, owed.days, owed.amount, owed.fee, l.id,
+        coalesce(l.bad_debt, false), l.collector_role_id, owed.first_due
+      from owed
+      join lease_orders o on o.id = owed.order_id
+      left join bad_debt_levels l on l.tenant_id = ${tenantId} and owed.days >= l.min_days
+        and (l.max_days is null or owed.days <= l.max_days)
+      order by o.id
+      on conflict (order_id) where status = 1 do update set
+        overdue_days = excluded.overdue_days, overdue_amount = excluded.overdue_amount,
+        late_fee = excluded.late_fee, level_id = excluded.level_id, bad_debt = excluded.bad_debt,
+        collector_role_id = excluded.collector_role_id, first_overdue_date = excluded.first_overdue_date,
+        updated_at = now()
+      where (overdue_cases.overdue_days, overdue_cases.overdue_amount, overdue_cases.late_fee,
+          overdue_cases.level_id, overdue_cases.bad_debt)
+        is distinct from (excluded.overdue_days, excluded.overdue_amount, excluded.late_fee, excluded.level_id,
+          excluded.bad_debt)
+      returning 1
+    )
+    update overdue_cases c set status = ${overdueCaseStates.closed}, overdue_amount = 0, late_fee = 0,
+      closed_at = now(), updated_at = now(), version = c.version + 1
+    where c.tenant_id = ${tenantId} and c.status = ${overdueCaseStates.open} ${only('c.order_id')}
+      and not exists (select 1 from owed where owed.order_id = c.order_id)`);
+}
+
+/** 催收: a contact recorded with the account's days and money as they were, the promise kept on the account. */
+const call: ActionImpl = {
+  async run(ctx, row, body) {
+    await ctx.tx.insert(collectionRecords).values({
+      tenantId: ctx.auth.tenantId,
+      caseId: Number(row.id),
+      orderId: Number(row.orderId),
+      driverId: Number(row.driverId),
+      collectorId: ctx.auth.userId,
+      way: Number(body.way),
+      reached: Boolean(body.reached),
+      promiseDate: (body.promiseDate as string | undefined) ?? null,
+      promiseAmount: (body.promiseAmount as number | undefined) ?? null,
+      result: String(body.result),
+      escalation: Number(body.escalation ?? 0),
+      overdueDays: Number(row.overdueDays),
+      overdueAmount: Number(row.overdueAmount),
+      createdBy: ctx.auth.userId,
+      updatedBy: ctx.auth.userId,
+    });
+    return null;
+  },
+  // The row is locked by the action: counting on from what it holds is safe.
+  patch: (body, row) => ({
+    lastContactAt: new Date(),
+    contacts: Number(row.contacts) + 1,
+    ...(body.promiseDate ? { promiseDate: body.promiseDate, promiseAmount: body.promiseAmount } : {}),
+  }),
+};
+
+/** The collector named is a member of the branch company. */
+async function checkCollector(ctx: WriteContext, id: unknown) {
+  if (id == null) return;
+  const [member] = await ctx.tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.tenantId, ctx.auth.tenantId), eq(accounts.userId, Number(id)), eq(accounts.status, 1)));
+  if (!member) throw businessError('催收员：不是本公司在职的用户');
+}
+
+/** 逾期明细 and 坏账列表: the accounts the job keeps; 编辑 sets the collector and the promise. */
+export const overdueCaseFamily = defineServerResource({
+  resource: overdueCaseResource,
+  table: overdueCases,
+  screens: Object.values(overdueCaseScreens),
+  parent: {
+    table: leaseOrders,
+    via: overdueCases.orderId,
+    id: leaseOrders.id,
+    columns: { orderNo: leaseOrders.orderNo },
+  },
+  async prepare(values, ctx) {
+    await checkCollector(ctx, values.collectorId);
+    if ((values.promiseDate == null) !== (values.promiseAmount == null)) {
+      throw businessError('承诺还款日与承诺还款金额应同时填写');
+    }
+    return values;
+  },
+  actions: {
+    call,
+    callBadDebt: call,
+    assign: {
+      async run(ctx, _row: Row, body) {
+        await checkCollector(ctx, body.collectorId);
+        return null;
+      },
+      patch: (body) => ({ collectorId: Number(body.collectorId) }),
+    },
+  },
+});
+
+/** Contacts read-only, the order's number joined. */
+const contactReads = (resource: Resource, screens: readonly Screen[]) =>
+  defineServerResource({
+    resource,
+    table: collectionRecords,
+    screens,
+    parent: {
+      table: leaseOrders,
+      via: collectionRecords.orderId,
+      id: leaseOrders.id,
+      columns: { orderNo: leaseOrders.orderNo },
+    },
+  });
+
+/** 催收明细, and a bad-debt account's 催款记录. */
+export const collectionRecordFamily = contactReads(collectionRecordResource, Object.values(collectionRecordScreens));
+export const badDebtCallFamily = contactReads(badDebtCallResource, Object.values(badDebtCallScreens));
+
+export const collectionFamilies = [overdueCaseFamily, collectionRecordFamily, badDebtCallFamily];
