@@ -6,6 +6,7 @@ import { allocationRuleFamily, channelFamily } from './channels/family';
 import './drivers/lookup';
 import { customerFamilies } from './customers/family';
 import { driverFamilies } from './drivers/family';
+import { billFamilies } from './finance/bills';
 import { financeBookFamilies } from './finance/books';
 import { collectionFamilies } from './finance/collection';
 import { financeConfigFamilies } from './finance/config';
@@ -56,6 +57,7 @@ export const families: readonly ServerResource[] = [
   ...financeConfigFamilies,
   ...financeBookFamilies,
   ...collectionFamilies,
+  ...billFamilies,
 ];
 
 for (const family of families) if (family.resource.import) resourceTemplate(family.resource);

@@ -30,15 +30,15 @@ export interface OutcomeEvent {
 }
 
 type OutcomeHandler = (event: OutcomeEvent) => Promise<void>;
-const handlers = new Map<number, OutcomeHandler>();
+const handlers = new Map<number, OutcomeHandler[]>();
 
 /**
  * The business module of `businessType` follows its approvals' outcomes: 通过 moves its record on, 驳回 and
- * 撤回 send it back. One subscriber per type, registered when the module loads.
+ * 撤回 send it back. Registered when the module loads; subscribers of one type are called in the order they
+ * registered (a 线下收款's state first, then the bill it pays).
  */
 export function onApprovalOutcome(businessType: number, handler: OutcomeHandler): void {
-  if (handlers.has(businessType)) throw new Error(`approval outcome of type ${businessType} has a subscriber already`);
-  handlers.set(businessType, handler);
+  handlers.set(businessType, [...(handlers.get(businessType) ?? []), handler]);
 }
 
 /** The columns a record whose state is its approval's outcome keeps (线下收款, 产品报价). */
@@ -258,16 +258,16 @@ async function finish(
       .where(eq(approvalInstances.id, instance.id));
   }
   if (outcome === 'approved') await record(tx, instance, approvalEventKinds.completed, {});
-  const handler = handlers.get(instance.businessType);
-  await handler?.({
-    tx,
-    tenantId: instance.tenantId,
-    businessId: instance.businessId,
-    instanceId: instance.id,
-    outcome,
-    userId,
-    comment,
-  });
+  for (const handler of handlers.get(instance.businessType) ?? [])
+    await handler({
+      tx,
+      tenantId: instance.tenantId,
+      businessId: instance.businessId,
+      instanceId: instance.id,
+      outcome,
+      userId,
+      comment,
+    });
 }
 
 async function instanceOf(tx: Tx, tenantId: number, id: number): Promise<Instance> {

@@ -155,6 +155,8 @@ export const offlinePayments = pgTable(
     id: idColumn(),
     payerName: text('payer_name').notNull(),
     driverId: refColumn('driver_id'),
+    /** The bill it pays (上传到账凭证 of 账单列表): allocated to it once confirmed. */
+    billId: refColumn('bill_id'),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     method: smallint('method').notNull(),
     receivedOn: date('received_on').notNull(),

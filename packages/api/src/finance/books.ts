@@ -18,12 +18,14 @@ import {
   yuan,
 } from '@cp/contracts';
 import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../db';
 import { businessError } from '../http/errors';
 import { defineServerLookup } from '../lookups/registry';
 import { serialNumber } from '../orders/numbers';
 import { leaseOrders, orderReceivables } from '../orders/tables';
-import { defineServerResource, type WriteContext } from '../resource/family';
+import { defineServerResource } from '../resource/family';
 import { contains } from '../resource/query';
+import { refreshBills } from './bill-money';
 import { syncOverdueCases } from './collection';
 import { paymentAllocations, payments } from './tables';
 
@@ -53,12 +55,27 @@ export const receivableFamily = receivableReads(receivableResource, Object.value
 /** 查看账单 of a bad-debt account. */
 export const badDebtBillFamily = receivableReads(badDebtBillResource, Object.values(badDebtBillScreens));
 
-/** The receivables of a customer that still owe money, locked for this transaction in id order. */
-async function lockOpenReceivables(ctx: WriteContext, driverId: number, ids?: readonly number[]) {
+/** Who moves money, in which transaction: a request's write context, or an approval's decision. */
+export interface Books {
+  tx: Tx;
+  auth: { tenantId: number; userId: number };
+}
+
+/**
+ * The receivables of a customer that still owe money and may take it (not in a bill 未激活 or 已关停), locked
+ * for this transaction in id order; only these ids, or only this bill's, when given.
+ */
+async function lockOpenReceivables(
+  ctx: Books,
+  driverId: number,
+  only: { ids?: readonly number[] | undefined; billId?: number | undefined } = {},
+) {
+  const { ids, billId } = only;
   const rows = await ctx.tx
     .select({
       id: r.id,
       orderId: r.orderId,
+      billId: r.billId,
       dueDate: r.dueDate,
       period: r.period,
       amount: r.amount,
@@ -74,8 +91,10 @@ async function lockOpenReceivables(ctx: WriteContext, driverId: number, ids?: re
         eq(r.tenantId, ctx.auth.tenantId),
         eq(r.driverId, driverId),
         inArray(r.status, [...collectibleStates]),
+        eq(r.collectible, true),
         gt(outstandingOf, 0),
         ids ? inArray(r.id, [...ids]) : undefined,
+        billId ? eq(r.billId, billId) : undefined,
       ),
     )
     .orderBy(asc(r.id))
@@ -83,10 +102,14 @@ async function lockOpenReceivables(ctx: WriteContext, driverId: number, ids?: re
   return rows;
 }
 
-/** The orders of these receivables, once each. */
-const ordersOf = (rows: readonly ({ orderId: number } | undefined)[]) => [
-  ...new Set(rows.flatMap((row) => (row ? [row.orderId] : []))),
-];
+/** The overdue accounts and bills of these receivables follow their money. */
+async function follow(ctx: Books, rows: readonly ({ orderId: number; billId: number | null } | undefined)[]) {
+  const present = rows.flatMap((row) => (row ? [row] : []));
+  await syncOverdueCases(ctx.tx, ctx.auth.tenantId, [...new Set(present.map((row) => row.orderId))]);
+  await refreshBills(ctx.tx, ctx.auth.tenantId, [
+    ...new Set(present.flatMap((row) => (row.billId ? [row.billId] : []))),
+  ]);
+}
 
 type Money = {
   id: number;
@@ -99,7 +122,7 @@ type Money = {
 };
 
 /** Moves `delta` fen onto (or, negative, off) a receivable's 已收 and its state with it. */
-async function receive(ctx: WriteContext, row: Money, delta: number) {
+async function receive(ctx: Books, row: Money, delta: number) {
   const received = row.received + delta;
   await ctx.tx
     .update(r)
@@ -111,6 +134,70 @@ async function receive(ctx: WriteContext, row: Money, delta: number) {
       updatedBy: ctx.auth.userId,
     })
     .where(eq(r.id, row.id));
+}
+
+/** A payment's own columns, as the form or a confirmed 线下收款 gives them. */
+export type PaymentValues = Omit<typeof payments.$inferInsert, 'tenantId' | 'paymentNo' | 'allocated'>;
+
+/**
+ * Records a payment and allocates it — the clerk's lines, or oldest due first over the customer's
+ * collectible receivables (only the bill's, for a bill's voucher) — in the caller's transaction; the
+ * receivables, their overdue accounts and bills follow. Answers the payment's id.
+ */
+export async function recordPayment(
+  ctx: Books,
+  own: PaymentValues,
+  chosen?: readonly { receivableId: string; amount: number }[],
+  billId?: number,
+): Promise<number> {
+  const amount = Number(own.amount);
+  if (amount <= 0) throw businessError('收款金额应大于0');
+  const open = await lockOpenReceivables(ctx, Number(own.driverId), {
+    ids: chosen?.map((line) => Number(line.receivableId)),
+    billId,
+  });
+  const plan = planAllocation(
+    amount,
+    open.map(
+      (row): OpenReceivable => ({
+        id: String(row.id),
+        dueDate: row.dueDate,
+        period: row.period,
+        outstanding: row.amount + row.lateFee - row.received - row.relieved,
+      }),
+    ),
+    chosen,
+  );
+  if ('problem' in plan) throw businessError(plan.problem);
+  const [row] = await ctx.tx
+    .insert(payments)
+    .values({
+      ...own,
+      paymentNo: await serialNumber(ctx, 'SK', 'payment_no_seq', 8),
+      allocated: plan.reduce((sum, line) => sum + line.amount, 0),
+      tenantId: ctx.auth.tenantId,
+      createdBy: ctx.auth.userId,
+      updatedBy: ctx.auth.userId,
+    })
+    .returning({ id: payments.id });
+  const id = Number(row?.id);
+  const byId = new Map(open.map((receivable) => [String(receivable.id), receivable]));
+  for (const line of plan) await receive(ctx, byId.get(line.receivableId) as Money, line.amount);
+  if (plan.length > 0) {
+    await ctx.tx.insert(paymentAllocations).values(
+      plan.map((line) => ({
+        tenantId: ctx.auth.tenantId,
+        paymentId: id,
+        receivableId: Number(line.receivableId),
+        amount: line.amount,
+      })),
+    );
+  }
+  await follow(
+    ctx,
+    plan.map((line) => byId.get(line.receivableId)),
+  );
+  return id;
 }
 
 /**
@@ -128,55 +215,7 @@ export const paymentFamily = defineServerResource({
       string,
       unknown
     >;
-    const amount = Number(own.amount);
-    if (amount <= 0) throw businessError('收款金额应大于0');
-    const driverId = Number(own.driverId);
-    const chosen = allocations && allocations.length > 0 ? allocations : undefined;
-    const open = await lockOpenReceivables(
-      ctx,
-      driverId,
-      chosen?.map((line) => Number(line.receivableId)),
-    );
-    const plan = planAllocation(
-      amount,
-      open.map(
-        (row): OpenReceivable => ({
-          id: String(row.id),
-          dueDate: row.dueDate,
-          period: row.period,
-          outstanding: row.amount + row.lateFee - row.received - row.relieved,
-        }),
-      ),
-      chosen,
-    );
-    if ('problem' in plan) throw businessError(plan.problem);
-    const allocated = plan.reduce((sum, line) => sum + line.amount, 0);
-    const [row] = await ctx.tx
-      .insert(payments)
-      .values({
-        ...(own as typeof payments.$inferInsert),
-        paymentNo: await serialNumber(ctx, 'SK', 'payment_no_seq', 8),
-        allocated,
-        tenantId: ctx.auth.tenantId,
-        createdBy: ctx.auth.userId,
-        updatedBy: ctx.auth.userId,
-      })
-      .returning({ id: payments.id });
-    const id = Number(row?.id);
-    const byId = new Map(open.map((receivable) => [String(receivable.id), receivable]));
-    for (const line of plan) await receive(ctx, byId.get(line.receivableId) as Money, line.amount);
-    await syncOverdueCases(ctx.tx, ctx.auth.tenantId, ordersOf(plan.map((line) => byId.get(line.receivableId))));
-    if (plan.length > 0) {
-      await ctx.tx.insert(paymentAllocations).values(
-        plan.map((line) => ({
-          tenantId: ctx.auth.tenantId,
-          paymentId: id,
-          receivableId: Number(line.receivableId),
-          amount: line.amount,
-        })),
-      );
-    }
-    return id;
+    return recordPayment(ctx, own as PaymentValues, allocations && allocations.length > 0 ? allocations : undefined);
   },
   actions: {
     reverse: {
@@ -194,6 +233,7 @@ export const paymentFamily = defineServerResource({
           .select({
             id: r.id,
             orderId: r.orderId,
+            billId: r.billId,
             amount: r.amount,
             lateFee: r.lateFee,
             received: r.received,
@@ -218,7 +258,7 @@ export const paymentFamily = defineServerResource({
           const receivable = byId.get(line.receivableId);
           if (receivable) await receive(ctx, receivable, -line.amount);
         }
-        await syncOverdueCases(ctx.tx, ctx.auth.tenantId, ordersOf(locked));
+        await follow(ctx, locked);
         await ctx.tx
           .update(paymentAllocations)
           .set({ reversed: true })

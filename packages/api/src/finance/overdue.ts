@@ -7,6 +7,7 @@ import { tenants } from '../identity/tables';
 import { defineJobKind } from '../jobs/kinds';
 import { beijingDay } from '../leads/counts';
 import { orderReceivables } from '../orders/tables';
+import { refreshBills } from './bill-money';
 import { syncOverdueCases } from './collection';
 import { badDebtLevels, overdueDayRuns } from './tables';
 
@@ -49,6 +50,7 @@ export async function runOverdueDay(db: Db, tenantId: number, day: string): Prom
               collectibleStates.map((state) => sql`${state}`),
               sql`, `,
             )})
+            and ${r.collectible}
             and ${r.dueDate} < ${day}::date
             and ${r.amount} + ${r.lateFee} - ${r.received} - ${r.relieved} > 0
           -- Locked in id order, as payments lock them, so the job and a payment never deadlock.
@@ -73,6 +75,7 @@ export async function runOverdueDay(db: Db, tenantId: number, day: string): Prom
         select count(*)::int as receivables, sum(fee)::text as late_fees from changed`),
     );
     await syncOverdueCases(tx, tenantId);
+    await refreshBills(tx, tenantId);
     const run = { day, receivables: done?.receivables ?? 0, lateFees: Number(done?.late_fees ?? 0) };
     await tx
       .update(overdueDayRuns)

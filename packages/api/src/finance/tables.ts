@@ -222,3 +222,57 @@ export const collectionRecords = pgTable(
     index('collection_records_tenant_escalation_idx').on(table.tenantId, table.escalation, table.contactedAt),
   ],
 );
+
+export const billNoSequence = pgSequence('bill_no_seq', { startWith: 1 });
+
+/** 账单: an order's receivables of a month; its money summed from them and kept in step (`refreshBills`). */
+export const bills = pgTable(
+  'bills',
+  {
+    id: idColumn(),
+    billNo: text('bill_no').notNull(),
+    orderId: refColumn('order_id').notNull(),
+    driverId: refColumn('driver_id').notNull(),
+    cityId: refColumn('city_id'),
+    period: text('period').notNull(),
+    dueDate: date('due_date').notNull(),
+    amount: money('amount'),
+    lateFee: money('late_fee'),
+    received: money('received'),
+    relieved: money('relieved'),
+    status: smallint('status').notNull().default(1),
+    shutdownReason: text('shutdown_reason'),
+    remark: text('remark'),
+    version: versionColumn(),
+    ...businessColumns(),
+  },
+  (table) => [
+    uniqueIndex('bills_tenant_no_key').on(table.tenantId, table.billNo),
+    uniqueIndex('bills_order_period_key').on(table.orderId, table.period),
+    index('bills_tenant_due_idx').on(table.tenantId, table.dueDate, table.id),
+    index('bills_tenant_status_due_idx').on(table.tenantId, table.status, table.dueDate, table.id),
+    index('bills_tenant_driver_idx').on(table.tenantId, table.driverId, table.dueDate),
+    index('bills_tenant_city_idx').on(table.tenantId, table.cityId, table.status, table.dueDate),
+    index('bills_tenant_period_idx').on(table.tenantId, table.period),
+  ],
+);
+
+/** 减免: an amount asked off a bill, relieved once 费用减免审批 approves. */
+export const billReliefs = pgTable(
+  'bill_reliefs',
+  {
+    id: idColumn(),
+    billId: refColumn('bill_id').notNull(),
+    amount: money('amount'),
+    applied: money('applied'),
+    reason: text('reason').notNull(),
+    attachments: text('attachments').array().notNull().default(sql`'{}'::text[]`),
+    status: smallint('status').notNull().default(1),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    ...businessColumns(),
+  },
+  (table) => [
+    index('bill_reliefs_tenant_bill_idx').on(table.tenantId, table.billId, table.createdAt),
+    index('bill_reliefs_tenant_created_idx').on(table.tenantId, table.createdAt),
+  ],
+);

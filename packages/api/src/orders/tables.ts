@@ -2,6 +2,7 @@ import type { RentStage, SettlementLine } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   date,
   index,
   integer,
@@ -127,6 +128,12 @@ export const orderReceivables = pgTable(
     levelId: refColumn('level_id'),
     /** The order's city, kept here so a list by city and due range is one index's range. */
     cityId: refColumn('city_id'),
+    /** The bill gathering it, if billed. */
+    billId: refColumn('bill_id'),
+    /** Whether money may be taken for it: false while its bill is 未激活 or once 已关停. */
+    collectible: boolean('collectible').notNull().default(true),
+    /** What it charges, for a cost added to a bill (添加费用). */
+    note: text('note'),
     status: smallint('status').notNull().default(0),
     version: versionColumn(),
     ...businessColumns(),
@@ -137,6 +144,7 @@ export const orderReceivables = pgTable(
     index('order_receivables_tenant_kind_due_idx').on(table.tenantId, table.kind, table.dueDate),
     index('order_receivables_tenant_level_idx').on(table.tenantId, table.levelId, table.dueDate),
     index('order_receivables_tenant_due_id_idx').on(table.tenantId, table.dueDate, table.id),
+    index('order_receivables_bill_idx').on(table.billId),
     index('order_receivables_tenant_order_due_idx').on(table.tenantId, table.orderId, table.dueDate, table.id),
     index('order_receivables_tenant_due_idx').on(table.tenantId, table.status, table.dueDate, table.id),
     index('order_receivables_tenant_driver_idx').on(table.tenantId, table.driverId, table.dueDate),

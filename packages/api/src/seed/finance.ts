@@ -1,9 +1,11 @@
-import { addDays } from '@cp/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { addDays, billStates } from '@cp/contracts';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db';
+import { refreshBills } from '../finance/bill-money';
 import { catchUpOverdue } from '../finance/overdue';
 import {
   badDebtLevels,
+  bills,
   financialCodes,
   overdueDayRuns,
   paymentAllocations,
@@ -242,6 +244,7 @@ export async function seedDemoBooks(db: Db, now = new Date()): Promise<void> {
         });
       }
     });
+    await seedDemoBills(db, tenant.id, clerk.id, today);
     const [done] = await db
       .select({ day: overdueDayRuns.day })
       .from(overdueDayRuns)
@@ -251,4 +254,74 @@ export async function seedDemoBooks(db: Db, now = new Date()): Promise<void> {
       await db.insert(overdueDayRuns).values({ tenantId: tenant.id, day: addDays(today, -45), receivables: 0 });
   }
   await catchUpOverdue(db, today);
+}
+
+/**
+ * Bills of the demo orders: a bill per order and month of everything due up to the end of this month,
+ * activated; next month's rent of one order in three is billed but still 未激活; later months wait unbilled.
+ */
+async function seedDemoBills(db: Db, tenantId: number, userId: number, today: string): Promise<void> {
+  const thisMonth = today.slice(0, 7);
+  const nextMonth = addDays(`${thisMonth}-28`, 5).slice(0, 7);
+  await db.transaction(async (tx) => {
+    const lines = await tx
+      .select({
+        id: orderReceivables.id,
+        orderId: orderReceivables.orderId,
+        driverId: orderReceivables.driverId,
+        cityId: orderReceivables.cityId,
+        dueDate: orderReceivables.dueDate,
+        createdAt: orderReceivables.createdAt,
+      })
+      .from(orderReceivables)
+      .where(and(eq(orderReceivables.tenantId, tenantId), isNull(orderReceivables.billId)))
+      .orderBy(asc(orderReceivables.orderId), asc(orderReceivables.dueDate));
+    const groups = new Map<string, typeof lines>();
+    for (const line of lines) {
+      const month = line.dueDate.slice(0, 7);
+      const inactive = month === nextMonth && line.orderId % 3 === 0;
+      if (month > thisMonth && !inactive) continue;
+      const key = `${line.orderId}:${month}`;
+      groups.set(key, [...(groups.get(key) ?? []), line]);
+    }
+    const ctx = { tx, auth: { tenantId, userId } } as unknown as WriteContext;
+    const made: number[] = [];
+    for (const [key, group] of groups) {
+      const first = group[0] as (typeof lines)[number];
+      const period = key.split(':')[1] as string;
+      const inactive = period > thisMonth;
+      // Billed a few days before the first due date, never later than today.
+      const billedOn = addDays(first.dueDate, -5) < today ? addDays(first.dueDate, -5) : today;
+      const at = new Date(`${billedOn}T08:00:00+08:00`);
+      const [bill] = await tx
+        .insert(bills)
+        .values({
+          tenantId,
+          billNo: await serialNumber(ctx, 'ZD', 'bill_no_seq', 6, at),
+          orderId: first.orderId,
+          driverId: first.driverId,
+          cityId: first.cityId,
+          period,
+          dueDate: first.dueDate,
+          status: inactive ? billStates.inactive : billStates.open,
+          createdBy: userId,
+          updatedBy: userId,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning({ id: bills.id });
+      const id = Number(bill?.id);
+      made.push(id);
+      await tx
+        .update(orderReceivables)
+        .set({ billId: id, collectible: !inactive })
+        .where(
+          inArray(
+            orderReceivables.id,
+            group.map((line) => line.id),
+          ),
+        );
+    }
+    await refreshBills(tx, tenantId, made);
+  });
 }

@@ -1,3 +1,4 @@
+import { billReliefResource } from '../finance/bills';
 import { exchangeOrderResource } from '../orders/exchanges';
 import { leaseOrderResource } from '../orders/leaseOrders';
 import { depositRefundResource } from '../orders/refunds';
@@ -21,4 +22,5 @@ export const approvalBusinesses: Readonly<Record<number, { resource: Resource; f
   [approvalBusinessTypes.exchange]: { resource: exchangeOrderResource },
   [approvalBusinessTypes.retailWorkOrder]: { resource: retailWorkOrderResource, form: 'retailWorkOrderApproval' },
   [approvalBusinessTypes.productQuote]: { resource: productQuoteResource, form: 'productQuoteApproval' },
+  [approvalBusinessTypes.relief]: { resource: billReliefResource },
 };

@@ -93,6 +93,14 @@ export const lookups = {
   accountingUnit: defineLookup({ key: 'accountingUnit', title: '核算主体', endpoint: '/api/lookups/accounting-units' }),
   financialCode: defineLookup({ key: 'financialCode', title: '财务编码', endpoint: '/api/lookups/financial-codes' }),
   badDebtLevel: defineLookup({ key: 'badDebtLevel', title: '坏账等级', endpoint: '/api/lookups/bad-debt-levels' }),
+  /** 租赁订单, searched by order number or the driver's name (a bill's order). */
+  leaseOrder: defineLookup({
+    key: 'leaseOrder',
+    title: '租赁订单',
+    endpoint: '/api/lookups/lease-orders',
+    searchable: true,
+    placeholder: '输入订单编号或承租人姓名搜索',
+  }),
   /** A customer's receivables that still owe money (a payment's allocation), searched by order number. */
   openReceivable: defineLookup({
     key: 'openReceivable',

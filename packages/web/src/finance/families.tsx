@@ -5,6 +5,10 @@ import {
   badDebtCallScreens,
   badDebtLevelResource,
   badDebtLevelScreens,
+  billReliefResource,
+  billReliefScreens,
+  billResource,
+  billScreens,
   collectionRecordResource,
   collectionRecordScreens,
   financialCodeImportScreens,
@@ -142,7 +146,28 @@ export const overdueCaseFamily = defineFamily({
   ],
 });
 
+const billReliefFamily = defineFamily({ resource: billReliefResource, screens: billReliefScreens });
+
+/** 账单列表 and 账单详情: a month's receivables of an order, collected, relieved, charged, paid offline. */
+export const billFamily = defineFamily({
+  resource: billResource,
+  screens: billScreens,
+  routes: { detail: 'billListDetails' },
+  groups: [
+    { title: '账单', fields: ['billNo', 'orderId', 'period', 'driverId', 'cityId', 'dueDate', 'status', 'remark'] },
+    { title: '金额', fields: ['amount', 'lateFee', 'received', 'relieved', 'outstanding'] },
+    { title: '关停', fields: ['shutdownReason', 'createdAt'] },
+  ],
+  related: () => [
+    { family: receivableFamily, screen: 'accountsReceivableDetail', via: 'billId', title: '账单明细' },
+    { family: billReliefFamily, screen: 'billReliefs', via: 'billId' },
+  ],
+  refreshes: ['receivable', 'payment'],
+});
+
 export const { families, keys, page, prefetch } = familyModule([
+  billFamily,
+  billReliefFamily,
   overdueCaseFamily,
   collectionRecordFamily,
   badDebtCallFamily,

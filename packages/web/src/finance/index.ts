@@ -1,9 +1,11 @@
 import { familyPages } from '../resource/registerFamilies';
 
-/** 应收明细, 实收明细; 逾期预警, 逾期明细, 催收明细; 坏账列表 and its 查看账单, 催款记录; 财务编码导入, 导入记录, 交易名称配置, 坏账分级配置. */
+/** 账单列表 and 账单详情, 应收明细, 实收明细; 逾期预警, 逾期明细, 催收明细; 坏账列表 and its 查看账单, 催款记录; 财务编码导入, 导入记录, 交易名称配置, 坏账分级配置. */
 export const financePages = familyPages(
   () => import('./families'),
   [
+    'billList',
+    'billListDetails',
     'accountsReceivableDetail',
     'actualCollectionDetails',
     'overdueWarning',

@@ -1,0 +1,42 @@
+import { billStates, receivableStates } from '@cp/contracts';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../db';
+
+/**
+ * A bill's money is its receivables' added up (void ones left out), and its state follows the money while
+ * it is being collected: 已结清 once nothing is owed, 逾期 while a receivable is overdue, 部分收款 once
+ * something came in, 待收款 before. A bill 未激活 or 已关停 keeps its state. These bills, or every bill of
+ * the branch company with an overdue receivable (the overdue job's day).
+ */
+export async function refreshBills(tx: Executor, tenantId: number, billIds?: readonly number[]): Promise<void> {
+  if (billIds && billIds.length === 0) return;
+  const which = billIds
+    ? sql`b.id = any(${`{${billIds.join(',')}}`}::bigint[])`
+    : sql`b.id in (select r.bill_id from order_receivables r where r.tenant_id = ${tenantId}
+        and r.status = ${receivableStates.overdue} and r.bill_id is not null)`;
+  const collecting = [billStates.open, billStates.partlyPaid, billStates.settled, billStates.overdue];
+  await tx.execute(sql`
+    with sums as (
+      select r.bill_id, coalesce(sum(r.amount), 0) as amount, coalesce(sum(r.late_fee), 0) as late_fee,
+        coalesce(sum(r.received), 0) as received, coalesce(sum(r.relieved), 0) as relieved,
+        bool_or(r.status = ${receivableStates.overdue}) as overdue, min(r.due_date) as due_date
+      from order_receivables r
+      where r.tenant_id = ${tenantId} and r.status <> ${receivableStates.void}
+        and r.bill_id in (select b.id from bills b where b.tenant_id = ${tenantId} and ${which})
+      group by r.bill_id
+    )
+    update bills b set amount = sums.amount, late_fee = sums.late_fee, received = sums.received,
+      relieved = sums.relieved, due_date = coalesce(sums.due_date, b.due_date),
+      status = case
+        when b.status not in (${sql.join(
+          collecting.map((state) => sql`${state}`),
+          sql`, `,
+        )}) then b.status
+        when sums.amount + sums.late_fee - sums.received - sums.relieved <= 0 then ${billStates.settled}
+        when sums.overdue then ${billStates.overdue}
+        when sums.received > 0 then ${billStates.partlyPaid}
+        else ${billStates.open} end,
+      updated_at = now()
+    from sums
+    where b.id = sums.bill_id and b.tenant_id = ${tenantId}`);
+}

@@ -1,0 +1,344 @@
+import {
+  approvalBusinessTypes,
+  billReliefResource,
+  billReliefScreens,
+  billResource,
+  billScreens,
+  billStates,
+  collectibleStates,
+  offlinePaymentStates,
+  reliefStates,
+  settledStatus,
+  yuan,
+} from '@cp/contracts';
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { approvalBusiness } from '../approvals/business';
+import { onApprovalOutcome, startApproval, stateFollowsApproval } from '../approvals/engine';
+import { offlinePaymentTitle } from '../approvals/families';
+import { offlinePayments } from '../approvals/tables';
+import { drivers } from '../drivers/tables';
+import { businessError } from '../http/errors';
+import { beijingDay } from '../leads/counts';
+import { defineServerLookup } from '../lookups/registry';
+import { serialNumber } from '../orders/numbers';
+import { leaseOrders, orderReceivables } from '../orders/tables';
+import { defineServerResource, type Row, type WriteContext } from '../resource/family';
+import { contains } from '../resource/query';
+import { refreshBills } from './bill-money';
+import { type Books, outstandingOf, recordPayment } from './books';
+import { syncOverdueCases } from './collection';
+import { billReliefs, bills } from './tables';
+
+const r = orderReceivables;
+
+/** The first and last day of a bill's month. */
+function monthOf(period: string): [string, string] {
+  const [year, month] = period.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return [`${period}-01`, `${period}-${String(last).padStart(2, '0')}`];
+}
+
+/** Sets whether a bill's receivables may take money (激活 / 关停). */
+async function collectible(ctx: WriteContext, billId: number, value: boolean) {
+  await ctx.tx
+    .update(r)
+    .set({ collectible: value, updatedAt: new Date(), updatedBy: ctx.auth.userId })
+    .where(and(eq(r.billId, billId), eq(r.tenantId, ctx.auth.tenantId)));
+}
+
+/** 未收 of a bill as its row holds it. */
+const owing = (bill: Row) => Number(bill.amount) + Number(bill.lateFee) - Number(bill.received) - Number(bill.relieved);
+
+/**
+ * 账单: 新增账单 gathers an order's receivables of a month not yet billed into a bill 未激活 (not collectible
+ * until 激活); the actions relieve through approval, add costs, record offline money through 线下审批.
+ */
+export const billFamily = defineServerResource({
+  resource: billResource,
+  table: bills,
+  screens: Object.values(billScreens),
+  computed: {
+    outstanding: sql<number>`(${bills.amount} + ${bills.lateFee} - ${bills.received} - ${bills.relieved})`.mapWith(
+      Number,
+    ),
+  },
+  constraints: { bills_order_period_key: 'period' },
+  async insert(values, ctx) {
+    const orderId = Number(values.orderId);
+    const period = String(values.period);
+    const [order] = await ctx.tx
+      .select({
+        id: leaseOrders.id,
+        orderNo: leaseOrders.orderNo,
+        driverId: leaseOrders.driverId,
+        cityId: leaseOrders.cityId,
+      })
+      .from(leaseOrders)
+      .where(and(eq(leaseOrders.id, orderId), eq(leaseOrders.tenantId, ctx.auth.tenantId)));
+    if (!order) throw businessError('订单不存在');
+    const [taken] = await ctx.tx
+      .select({ billNo: bills.billNo })
+      .from(bills)
+      .where(and(eq(bills.orderId, orderId), eq(bills.period, period)));
+    if (taken) throw businessError(`订单 ${order.orderNo} 的 ${period} 账单已存在（${taken.billNo}）`);
+    const [first, last] = monthOf(period);
+    const lines = await ctx.tx
+      .select({ id: r.id, dueDate: r.dueDate })
+      .from(r)
+      .where(
+        and(
+          eq(r.orderId, orderId),
+          isNull(r.billId),
+          ne(r.status, 5),
+          sql`${r.dueDate} between ${first}::date and ${last}::date`,
+        ),
+      )
+      .orderBy(asc(r.dueDate))
+      .for('update');
+    if (lines.length === 0) throw businessError(`订单 ${order.orderNo} 在 ${period} 没有未出账的应收`);
+    const [bill] = await ctx.tx
+      .insert(bills)
+      .values({
+        billNo: await serialNumber(ctx, 'ZD', 'bill_no_seq', 6),
+        orderId,
+        driverId: order.driverId,
+        cityId: order.cityId,
+        period,
+        dueDate: lines[0]?.dueDate as string,
+        remark: (values.remark as string | null | undefined) ?? null,
+        status: billStates.inactive,
+        tenantId: ctx.auth.tenantId,
+        createdBy: ctx.auth.userId,
+        updatedBy: ctx.auth.userId,
+      })
+      .returning({ id: bills.id });
+    const id = Number(bill?.id);
+    await ctx.tx
+      .update(r)
+      .set({ billId: id, collectible: false })
+      .where(
+        inArray(
+          r.id,
+          lines.map((line) => line.id),
+        ),
+      );
+    await refreshBills(ctx.tx, ctx.auth.tenantId, [id]);
+    return id;
+  },
+  async beforeRemove(row, ctx) {
+    // A bill 未激活 may be deleted: its receivables go back to unbilled and collectible.
+    await ctx.tx
+      .update(r)
+      .set({ billId: null, collectible: true })
+      .where(eq(r.billId, Number(row.id)));
+  },
+  async onChange(ctx, before, after) {
+    if (before && after && before.status !== after.status) {
+      await refreshBills(ctx.tx, ctx.auth.tenantId, [Number(after.id)]);
+    }
+  },
+  actions: {
+    activate: { run: async (ctx, bill) => (await collectible(ctx, Number(bill.id), true), null) },
+    shutdown: {
+      run: async (ctx, bill) => (await collectible(ctx, Number(bill.id), false), null),
+      patch: (body) => ({ shutdownReason: body.reason }),
+    },
+    relief: {
+      async run(ctx, bill, body) {
+        const amount = Number(body.amount);
+        if (amount > owing(bill)) {
+          throw businessError(`减免金额 ${yuan(amount)} 元超过账单未收 ${yuan(owing(bill))} 元`);
+        }
+        const [relief] = await ctx.tx
+          .insert(billReliefs)
+          .values({
+            billId: Number(bill.id),
+            amount,
+            reason: String(body.reason),
+            attachments: (body.attachments as string[] | undefined) ?? [],
+            tenantId: ctx.auth.tenantId,
+            createdBy: ctx.auth.userId,
+            updatedBy: ctx.auth.userId,
+          })
+          .returning({ id: billReliefs.id });
+        await startApproval(ctx, {
+          businessType: approvalBusinessTypes.relief,
+          businessId: Number(relief?.id),
+          title: `费用减免 ${String(bill.billNo)} ${yuan(amount)}元`,
+        });
+        return null;
+      },
+      moveWhen: () => false,
+    },
+    addExpense: {
+      async run(ctx, bill, body) {
+        const [next] = await ctx.tx
+          .select({ period: sql<number>`coalesce(max(${r.period}), 0) + 1`.mapWith(Number) })
+          .from(r)
+          .where(and(eq(r.orderId, Number(bill.orderId)), eq(r.kind, Number(body.kind))));
+        const dueDate = String(body.dueDate);
+        await ctx.tx.insert(r).values({
+          tenantId: ctx.auth.tenantId,
+          orderId: Number(bill.orderId),
+          driverId: Number(bill.driverId),
+          cityId: bill.cityId == null ? null : Number(bill.cityId),
+          billId: Number(bill.id),
+          collectible: Number(bill.status) !== billStates.inactive,
+          kind: Number(body.kind),
+          period: next?.period ?? 1,
+          periodStart: dueDate,
+          periodEnd: dueDate,
+          dueDate,
+          amount: Number(body.amount),
+          note: String(body.note),
+          createdBy: ctx.auth.userId,
+          updatedBy: ctx.auth.userId,
+        });
+        await refreshBills(ctx.tx, ctx.auth.tenantId, [Number(bill.id)]);
+        return null;
+      },
+      moveWhen: () => false,
+    },
+    uploadVoucher: {
+      async run(ctx, bill, body) {
+        if (String(body.receivedOn) > beijingDay(new Date())) throw businessError('到账日期不能晚于今天');
+        const [voucher] = await ctx.tx
+          .insert(offlinePayments)
+          .values({
+            payerName: String(body.payerName),
+            driverId: Number(bill.driverId),
+            billId: Number(bill.id),
+            amount: Number(body.amount),
+            method: Number(body.method),
+            receivedOn: String(body.receivedOn),
+            reference: (body.reference as string | undefined) ?? null,
+            purpose: `账单 ${String(bill.billNo)} 线下到账`,
+            vouchers: body.vouchers as string[],
+            status: offlinePaymentStates.pending,
+            tenantId: ctx.auth.tenantId,
+            createdBy: ctx.auth.userId,
+            updatedBy: ctx.auth.userId,
+          })
+          .returning({ id: offlinePayments.id });
+        await startApproval(ctx, {
+          businessType: approvalBusinessTypes.offlinePayment,
+          businessId: Number(voucher?.id),
+          title: offlinePaymentTitle(String(body.payerName), Number(body.amount)),
+        });
+        return null;
+      },
+      moveWhen: () => false,
+    },
+  },
+});
+
+/** 减免记录 of a bill (in its detail), and the row 费用减免审批's approvers read. */
+export const billReliefFamily = defineServerResource({
+  resource: billReliefResource,
+  table: billReliefs,
+  screens: Object.values(billReliefScreens),
+  parent: { table: bills, via: billReliefs.billId, id: bills.id, columns: { billNo: bills.billNo } },
+});
+
+approvalBusiness(approvalBusinessTypes.relief, billReliefFamily);
+
+stateFollowsApproval(approvalBusinessTypes.relief, billReliefs, reliefStates.inApproval, {
+  approved: reliefStates.approved,
+  rejected: reliefStates.rejected,
+  withdrawn: reliefStates.withdrawn,
+});
+
+/**
+ * An approved 减免 relieves what the bill still owes (at most the amount asked), oldest due first, late fees
+ * as part of each receivable's debt; what was relieved is kept as 实际减免.
+ */
+onApprovalOutcome(approvalBusinessTypes.relief, async ({ tx, tenantId, businessId, outcome, userId }) => {
+  if (outcome !== 'approved') return;
+  const [relief] = await tx
+    .select()
+    .from(billReliefs)
+    .where(and(eq(billReliefs.id, businessId), eq(billReliefs.tenantId, tenantId)));
+  if (!relief) return;
+  const open = await tx
+    .select({
+      id: r.id,
+      orderId: r.orderId,
+      amount: r.amount,
+      lateFee: r.lateFee,
+      received: r.received,
+      relieved: r.relieved,
+      overdueDays: r.overdueDays,
+      status: r.status,
+    })
+    .from(r)
+    .where(and(eq(r.billId, relief.billId), inArray(r.status, [...collectibleStates]), gt(outstandingOf, 0)))
+    .orderBy(asc(r.dueDate), asc(r.id))
+    .for('update');
+  let left = relief.amount;
+  for (const row of open) {
+    const take = Math.min(left, row.amount + row.lateFee - row.received - row.relieved);
+    if (take <= 0) continue;
+    const relieved = row.relieved + take;
+    await tx
+      .update(r)
+      .set({ relieved, status: settledStatus({ ...row, relieved }), updatedAt: new Date(), updatedBy: userId })
+      .where(eq(r.id, row.id));
+    left -= take;
+  }
+  await tx
+    .update(billReliefs)
+    .set({ applied: relief.amount - left })
+    .where(eq(billReliefs.id, relief.id));
+  await syncOverdueCases(tx, tenantId, [...new Set(open.map((row) => row.orderId))]);
+  await refreshBills(tx, tenantId, [relief.billId]);
+});
+
+/**
+ * A 线下收款 confirmed is money received: recorded as a 实收 of its customer, allocated to its bill's
+ * receivables when it came from one (上传到账凭证), else oldest due first.
+ */
+onApprovalOutcome(approvalBusinessTypes.offlinePayment, async ({ tx, tenantId, businessId, outcome, userId }) => {
+  if (outcome !== 'approved') return;
+  const [voucher] = await tx
+    .select()
+    .from(offlinePayments)
+    .where(and(eq(offlinePayments.id, businessId), eq(offlinePayments.tenantId, tenantId)));
+  if (!voucher?.driverId) return;
+  const books: Books = { tx, auth: { tenantId, userId } };
+  await recordPayment(
+    books,
+    {
+      driverId: voucher.driverId,
+      amount: voucher.amount,
+      paidOn: voucher.receivedOn,
+      channel: voucher.method,
+      reference: voucher.reference,
+      vouchers: voucher.vouchers,
+      remark: voucher.purpose,
+      offlinePaymentId: voucher.id,
+    },
+    undefined,
+    voucher.billId ?? undefined,
+  );
+});
+
+defineServerLookup('leaseOrder', {
+  async search(db, tenantId, { text, ids, limit }) {
+    const conditions: (SQL | undefined)[] = [eq(leaseOrders.tenantId, tenantId)];
+    if (ids) conditions.push(inArray(leaseOrders.id, [...ids]));
+    if (text)
+      conditions.push(
+        or(contains(leaseOrders.orderNo, text), ilike(drivers.name, `%${text.replace(/[%_\\]/g, '\\$&')}%`)),
+      );
+    const rows = await db
+      .select({ id: leaseOrders.id, orderNo: leaseOrders.orderNo, name: drivers.name })
+      .from(leaseOrders)
+      .innerJoin(drivers, eq(drivers.id, leaseOrders.driverId))
+      .where(and(...conditions))
+      .orderBy(desc(leaseOrders.id))
+      .limit(limit);
+    return rows.map((row) => ({ id: row.id, name: `${row.orderNo}（${row.name}）` }));
+  },
+});
+
+export const billFamilies = [billFamily, billReliefFamily];
