@@ -15,6 +15,7 @@ import { fileDownloadRoutes } from './files/download-routes';
 import { fileRoutes } from './files/routes';
 import { templateRoutes } from './files/template-routes';
 import { financeRoutes } from './finance/overdue';
+import { rentTrendRoutes } from './finance/trends';
 import { healthRoutes } from './health';
 import { homeRoutes } from './home/routes';
 import { registerAccessControl } from './http/access';
@@ -115,6 +116,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(exportRoutes, deps);
   await app.register(leadRoutes, deps);
   await app.register(financeRoutes, deps);
+  await app.register(rentTrendRoutes, deps);
   await app.register(leadStatisticsRoutes, deps);
   await app.register(feedbackRoutes, deps);
   await app.register(preferenceRoutes, deps);

@@ -1,4 +1,5 @@
 import { families } from '../families';
+import { dynamicTrendExport, staticTrendExport } from '../finance/trends';
 import { leadStatisticsExport } from '../leads/statistics-export';
 import { familyExports } from '../resource/exports';
 import { roleExport } from '../roles/export';
@@ -8,5 +9,7 @@ import { ExportRegistry } from './registry';
 export const exportRegistry = new ExportRegistry([
   roleExport,
   leadStatisticsExport,
+  staticTrendExport,
+  dynamicTrendExport,
   ...families.flatMap(familyExports),
 ]);

@@ -38,6 +38,15 @@ function monthOf(period: string): [string, string] {
   return [`${period}-01`, `${period}-${String(last).padStart(2, '0')}`];
 }
 
+/** The earliest month an order has receivables not yet billed. */
+async function firstUnbilled(ctx: WriteContext, orderId: number): Promise<string | undefined> {
+  const [row] = await ctx.tx
+    .select({ month: sql<string>`to_char(min(${r.dueDate}), 'YYYY-MM')` })
+    .from(r)
+    .where(and(eq(r.orderId, orderId), isNull(r.billId), ne(r.status, 5)));
+  return row?.month ?? undefined;
+}
+
 /** Sets whether a bill's receivables may take money (激活 / 关停). */
 async function collectible(ctx: WriteContext, billId: number, value: boolean) {
   await ctx.tx
@@ -65,7 +74,6 @@ export const billFamily = defineServerResource({
   constraints: { bills_order_period_key: 'period' },
   async insert(values, ctx) {
     const orderId = Number(values.orderId);
-    const period = String(values.period);
     const [order] = await ctx.tx
       .select({
         id: leaseOrders.id,
@@ -76,6 +84,8 @@ export const billFamily = defineServerResource({
       .from(leaseOrders)
       .where(and(eq(leaseOrders.id, orderId), eq(leaseOrders.tenantId, ctx.auth.tenantId)));
     if (!order) throw businessError('订单不存在');
+    const period = (values.month as string | null | undefined) ?? (await firstUnbilled(ctx, orderId));
+    if (!period) throw businessError(`订单 ${order.orderNo} 没有未出账的应收`);
     const [taken] = await ctx.tx
       .select({ billNo: bills.billNo })
       .from(bills)
@@ -322,10 +332,15 @@ onApprovalOutcome(approvalBusinessTypes.offlinePayment, async ({ tx, tenantId, b
   );
 });
 
+/** 新增账单's order: a search offers those with receivables not yet billed; `ids` names any. */
 defineServerLookup('leaseOrder', {
   async search(db, tenantId, { text, ids, limit }) {
     const conditions: (SQL | undefined)[] = [eq(leaseOrders.tenantId, tenantId)];
     if (ids) conditions.push(inArray(leaseOrders.id, [...ids]));
+    else
+      conditions.push(
+        sql`exists (select 1 from ${r} where ${r.orderId} = ${leaseOrders.id} and ${r.billId} is null and ${r.status} <> 5)`,
+      );
     if (text)
       conditions.push(
         or(contains(leaseOrders.orderNo, text), ilike(drivers.name, `%${text.replace(/[%_\\]/g, '\\$&')}%`)),

@@ -10,6 +10,7 @@ import { orderReceivables } from '../orders/tables';
 import { refreshBills } from './bill-money';
 import { syncOverdueCases } from './collection';
 import { badDebtLevels, overdueDayRuns } from './tables';
+import { refreshRentTrends } from './trends';
 
 /** The most days one run catches up (a year): an older gap is a configuration problem, not downtime. */
 export const catchUpDaysMax = 366;
@@ -115,7 +116,8 @@ export async function catchUpOverdue(db: Db, today = beijingDay(new Date())): Pr
 }
 
 /**
- * 逾期 every hour: a run does the Beijing days not yet done (normally none, or the day just begun). The
+ * 逾期 every hour: a run does the Beijing days not yet done (normally none, or the day just begun), then adds
+ * the trend figures up again. The
  * queue runs one at a time across processes; the day's record makes a day's work happen once even so.
  */
 export const overdueJob = defineJobKind<Record<string, never>>({
@@ -123,6 +125,7 @@ export const overdueJob = defineJobKind<Record<string, never>>({
   everyMs: 3600_000,
   run: async ({ db }) => {
     const runs = await catchUpOverdue(db);
+    for (const tenant of await db.select({ id: tenants.id }).from(tenants)) await refreshRentTrends(db, tenant.id);
     return { days: runs.length, receivables: runs.reduce((sum, run) => sum + run.receivables, 0) };
   },
 });

@@ -276,3 +276,40 @@ export const billReliefs = pgTable(
     index('bill_reliefs_tenant_created_idx').on(table.tenantId, table.createdAt),
   ],
 );
+
+/**
+ * 静态/动态租金趋势's pre-aggregate of receivables: per branch company, month due and city (0: none), what
+ * is scheduled and due, received, relieved and overdue. Rebuilt by the hourly job (`refreshRentTrends`).
+ */
+export const rentMonthDues = pgTable(
+  'rent_month_dues',
+  {
+    tenantId: refColumn('tenant_id').notNull(),
+    month: text('month').notNull(),
+    cityId: refColumn('city_id').notNull(),
+    scheduled: money('scheduled'),
+    due: money('due'),
+    overdue: money('overdue'),
+    orders: integer('orders').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.tenantId, table.month, table.cityId] })],
+);
+
+/** The money received per branch company, month received, city and channel, allocated to receivables. */
+export const rentMonthCollections = pgTable(
+  'rent_month_collections',
+  {
+    tenantId: refColumn('tenant_id').notNull(),
+    month: text('month').notNull(),
+    cityId: refColumn('city_id').notNull(),
+    channel: smallint('channel').notNull(),
+    collected: money('collected'),
+  },
+  (table) => [primaryKey({ columns: [table.tenantId, table.month, table.cityId, table.channel] })],
+);
+
+/** When a branch company's trend figures were last added up. */
+export const rentTrendRefreshes = pgTable('rent_trend_refreshes', {
+  tenantId: refColumn('tenant_id').primaryKey(),
+  refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -12,6 +12,7 @@ import {
   payments,
   transactionNames,
 } from '../finance/tables';
+import { refreshRentTrends } from '../finance/trends';
 import { roles, tenants, users } from '../identity/tables';
 import { beijingDay } from '../leads/counts';
 import { serialNumber } from '../orders/numbers';
@@ -254,6 +255,7 @@ export async function seedDemoBooks(db: Db, now = new Date()): Promise<void> {
       await db.insert(overdueDayRuns).values({ tenantId: tenant.id, day: addDays(today, -45), receivables: 0 });
   }
   await catchUpOverdue(db, today);
+  for (const tenant of await db.select({ id: tenants.id }).from(tenants)) await refreshRentTrends(db, tenant.id);
 }
 
 /**

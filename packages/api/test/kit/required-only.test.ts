@@ -25,8 +25,9 @@ let ctx: TestContext;
 let admin: string;
 
 beforeAll(async () => {
-  // A few demo vehicles, so there are drivers at 正常 (the driver lookup offers only those) and their referrals.
-  ctx = await startTestApp({}, { demoVehiclesPerTenant: 12 });
+  // Enough demo vehicles for drivers at 正常 (the driver lookup offers only those), their referrals, and lease
+  // orders in force with receivables still to bill (新增账单's order).
+  ctx = await startTestApp({}, { demoVehiclesPerTenant: 150 });
   admin = await ctx.login('admin', 'admin123');
   // Configuration that holds one row per kind or range refuses any new row beside the demo's complete set
   // (交易名称 per transaction type and kind; 坏账分级's ranges cover every overdue day): start those empty.
@@ -158,7 +159,7 @@ describe('a form with only its required fields filled in', () => {
         token: admin,
         payload: form,
       });
-      expect(created, JSON.stringify(form)).toMatchObject({ status: 200, code: 0 });
+      expect(created, `${JSON.stringify(form)} ${created.msg}`).toMatchObject({ status: 200, code: 0 });
       if (!resource.permissions.update) return;
       const updatable = Object.fromEntries(Object.entries(form).filter(([name]) => !resource.fields[name]?.createOnly));
       const edited = await ctx.request({

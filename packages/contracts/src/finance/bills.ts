@@ -124,7 +124,7 @@ export function billPeriodProblem(value: string): string | null {
 /**
  * 账单列表: one customer's receivables of an order for a month, gathered into a bill — its money summed from
  * them (应收 + 滞纳金 − 已收 − 减免 = 未收) and its state following it. 新增账单 gathers an order's receivables
- * of a month not yet billed; a new bill waits 未激活.
+ * of a month not yet billed (the earliest such month when none is given); a new bill waits 未激活.
  */
 export const billResource = defineResource({
   key: 'bill',
@@ -137,14 +137,16 @@ export const billResource = defineResource({
   fields: {
     billNo: fields.text('账单编号', { form: false, filter: 'eq', max: 20 }),
     orderId: fields.ref('订单', 'leaseOrder', { required: true, createOnly: true, filter: 'eq' }),
-    period: fields.text('账单月份', {
-      required: true,
+    month: fields.text('账单月份', {
       createOnly: true,
-      filter: 'eq',
+      list: false,
+      detail: false,
+      export: false,
       max: 7,
       check: billPeriodProblem,
-      hint: '如：2026-11',
+      hint: '如：2026-11；不填为该订单最早未出账的月份',
     }),
+    period: fields.text('账单月份', { form: false, filter: 'eq', max: 7 }),
     driverId: fields.ref('客户', 'driver', { form: false, filter: 'eq' }),
     cityId: fields.ref('城市', 'city', { form: false, filter: 'eq' }),
     dueDate: fields.date('应收日期', { form: false, filter: 'range', sortable: true }),

@@ -2,3 +2,4 @@ export * from './bills';
 export * from './books';
 export * from './collection';
 export * from './config';
+export * from './trends';

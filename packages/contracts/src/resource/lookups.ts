@@ -93,7 +93,7 @@ export const lookups = {
   accountingUnit: defineLookup({ key: 'accountingUnit', title: '核算主体', endpoint: '/api/lookups/accounting-units' }),
   financialCode: defineLookup({ key: 'financialCode', title: '财务编码', endpoint: '/api/lookups/financial-codes' }),
   badDebtLevel: defineLookup({ key: 'badDebtLevel', title: '坏账等级', endpoint: '/api/lookups/bad-debt-levels' }),
-  /** 租赁订单, searched by order number or the driver's name (a bill's order). */
+  /** 租赁订单 searched by order number or the driver's name: a search offers those with receivables not yet billed (新增账单), `ids` names any. */
   leaseOrder: defineLookup({
     key: 'leaseOrder',
     title: '租赁订单',

@@ -10,13 +10,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, DatePicker, Empty, Form, Row, Segmented, Space, Statistic, Table, Tabs } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { Authorized } from '../auth/access';
 import { useListExport } from '../downloads/useListExport';
 import { get } from '../request';
 import { LookupField } from '../resource/LookupField';
 import { SearchPanel } from '../widgets';
+import { type ChartModule, LazyChart } from '../widgets/chart/LazyChart';
 import { trendOption, trendSummary } from './trendOption';
 
 const filterNames = ['createdAt', 'channelId', 'cityId', 'salespersonId', 'interval'] as const;
@@ -47,30 +48,12 @@ function useLeadStatistics(filters: Filters) {
   });
 }
 
+const loadCharts = () => import('./echarts') as Promise<ChartModule>;
+
 /** The trend lines, drawn by ECharts (loaded with the chart, not before). */
 function TrendChart({ data }: { data: LeadStatistics }) {
-  const box = useRef<HTMLDivElement>(null);
   const option = useMemo(() => trendOption(data), [data]);
-  useEffect(() => {
-    let disposed = false;
-    let cleanup = () => {};
-    void import('./echarts').then(({ init }) => {
-      if (disposed || !box.current) return;
-      const chart = init(box.current);
-      chart.setOption(option);
-      const resize = new ResizeObserver(() => chart.resize());
-      resize.observe(box.current);
-      cleanup = () => {
-        resize.disconnect();
-        chart.dispose();
-      };
-    });
-    return () => {
-      disposed = true;
-      cleanup();
-    };
-  }, [option]);
-  return <div ref={box} role="img" aria-label={trendSummary(data)} style={{ height: 300 }} />;
+  return <LazyChart load={loadCharts} option={option} summary={trendSummary(data)} height={300} />;
 }
 
 const rateCell = (value: number | null) => formatRate(value);

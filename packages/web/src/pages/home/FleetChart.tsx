@@ -1,37 +1,23 @@
 import { Card, Empty } from 'antd';
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { type ChartModule, LazyChart } from '../../widgets/chart/LazyChart';
 import { fleetChartOption, fleetSummary, stageListLink } from './fleetChartOption';
 import { useFleetByStage } from './homeApi';
 
+const loadCharts = () => import('./echarts') as Promise<ChartModule>;
+
 /** The bars of vehicles per stage, drawn by ECharts (loaded with the chart, not before); a bar opens its list. */
 function StageBars({ option, summary }: { option: ReturnType<typeof fleetChartOption>; summary: string }) {
-  const box = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
-  useEffect(() => {
-    let disposed = false;
-    let cleanup = () => {};
-    void import('./echarts').then(({ init }) => {
-      if (disposed || !box.current) return;
-      const chart = init(box.current);
-      chart.setOption(option);
-      chart.on('click', (event) => {
-        const stage = (event.data as { stage?: number } | undefined)?.stage;
-        if (stage !== undefined) navigate(stageListLink(stage));
-      });
-      const resize = new ResizeObserver(() => chart.resize());
-      resize.observe(box.current);
-      cleanup = () => {
-        resize.disconnect();
-        chart.dispose();
-      };
-    });
-    return () => {
-      disposed = true;
-      cleanup();
-    };
-  }, [option, navigate]);
-  return <div ref={box} role="img" aria-label={summary} style={{ height: 280 }} />;
+  const open = useCallback(
+    (data: unknown) => {
+      const stage = (data as { stage?: number } | undefined)?.stage;
+      if (stage !== undefined) navigate(stageListLink(stage));
+    },
+    [navigate],
+  );
+  return <LazyChart load={loadCharts} option={option} summary={summary} height={280} onClick={open} />;
 }
 
 /** 车辆阶段分布: the branch company's fleet by stage, for users who may open 车辆列表. */
