@@ -148,9 +148,17 @@ export const billFamily = defineServerResource({
     }
   },
   actions: {
-    activate: { run: async (ctx, bill) => (await collectible(ctx, Number(bill.id), true), null) },
+    activate: {
+      async run(ctx, bill) {
+        await collectible(ctx, Number(bill.id), true);
+        return null;
+      },
+    },
     shutdown: {
-      run: async (ctx, bill) => (await collectible(ctx, Number(bill.id), false), null),
+      async run(ctx, bill) {
+        await collectible(ctx, Number(bill.id), false);
+        return null;
+      },
       patch: (body) => ({ shutdownReason: body.reason }),
     },
     relief: {

@@ -5,7 +5,6 @@ import {
   envelope,
   monthsBetween,
   paymentChannel,
-  type RentTrendFilters,
   type RentTrendQuery,
   rentTrendQuery,
   routesByKey,
