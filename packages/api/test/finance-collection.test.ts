@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
 import { runOverdueDay } from '../src/finance/overdue';
+import { multipart, samples } from './files-support';
 import { startTestApp, type TestContext } from './harness';
 
 type Row = Record<string, unknown> & { id: string; version: number; status: number };
@@ -132,8 +133,49 @@ describe('逾期明细: an overdue account', () => {
     expect(reopened?.id).not.toBe(account.id);
   });
 
-  it('stays in its branch company and behind its page', async () => {
+  it('坏账回款: reported by the collector, recorded as a 实收 once finance confirms it arrived', async () => {
     const account = (await caseOf()) as Row;
+    const upload = await ctx.request<{ fileLocation: string }>({
+      method: 'POST',
+      url: '/api/gateway/storage/file/private',
+      token: admin,
+      ...multipart([{ name: '转账截图.png', content: samples.png }]),
+    });
+    const body = {
+      caseId: account.id,
+      amount: Number(account.overdueAmount),
+      arrivedOn: today,
+      channel: 2,
+      payerName: '郭海涛',
+      vouchers: [upload.data.fileLocation],
+    };
+    const [ordinary] = await query<{ id: string }>(
+      sql`select id::text from overdue_cases where tenant_id = ${tenantId} and status = 1 and not bad_debt limit 1`,
+    );
+    if (ordinary) {
+      const refused = await send('POST', '/api/bad-debt-recoveries', { ...body, caseId: ordinary.id });
+      expect(refused.msg).toBe('坏账账户：不是催收中的坏账账户');
+    }
+    const reported = await send('POST', '/api/bad-debt-recoveries', body);
+    expect(reported.msg).toBe('success');
+    expect(reported.data).toMatchObject({ status: 1, driverId, orderNo: account.orderNo });
+    // Nothing is paid until finance confirms.
+    expect((await caseOf())?.status).toBe(1);
+    const confirmed = await send('POST', `/api/bad-debt-recoveries/${reported.data.id}/confirm-arrival`, {}, admin);
+    expect(confirmed.msg).toBe('success');
+    const after = (await get<Row>(`/api/bad-debt-recoveries/${reported.data.id}`)).data;
+    expect(after).toMatchObject({ status: 2 });
+    expect(String(after.paymentNo)).toMatch(/^SK/);
+    expect(await caseOf()).toBeUndefined();
+    const again = await send('POST', `/api/bad-debt-recoveries/${reported.data.id}/confirm-arrival`);
+    expect(again.msg).toBe('坏账回款当前为「已到账」，不能确认到账');
+  });
+
+  it('stays in its branch company and behind its page', async () => {
+    const [account] = await query<Row>(
+      sql`select id::text from overdue_cases where order_id = ${orderId} order by id desc limit 1`,
+    );
+    if (!account) throw new Error('no account');
     const shanghai = await ctx.loginToOtherTenant();
     expect((await get(`/api/overdue-cases/${account.id}`, shanghai)).code).toBe(404);
     expect(

@@ -335,8 +335,7 @@ onApprovalOutcome(approvalBusinessTypes.offlinePayment, async ({ tx, tenantId, b
       remark: voucher.purpose,
       offlinePaymentId: voucher.id,
     },
-    undefined,
-    voucher.billId ?? undefined,
+    { billId: voucher.billId ?? undefined },
   );
 });
 

@@ -68,9 +68,9 @@ export interface Books {
 async function lockOpenReceivables(
   ctx: Books,
   driverId: number,
-  only: { ids?: readonly number[] | undefined; billId?: number | undefined } = {},
+  only: { ids?: readonly number[] | undefined; billId?: number | undefined; orderId?: number | undefined } = {},
 ) {
-  const { ids, billId } = only;
+  const { ids, billId, orderId } = only;
   const rows = await ctx.tx
     .select({
       id: r.id,
@@ -95,6 +95,7 @@ async function lockOpenReceivables(
         gt(outstandingOf, 0),
         ids ? inArray(r.id, [...ids]) : undefined,
         billId ? eq(r.billId, billId) : undefined,
+        orderId ? eq(r.orderId, orderId) : undefined,
       ),
     )
     .orderBy(asc(r.id))
@@ -139,22 +140,26 @@ async function receive(ctx: Books, row: Money, delta: number) {
 /** A payment's own columns, as the form or a confirmed 线下收款 gives them. */
 export type PaymentValues = Omit<typeof payments.$inferInsert, 'tenantId' | 'paymentNo' | 'allocated'>;
 
+/** Where a payment goes: the clerk's lines, or oldest due first over one bill's or one order's receivables. */
+export interface PaymentTarget {
+  chosen?: readonly { receivableId: string; amount: number }[] | undefined;
+  billId?: number | undefined;
+  orderId?: number | undefined;
+}
+
 /**
  * Records a payment and allocates it — the clerk's lines, or oldest due first over the customer's
- * collectible receivables (only the bill's, for a bill's voucher) — in the caller's transaction; the
- * receivables, their overdue accounts and bills follow. Answers the payment's id.
+ * collectible receivables (only the bill's for a bill's voucher, the order's for a bad debt's recovery) — in
+ * the caller's transaction; the receivables, their overdue accounts and bills follow. Answers the payment's id.
  */
-export async function recordPayment(
-  ctx: Books,
-  own: PaymentValues,
-  chosen?: readonly { receivableId: string; amount: number }[],
-  billId?: number,
-): Promise<number> {
+export async function recordPayment(ctx: Books, own: PaymentValues, target: PaymentTarget = {}): Promise<number> {
+  const { chosen, billId, orderId } = target;
   const amount = Number(own.amount);
   if (amount <= 0) throw businessError('收款金额应大于0');
   const open = await lockOpenReceivables(ctx, Number(own.driverId), {
     ids: chosen?.map((line) => Number(line.receivableId)),
     billId,
+    orderId,
   });
   const plan = planAllocation(
     amount,
@@ -215,7 +220,9 @@ export const paymentFamily = defineServerResource({
       string,
       unknown
     >;
-    return recordPayment(ctx, own as PaymentValues, allocations && allocations.length > 0 ? allocations : undefined);
+    return recordPayment(ctx, own as PaymentValues, {
+      chosen: allocations && allocations.length > 0 ? allocations : undefined,
+    });
   },
   actions: {
     reverse: {

@@ -1,6 +1,8 @@
 import {
   badDebtCallResource,
   badDebtCallScreens,
+  badDebtRecoveryResource,
+  badDebtRecoveryScreens,
   collectionRecordResource,
   collectionRecordScreens,
   overdueCaseResource,
@@ -9,14 +11,19 @@ import {
   type Resource,
   receivableStates,
   type Screen,
+  yuan,
 } from '@cp/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db';
+import { drivers } from '../drivers/tables';
 import { businessError } from '../http/errors';
 import { accounts } from '../identity/tables';
+import { defineServerLookup } from '../lookups/registry';
 import { leaseOrders } from '../orders/tables';
 import { type ActionImpl, defineServerResource, type Row, type WriteContext } from '../resource/family';
-import { collectionRecords, overdueCases } from './tables';
+import { contains } from '../resource/query';
+import { recordPayment } from './books';
+import { badDebtRecoveries, collectionRecords, overdueCases, payments } from './tables';
 
 /**
  * Brings the overdue accounts of a branch company (or of these orders) in step with their receivables: an
@@ -151,4 +158,88 @@ const contactReads = (resource: Resource, screens: readonly Screen[]) =>
 export const collectionRecordFamily = contactReads(collectionRecordResource, Object.values(collectionRecordScreens));
 export const badDebtCallFamily = contactReads(badDebtCallResource, Object.values(badDebtCallScreens));
 
-export const collectionFamilies = [overdueCaseFamily, collectionRecordFamily, badDebtCallFamily];
+/**
+ * 坏账回款: registered against an open bad-debt account (its order and customer taken from it); 确认到账
+ * records the money as a 实收 allocated to that order's receivables, oldest due first.
+ */
+export const badDebtRecoveryFamily = defineServerResource({
+  resource: badDebtRecoveryResource,
+  table: badDebtRecoveries,
+  screens: Object.values(badDebtRecoveryScreens),
+  parent: {
+    table: leaseOrders,
+    via: badDebtRecoveries.orderId,
+    id: leaseOrders.id,
+    columns: { orderNo: leaseOrders.orderNo },
+  },
+  computed: {
+    paymentNo: sql<string>`(select ${payments.paymentNo} from ${payments} where ${payments.id} = ${badDebtRecoveries.paymentId})`,
+  },
+  async prepare(values, ctx, before) {
+    if (before) return values;
+    const [account] = await ctx.tx
+      .select({
+        orderId: overdueCases.orderId,
+        driverId: overdueCases.driverId,
+        status: overdueCases.status,
+        badDebt: overdueCases.badDebt,
+      })
+      .from(overdueCases)
+      .where(and(eq(overdueCases.id, Number(values.caseId)), eq(overdueCases.tenantId, ctx.auth.tenantId)));
+    if (!account || account.status !== overdueCaseStates.open || !account.badDebt) {
+      throw businessError('坏账账户：不是催收中的坏账账户');
+    }
+    if (Number(values.amount) <= 0) throw businessError('回款金额应大于0');
+    return { ...values, orderId: account.orderId, driverId: account.driverId };
+  },
+  actions: {
+    confirmArrival: {
+      async run(ctx, row) {
+        const paymentId = await recordPayment(
+          ctx,
+          {
+            driverId: Number(row.driverId),
+            amount: Number(row.amount),
+            paidOn: String(row.arrivedOn),
+            channel: Number(row.channel),
+            reference: (row.reference as string | null) ?? null,
+            vouchers: row.vouchers as string[],
+            remark: `坏账回款 ${String(row.payerName)}`,
+          },
+          { orderId: Number(row.orderId) },
+        );
+        return { paymentId };
+      },
+      patch: (_body, _row, _ctx, result) => ({
+        paymentId: (result as { paymentId: number }).paymentId,
+        confirmedAt: new Date(),
+      }),
+    },
+  },
+});
+
+/** Open bad-debt accounts, searched by order number or the customer's name; `ids` names any. */
+defineServerLookup('badDebtCase', {
+  async search(db, tenantId, { text, ids, limit }) {
+    const conditions: (SQL | undefined)[] = [eq(overdueCases.tenantId, tenantId)];
+    if (ids) conditions.push(inArray(overdueCases.id, [...ids]));
+    else conditions.push(eq(overdueCases.status, overdueCaseStates.open), eq(overdueCases.badDebt, true));
+    if (text) conditions.push(or(contains(leaseOrders.orderNo, text), contains(drivers.name, text)));
+    const rows = await db
+      .select({
+        id: overdueCases.id,
+        orderNo: leaseOrders.orderNo,
+        name: drivers.name,
+        amount: overdueCases.overdueAmount,
+      })
+      .from(overdueCases)
+      .innerJoin(leaseOrders, eq(leaseOrders.id, overdueCases.orderId))
+      .innerJoin(drivers, eq(drivers.id, overdueCases.driverId))
+      .where(and(...conditions))
+      .orderBy(desc(overdueCases.overdueDays), desc(overdueCases.id))
+      .limit(limit);
+    return rows.map((row) => ({ id: row.id, name: `${row.orderNo} ${row.name} 逾期${yuan(row.amount)}元` }));
+  },
+});
+
+export const collectionFamilies = [overdueCaseFamily, collectionRecordFamily, badDebtCallFamily, badDebtRecoveryFamily];

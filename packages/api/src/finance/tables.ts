@@ -313,3 +313,33 @@ export const rentTrendRefreshes = pgTable('rent_trend_refreshes', {
   tenantId: refColumn('tenant_id').primaryKey(),
   refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** 坏账回款: money a bad-debt customer paid, reported by the collector and confirmed by finance. */
+export const badDebtRecoveries = pgTable(
+  'bad_debt_recoveries',
+  {
+    id: idColumn(),
+    caseId: refColumn('case_id').notNull(),
+    orderId: refColumn('order_id').notNull(),
+    driverId: refColumn('driver_id').notNull(),
+    amount: money('amount'),
+    arrivedOn: date('arrived_on').notNull(),
+    channel: smallint('channel').notNull(),
+    payerName: text('payer_name').notNull(),
+    reference: text('reference'),
+    vouchers: text('vouchers').array().notNull().default(sql`'{}'::text[]`),
+    remark: text('remark'),
+    status: smallint('status').notNull().default(1),
+    paymentId: refColumn('payment_id'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    version: versionColumn(),
+    ...businessColumns(),
+  },
+  (table) => [
+    index('bad_debt_recoveries_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
+    index('bad_debt_recoveries_tenant_status_idx').on(table.tenantId, table.status, table.createdAt),
+    index('bad_debt_recoveries_tenant_arrived_idx').on(table.tenantId, table.arrivedOn),
+    index('bad_debt_recoveries_tenant_case_idx').on(table.tenantId, table.caseId),
+    index('bad_debt_recoveries_tenant_driver_idx').on(table.tenantId, table.driverId),
+  ],
+);

@@ -5,6 +5,7 @@ import { defineLifecycle } from '../resource/lifecycle';
 import { defineResource } from '../resource/resource';
 import { defineScreen } from '../resource/screen';
 import { calendarDate, idText, text } from '../values';
+import { paymentChannel } from './books';
 
 /** An overdue account's collection: open while the order owes money past due, closed once it does not. */
 export const overdueCaseStatus = defineEnum('催收状态', [
@@ -205,5 +206,81 @@ export const badDebtCallScreens = {
     route: 'askPayment',
     key: ['contactedAt', 'way', 'reached', 'result'],
     filters: ['caseId', 'contactedAt', 'way', 'reached'],
+  }),
+};
+
+export const recoveryStatus = defineEnum('回款状态', [
+  [1, '待确认'],
+  [2, '已到账'],
+]);
+export const recoveryStates = { pending: 1, arrived: 2 } as const;
+
+/** 确认到账: finance confirms the money arrived; it is then recorded as a 实收 of the account's order. */
+export const recoveryLifecycle = defineLifecycle({
+  field: 'status',
+  states: recoveryStatus,
+  removable: [],
+  transitions: [
+    {
+      action: 'confirmArrival',
+      title: '确认到账',
+      from: [recoveryStates.pending],
+      to: recoveryStates.arrived,
+      button: 'badDebtPayment:confirmArrival',
+      confirm: '确认款项已到账后，将登记为实收并冲抵该订单的欠款，不能撤销',
+    },
+  ],
+});
+
+/**
+ * 坏账回款: money a bad-debt customer says they paid, reported by the collector (登记回款, with the voucher)
+ * and confirmed by finance (确认到账) — then recorded as a 实收 allocated to the account's order, oldest due
+ * first, which closes the account once nothing is overdue.
+ */
+export const badDebtRecoveryResource = defineResource({
+  key: 'badDebtRecovery',
+  title: '坏账回款',
+  page: 'badDebtPayment',
+  endpoint: '/api/bad-debt-recoveries',
+  identity: 'orderNo',
+  defaultSort: { field: 'createdAt', order: 'desc' },
+  lifecycle: recoveryLifecycle,
+  fields: {
+    caseId: fields.ref('坏账账户', 'badDebtCase', { required: true, createOnly: true, filter: 'eq', list: false }),
+    orderNo: fields.text('订单编号', { form: false, filter: 'eq' }),
+    driverId: fields.ref('客户', 'driver', { form: false, filter: 'eq' }),
+    amount: fields.money('回款金额（分）', { required: true, createOnly: true, sortable: true }),
+    arrivedOn: fields.date('到账日期', {
+      required: true,
+      createOnly: true,
+      notAfterToday: true,
+      filter: 'range',
+      sortable: true,
+    }),
+    channel: fields.enumOf(paymentChannel, { required: true, createOnly: true, filter: 'eq' }),
+    payerName: fields.text('付款人', { required: true, createOnly: true, max: 50 }),
+    reference: fields.text('交易流水号', { createOnly: true, max: 50 }),
+    vouchers: fields.files('回款凭证', {
+      required: true,
+      createOnly: true,
+      max: 5,
+      accept: ['png', 'jpg', 'jpeg', 'pdf'],
+      maxSizeMb: 10,
+    }),
+    remark: fields.text('备注', { max: 200, list: false }),
+    status: fields.enumOf(recoveryStatus, { form: false, filter: 'eq' }),
+    paymentNo: fields.text('收款单号', { form: false }),
+    createdBy: fields.ref('登记人', 'user', { form: false, filter: 'eq' }),
+    createdAt: fields.datetime('登记时间', { form: false, sortable: true }),
+    confirmedAt: fields.datetime('确认时间', { form: false }),
+  },
+});
+
+export const badDebtRecoveryScreens = {
+  badDebtPayment: defineScreen(badDebtRecoveryResource, {
+    route: 'badDebtPayment',
+    key: ['driverId', 'amount', 'arrivedOn', 'channel', 'status'],
+    tabs: { field: 'status', all: true, items: [{ values: [1] }, { values: [2] }] },
+    actions: ['confirmArrival'],
   }),
 };

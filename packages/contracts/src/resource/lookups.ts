@@ -101,6 +101,14 @@ export const lookups = {
     searchable: true,
     placeholder: '输入订单编号或承租人姓名搜索',
   }),
+  /** Open bad-debt accounts, searched by order number or customer (坏账回款); `ids` names any. */
+  badDebtCase: defineLookup({
+    key: 'badDebtCase',
+    title: '坏账账户',
+    endpoint: '/api/lookups/bad-debt-cases',
+    searchable: true,
+    placeholder: '输入订单编号或客户姓名搜索',
+  }),
   /** A customer's receivables that still owe money (a payment's allocation), searched by order number. */
   openReceivable: defineLookup({
     key: 'openReceivable',

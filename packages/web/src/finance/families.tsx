@@ -5,6 +5,8 @@ import {
   badDebtCallScreens,
   badDebtLevelResource,
   badDebtLevelScreens,
+  badDebtRecoveryResource,
+  badDebtRecoveryScreens,
   billReliefResource,
   billReliefScreens,
   billResource,
@@ -165,7 +167,23 @@ export const billFamily = defineFamily({
   refreshes: ['receivable', 'payment'],
 });
 
+/** 坏账回款: reported by the collector, 确认到账 by finance. */
+export const badDebtRecoveryFamily = defineFamily({
+  resource: badDebtRecoveryResource,
+  screens: badDebtRecoveryScreens,
+  groups: [
+    {
+      title: '回款',
+      fields: ['caseId', 'orderNo', 'driverId', 'amount', 'arrivedOn', 'channel', 'payerName', 'reference'],
+    },
+    { title: '凭证', fields: ['vouchers', 'remark'] },
+    { title: '确认', fields: ['status', 'paymentNo', 'createdBy', 'createdAt', 'confirmedAt'] },
+  ],
+  refreshes: ['overdueCase', 'payment', 'receivable'],
+});
+
 export const { families, keys, page, prefetch } = familyModule([
+  badDebtRecoveryFamily,
   billFamily,
   billReliefFamily,
   overdueCaseFamily,

@@ -16,6 +16,7 @@ const familyScreens = familyPages(
     'collectionDetails',
     'collectionDetailsView',
     'badDebtList',
+    'badDebtPayment',
     'lookBill',
     'askPayment',
     'financialCodeImport',

@@ -59,7 +59,10 @@ export const operationRoutes = defineSection('operation', [
   page('/collectionDetails', '催收明细', { group: rent, buttons: ['export'] }),
   page('/collectionDetailsView/:id', '催收详情', { group: rent, parent: '/collectionDetails' }),
   page('/badDebtList', '坏账列表', { group: badDebt, buttons: [['assign', '分配'], ['call', '催收'], 'export'] }),
-  page('/badDebtPayment', '坏账回款', { group: badDebt, buttons: [['confirmArrival', '确认到账'], 'export'] }),
+  page('/badDebtPayment', '坏账回款', {
+    group: badDebt,
+    buttons: [['add', '登记回款'], ['confirmArrival', '确认到账'], 'export'],
+  }),
   page('/lookBill', '查看账单', { group: badDebt, parent: '/badDebtList' }),
   page('/lookaccount', '查看账户', { group: badDebt, parent: '/badDebtList' }),
   page('/askPayment', '催款记录', { group: badDebt, parent: '/badDebtList' }),
