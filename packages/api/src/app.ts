@@ -14,6 +14,7 @@ import { feedbackRoutes } from './feedback/routes';
 import { fileDownloadRoutes } from './files/download-routes';
 import { fileRoutes } from './files/routes';
 import { templateRoutes } from './files/template-routes';
+import { customerAccountRoutes } from './finance/account';
 import { financeRoutes } from './finance/overdue';
 import { rentTrendRoutes } from './finance/trends';
 import { healthRoutes } from './health';
@@ -117,6 +118,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(leadRoutes, deps);
   await app.register(financeRoutes, deps);
   await app.register(rentTrendRoutes, deps);
+  await app.register(customerAccountRoutes, deps);
   await app.register(leadStatisticsRoutes, deps);
   await app.register(feedbackRoutes, deps);
   await app.register(preferenceRoutes, deps);

@@ -1,4 +1,4 @@
-import { addDays, beijingDay, type PageResult } from '@cp/contracts';
+import { addDays, beijingDay, type CustomerAccount, type PageResult } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
@@ -169,6 +169,24 @@ describe('逾期明细: an overdue account', () => {
     expect(await caseOf()).toBeUndefined();
     const again = await send('POST', `/api/bad-debt-recoveries/${reported.data.id}/confirm-arrival`);
     expect(again.msg).toBe('坏账回款当前为「已到账」，不能确认到账');
+  });
+
+  it('查看账户 adds the customer’s money up, every total the sum of its lines', async () => {
+    const account = (await get<CustomerAccount>(`/api/customer-accounts/${driverId}`)).data;
+    expect(account.driver.id).toBe(driverId);
+    const sum = (key: 'due' | 'received' | 'relieved' | 'outstanding') =>
+      account.byKind.reduce((total, row) => total + row[key], 0);
+    expect(sum('due')).toBe(account.totals.due + account.totals.lateFee);
+    expect(sum('received')).toBe(account.totals.received);
+    expect(sum('outstanding')).toBe(account.totals.outstanding);
+    expect(account.totals.outstanding).toBe(
+      account.totals.due + account.totals.lateFee - account.totals.received - account.totals.relieved,
+    );
+    expect(account.orders.map((order) => order.id)).toContain(orderId);
+    const shanghai = await ctx.loginToOtherTenant();
+    expect((await get(`/api/customer-accounts/${driverId}`, shanghai)).code).toBe(404);
+    const ops = await ctx.login('ops', 'ops123');
+    expect((await get(`/api/customer-accounts/${driverId}`, ops)).code).toBe(403);
   });
 
   it('stays in its branch company and behind its page', async () => {

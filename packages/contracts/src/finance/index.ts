@@ -1,3 +1,4 @@
+export * from './account';
 export * from './bills';
 export * from './books';
 export * from './collection';

@@ -30,6 +30,7 @@ import {
 } from '@cp/contracts';
 import { defineFamily } from '../resource/family';
 import { familyModule } from '../resource/familyModule';
+import { AccountLinks } from './AccountLinks';
 import { AllocationInput } from './AllocationInput';
 
 /** 财务编码导入: the ledger codes, uploaded row by row; each upload's result is on 导入记录. */
@@ -129,6 +130,7 @@ export const overdueCaseFamily = defineFamily({
   resource: overdueCaseResource,
   screens: overdueCaseScreens,
   routes: { detail: 'overdueDetailsView', edit: 'overdueDetailsEdit' },
+  detailSections: [AccountLinks],
   groups: [
     {
       title: '逾期账户',

@@ -29,6 +29,10 @@ const familyScreens = familyPages(
 /** The finance section's pages: its families' screens, and the two rent trends (their chart code loaded only there). */
 export const financePages: PageRegistry = {
   ...familyScreens,
+  lookaccount: lazyPage(
+    () => import('./account/CustomerAccountPage'),
+    (module) => module.CustomerAccountPage,
+  ),
   staticRentTrend: lazyPage(
     () => import('./trends/RentTrendPage'),
     (module) => module.StaticRentTrendPage,

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+const money = z.number().meta({ description: '金额（分）' });
+
+/** One kind of money a customer owes, added up over all their receivables. */
+export const accountKindTotal = z.object({
+  kind: z.number(),
+  due: money,
+  received: money,
+  relieved: money,
+  outstanding: money,
+});
+
+/**
+ * 查看账户: a customer's whole account — every order, what each kind of receivable came to, what was paid,
+ * what is overdue, and the deposit held.
+ */
+export const customerAccount = z.object({
+  driver: z.object({ id: z.string(), name: z.string(), mobile: z.string() }),
+  totals: z.object({
+    due: money,
+    lateFee: money,
+    received: money,
+    relieved: money,
+    outstanding: money,
+    overdue: money,
+    /** Deposit received and not refunded or settled. */
+    deposit: money,
+  }),
+  byKind: z.array(accountKindTotal),
+  orders: z.array(
+    z.object({
+      id: z.string(),
+      orderNo: z.string(),
+      status: z.number(),
+      startDate: z.string(),
+      endDate: z.string(),
+      rent: money,
+      outstanding: money,
+      overdueDays: z.number(),
+    }),
+  ),
+  payments: z.array(
+    z.object({
+      id: z.string(),
+      paymentNo: z.string(),
+      paidOn: z.string(),
+      amount: money,
+      allocated: money,
+      channel: z.number(),
+      status: z.number(),
+    }),
+  ),
+});
+
+export type CustomerAccount = z.infer<typeof customerAccount>;
