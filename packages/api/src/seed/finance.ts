@@ -6,7 +6,9 @@ import { catchUpOverdue } from '../finance/overdue';
 import {
   badDebtLevels,
   bills,
+  collectionRecords,
   financialCodes,
+  overdueCases,
   overdueDayRuns,
   paymentAllocations,
   payments,
@@ -255,7 +257,69 @@ export async function seedDemoBooks(db: Db, now = new Date()): Promise<void> {
       await db.insert(overdueDayRuns).values({ tenantId: tenant.id, day: addDays(today, -45), receivables: 0 });
   }
   await catchUpOverdue(db, today);
-  for (const tenant of await db.select({ id: tenants.id }).from(tenants)) await refreshRentTrends(db, tenant.id);
+  for (const tenant of await db.select({ id: tenants.id }).from(tenants)) {
+    await seedDemoCollection(db, tenant.id, clerk.id, now);
+    await refreshRentTrends(db, tenant.id);
+  }
+}
+
+const demoCalls: [way: number, reached: boolean, result: string, promiseDays: number | null][] = [
+  [1, false, '电话无人接听，已发短信提醒', null],
+  [1, true, '客户称本月网约车流水下降，承诺周五前还清', 3],
+  [3, true, '微信联系上，客户同意先还一期租金', 5],
+  [2, false, '已发送逾期提醒短信', null],
+];
+
+/**
+ * The overdue accounts the job opened, worked as a collector would: each assigned to 财务 and called once
+ * or twice over the past days, some with a promise to pay.
+ */
+async function seedDemoCollection(db: Db, tenantId: number, userId: number, now: Date): Promise<void> {
+  const open = await db
+    .select()
+    .from(overdueCases)
+    .where(and(eq(overdueCases.tenantId, tenantId), eq(overdueCases.status, 1), isNull(overdueCases.collectorId)))
+    .orderBy(asc(overdueCases.id));
+  for (const [index, account] of open.entries()) {
+    const calls = demoCalls.slice(index % 2, (index % 2) + 1 + (index % 3 === 0 ? 1 : 0));
+    let last: Date | null = null;
+    let promise: { promiseDate: string; promiseAmount: number } | null = null;
+    for (const [step, [way, reached, result, promiseDays]] of calls.entries()) {
+      const at = new Date(now.getTime() - (calls.length - step) * 2 * 86_400_000 - (index % 5) * 3_600_000);
+      const promised =
+        promiseDays === null
+          ? null
+          : {
+              promiseDate: addDays(beijingDay(at), promiseDays),
+              promiseAmount: Math.min(account.overdueAmount, 300_000),
+            };
+      await db.insert(collectionRecords).values({
+        tenantId,
+        caseId: account.id,
+        orderId: account.orderId,
+        driverId: account.driverId,
+        contactedAt: at,
+        collectorId: userId,
+        way,
+        reached,
+        result,
+        promiseDate: promised?.promiseDate ?? null,
+        promiseAmount: promised?.promiseAmount ?? null,
+        overdueDays: Math.max(1, account.overdueDays - (calls.length - step) * 2),
+        overdueAmount: account.overdueAmount,
+        createdBy: userId,
+        updatedBy: userId,
+        createdAt: at,
+        updatedAt: at,
+      });
+      last = at;
+      if (promised) promise = promised;
+    }
+    await db
+      .update(overdueCases)
+      .set({ collectorId: userId, lastContactAt: last, contacts: calls.length, ...(promise ?? {}) })
+      .where(eq(overdueCases.id, account.id));
+  }
 }
 
 /**

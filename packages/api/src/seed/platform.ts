@@ -15,8 +15,14 @@ const demoTenants = [
   { code: 'SH', name: '上海分公司' },
 ];
 
-function keysOfSections(sectionKeys: SectionKey[], keepButton: (key: string) => boolean) {
-  const pages = routeCatalogue.filter((route) => route.section && sectionKeys.includes(route.section));
+function keysOfSections(
+  sectionKeys: SectionKey[],
+  keepButton: (key: string) => boolean,
+  alsoPages: (route: (typeof routeCatalogue)[number]) => boolean = () => false,
+) {
+  const pages = routeCatalogue.filter(
+    (route) => (route.section && sectionKeys.includes(route.section)) || alsoPages(route),
+  );
   return {
     menuKeys: pages.filter((route) => !route.hidden).map((route) => route.key),
     buttonKeys: pages.flatMap((route) => route.buttons.map((button) => button.key)).filter(keepButton),
@@ -127,7 +133,20 @@ export async function seedPlatform(db: Db): Promise<void> {
       email: 'finance@cp-demo.cn',
     });
     const managerKeys = keysOfSections(['order', 'approval'], (key) => !/:delete$/.test(key));
-    const financeKeys = keysOfSections(['finance', 'approval'], (key) => !/:delete$/.test(key));
+    // 财务 also keeps the books' other screens: 租金管理 and 坏账管理 (collection), and the finance configuration.
+    const financeKeys = keysOfSections(
+      ['finance', 'approval'],
+      (key) => !/:delete$/.test(key),
+      (route) =>
+        route.group === '租金管理' ||
+        route.group === '坏账管理' ||
+        [
+          'financialCodeImport',
+          'financialCodeImportRecord',
+          'transactionNameConfiguration',
+          'hierarchicalAllocation',
+        ].includes(route.key),
+    );
     for (const [index, { code, name }] of demoTenants.entries()) {
       const tenant = await ensureTenant(tx, code, name);
       const superAdmin = await ensureRole(
@@ -168,7 +187,7 @@ export async function seedPlatform(db: Db): Promise<void> {
         {
           code: approverRoleCodes.finance,
           name: '财务专员',
-          remark: '财务管理与审批管理，确认收款与退款',
+          remark: '财务管理、租金与坏账管理、财务配置与审批管理，确认收款与退款',
           ...financeKeys,
         },
         false,
