@@ -2,6 +2,7 @@
 import os from 'node:os';
 import { runDriverBench } from './bench/drivers.mjs';
 import { runExportsBench } from './bench/exports.mjs';
+import { runFinanceBench } from './bench/finance.mjs';
 import { runLeadBench } from './bench/leads.mjs';
 import { runOrderBench } from './bench/orders.mjs';
 import { runPlatformBench } from './bench/platform.mjs';
@@ -18,6 +19,7 @@ const suites = {
   },
   drivers: runDriverBench,
   orders: runOrderBench,
+  finance: runFinanceBench,
 };
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : ['platform', 'exports', 'vehicles', 'customers'];
 

@@ -5,6 +5,7 @@
 //   DATABASE_URL=… npx tsx packages/api/src/seed/scale-cli.ts --vehicles 0 --violations 0 --maintenance 0 --drivers 200000
 //   DATABASE_URL=… npx tsx packages/api/src/seed/scale-cli.ts --vehicles 0 --violations 0 --maintenance 0 \
 //     --orders 100000 --tasks 1000000 --open-tasks 10000
+//     --payments 1000000 --collections 300000 (after --orders: their books)
 import { parseArgs } from 'node:util';
 import { asc } from 'drizzle-orm';
 import { loadConfig } from '../config';
@@ -14,6 +15,7 @@ import { tenants } from '../identity/tables';
 import { seedDemoData } from './index';
 import { generateScaleData } from './scale';
 import { generateDriverScaleData } from './scale-drivers';
+import { generateFinanceScaleData } from './scale-finance';
 import { generateLeadScaleData } from './scale-leads';
 import { generateOrderScaleData } from './scale-orders';
 
@@ -28,6 +30,8 @@ const { values } = parseArgs({
     orders: { type: 'string', default: '0' },
     tasks: { type: 'string', default: '0' },
     'open-tasks': { type: 'string', default: '10000' },
+    payments: { type: 'string', default: '0' },
+    collections: { type: 'string', default: '0' },
     approver: { type: 'string', default: 'manager' },
   },
 });
@@ -65,6 +69,14 @@ try {
       tasks: Number(values.tasks),
       approver: String(values.approver),
       openTasks: Number(values['open-tasks']),
+      onProgress,
+    });
+  }
+  if (Number(values.payments) > 0 || Number(values.collections) > 0) {
+    await generateFinanceScaleData(database.db, {
+      tenantId: tenant.id,
+      payments: Number(values.payments),
+      collections: Number(values.collections),
       onProgress,
     });
   }

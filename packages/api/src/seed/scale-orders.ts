@@ -62,16 +62,19 @@ export async function generateOrderScaleData(db: Db, options: OrderScaleOptions)
             from (select (array[24, 36, 36, 36, 48])[1 + floor(random() * 5 + g * 0)::int] as term,
               (case when random() + g * 0 < 0.65 then 3 when random() < 0.7 then 4
                 else (array[0, 1, 1, 2, 2])[1 + floor(random() * 5)::int] end)::smallint as status) t) s
-        returning id, driver_id, start_date, term_months, rent, status)
-      insert into order_receivables (tenant_id, order_id, driver_id, kind, period, stage, period_start, period_end,
-        due_date, amount, received, status, created_at, updated_at)
-      select ${tenantId}, p.id, p.driver_id, 1, k, 1, f.first, f.last, f.first, p.rent,
-        case when f.first < current_date and (p.status = 4 or random() < 0.95) then p.rent else 0 end,
-        (case when f.first >= current_date then 0 when p.status = 4 or random() < 0.95 then 2 else 3 end)::smallint,
+        returning id, driver_id, city_id, start_date, term_months, rent, status)
+      insert into order_receivables (tenant_id, order_id, driver_id, city_id, kind, period, stage, period_start,
+        period_end, due_date, amount, received, status, created_at, updated_at)
+      select ${tenantId}, p.id, p.driver_id, p.city_id, 1, k, 1, f.first, f.last, f.first, p.rent,
+        case when f.first < current_date and (p.status = 4 or u.luck < 0.95) then p.rent else 0 end,
+        -- Past due and unpaid: 待收款 until the overdue job makes it 逾期 with its days, level and late fee.
+        (case when f.first >= current_date then 0 when p.status = 4 or u.luck < 0.95 then 2 else 0 end)::smallint,
         now(), now()
       from placed p, generate_series(1, p.term_months) k,
         lateral (select (p.start_date + make_interval(months => k - 1))::date as first,
-          (p.start_date + make_interval(months => k) - interval '1 day')::date as last) f
+          (p.start_date + make_interval(months => k) - interval '1 day')::date as last) f,
+        -- One draw per period, so what it received and its state agree.
+        lateral (select random() + k * 0 as luck) u
       where p.status in (3, 4)`);
     made += n;
     options.onProgress?.(`lease orders ${made}/${options.orders}`);
