@@ -133,6 +133,43 @@ describe('逾期明细: an overdue account', () => {
     expect(reopened?.id).not.toBe(account.id);
   });
 
+  it('a level no longer counted as bad debt takes its accounts off 坏账列表 once the queued job runs', async () => {
+    const [account] = await query<{ id: string }>(
+      sql`select id::text from overdue_cases where order_id = ${orderId} and status = 1`,
+    );
+    if (!account) throw new Error('no open account');
+    expect((await get<Row>(`/api/overdue-cases/${account.id}`)).data.badDebt).toBe(true);
+    const levels = await get('/api/bad-debt-levels?limit=10');
+    const top = levels.data.list.find((row) => row.name === 'M3+') as Row;
+    const { id, version, collectorRoleId, lateFeeRate, minDays, maxDays, name, remark } = top;
+    const edited = await send('PUT', `/api/bad-debt-levels/${id}`, {
+      name,
+      minDays,
+      maxDays,
+      badDebt: false,
+      lateFeeRate,
+      collectorRoleId,
+      remark,
+      version,
+    });
+    expect(edited.msg).toBe('success');
+    await ctx.app.jobs.runUntilIdle();
+    expect((await get<Row>(`/api/overdue-cases/${account.id}`)).data.badDebt).toBe(false);
+    expect((await get(`/api/overdue-cases/views/badDebtList?orderId=${orderId}`)).data.list).toEqual([]);
+    await send('PUT', `/api/bad-debt-levels/${id}`, {
+      name,
+      minDays,
+      maxDays,
+      badDebt: true,
+      lateFeeRate,
+      collectorRoleId,
+      remark,
+      version: edited.data.version,
+    });
+    await ctx.app.jobs.runUntilIdle();
+    expect((await get<Row>(`/api/overdue-cases/${account.id}`)).data.badDebt).toBe(true);
+  });
+
   it('坏账回款: reported by the collector, recorded as a 实收 once finance confirms it arrived', async () => {
     const account = (await caseOf()) as Row;
     const upload = await ctx.request<{ fileLocation: string }>({

@@ -12,9 +12,11 @@ import {
 } from '@cp/contracts';
 import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import { businessError } from '../http/errors';
+import { enqueueJob } from '../jobs/queue';
 import { defineServerLookup } from '../lookups/registry';
 import { defineServerResource } from '../resource/family';
 import { importBatchFamilies } from '../resource/import-batch-families';
+import { reclassifyJob } from './overdue';
 import { badDebtLevels, financialCodes, transactionNames } from './tables';
 
 /** 财务编码: uploaded row by row; a code 交易名称配置 posts to cannot be removed (the page has no 删除 anyway). */
@@ -113,6 +115,14 @@ export const badDebtLevelFamily = defineServerResource({
       throw businessError(`逾期天数与等级「${clash.name}」（${span}）重叠`);
     }
     return values;
+  },
+  // Overdue money already filed follows the change: queued with it, done by a worker.
+  async onChange(ctx) {
+    await enqueueJob(ctx.tx, reclassifyJob, {
+      payload: { tenantId: ctx.auth.tenantId },
+      tenantId: ctx.auth.tenantId,
+      dedupeKey: `finance.reclassify:${ctx.auth.tenantId}`,
+    });
   },
 });
 

@@ -130,7 +130,46 @@ export const overdueJob = defineJobKind<Record<string, never>>({
   },
 });
 
-/** What the finance section runs besides its families' routes: the overdue job. */
+/**
+ * Files a branch company's overdue receivables and accounts again under the levels as they now are (a
+ * 坏账分级 range or its 计入坏账 changed): their days stay, their level, bad-debt flag and collector group
+ * follow. Under the same lock as the job's day, so the two never interleave.
+ */
+export async function reclassifyOverdue(db: Db, tenantId: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`overdue:${tenantId}`}))`);
+    const [done] = rowsOf<{ n: number }>(
+      await tx.execute(sql`
+        with due as (
+          select ${r.id} as id, ${r.overdueDays} as days, ${r.levelId} as level_id from ${r}
+          where ${r.tenantId} = ${tenantId} and ${r.status} = ${receivableStates.overdue}
+          order by ${r.id}
+          for update
+        ), levelled as (
+          select due.id, (select ${l.id} from ${l} where ${l.tenantId} = ${tenantId} and due.days >= ${l.minDays}
+            and (${l.maxDays} is null or due.days <= ${l.maxDays}) order by ${l.minDays} limit 1) as level_id,
+            due.level_id as was
+          from due
+        ), changed as (
+          update ${r} set level_id = levelled.level_id from levelled
+          where ${r.id} = levelled.id and levelled.level_id is distinct from levelled.was
+          returning 1
+        )
+        select count(*)::int as n from changed`),
+    );
+    await syncOverdueCases(tx, tenantId);
+    return done?.n ?? 0;
+  });
+}
+
+/** Queued by a change of 坏账分级配置: the branch company's overdue money filed again under the new levels. */
+export const reclassifyJob = defineJobKind<{ tenantId: number }>({
+  kind: 'finance.reclassify',
+  run: async ({ db, job }) => ({ receivables: await reclassifyOverdue(db, job.payload.tenantId) }),
+});
+
+/** What the finance section runs besides its families' routes: the overdue job and reclassification. */
 export const financeRoutes: RoutePlugin<{ db: Db }> = async (app) => {
   app.jobs.define(overdueJob);
+  app.jobs.define(reclassifyJob);
 };
