@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { offlinePaymentMethod } from '../approvals/resources';
 import { defineEnum } from '../enums';
-import { fields } from '../resource/fields';
+import { enumInput, fields } from '../resource/fields';
 import { defineLifecycle } from '../resource/lifecycle';
 import { defineResource } from '../resource/resource';
 import { defineScreen } from '../resource/screen';
@@ -44,7 +44,7 @@ export const reliefBody = z.strictObject({
 });
 
 export const addExpenseBody = z.strictObject({
-  kind: expenseKind.schema.meta({ title: '费用类型' }),
+  kind: enumInput(expenseKind, '费用类型'),
   amount: money('费用金额（分）'),
   dueDate: calendarDate().meta({ title: '应收日期' }),
   note: reason('费用说明'),
@@ -53,7 +53,7 @@ export const addExpenseBody = z.strictObject({
 export const uploadVoucherBody = z.strictObject({
   payerName: text().trim().min(1, '不能为空').max(50).meta({ title: '付款人' }),
   amount: money('到账金额（分）'),
-  method: offlinePaymentMethod.schema.meta({ title: '收款方式' }),
+  method: enumInput(offlinePaymentMethod, '收款方式'),
   receivedOn: calendarDate().meta({ title: '到账日期' }),
   reference: text().trim().max(50).optional().meta({ title: '交易流水号' }),
   vouchers: files('到账凭证', 1),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEnum } from '../enums';
-import { fields } from '../resource/fields';
+import { enumInput, fields } from '../resource/fields';
 import { defineLifecycle } from '../resource/lifecycle';
 import { defineResource } from '../resource/resource';
 import { defineScreen } from '../resource/screen';
@@ -44,11 +44,11 @@ const promise = {
 /** One contact with an overdue customer, as 催收 records it. */
 export const callBody = z
   .strictObject({
-    way: contactWay.schema.meta({ title: '催收方式' }),
+    way: enumInput(contactWay, '催收方式'),
     reached: z.boolean().meta({ title: '是否联系上' }),
     ...promise,
     result: text().trim().min(1, '不能为空').max(500).meta({ title: '催收结果' }),
-    escalation: escalation.schema.optional().meta({ title: '升级处理' }),
+    escalation: enumInput(escalation, '升级处理').optional(),
   })
   .refine((body) => body.reached || body.promiseDate === undefined, {
     message: '未联系上时不能记录承诺还款',

@@ -233,3 +233,11 @@ export function refNameOf(field: string): string {
   if (field.endsWith('Ids')) return `${field.slice(0, -3)}Names`;
   return `${field.replace(/Id$/, '')}Name`;
 }
+
+/**
+ * An enumeration as a field of an action's body (催收方式 of 催收): its values checked, its title and options
+ * carried so the generated dialog offers the labels.
+ */
+export function enumInput<V extends number>(enumDef: EnumDef<V>, title: string = enumDef.title) {
+  return enumDef.schema.meta({ title, options: enumDef.options });
+}

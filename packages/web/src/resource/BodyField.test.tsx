@@ -1,8 +1,10 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { defineEnum, enumInput } from '@cp/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Button, Form, Input, Radio } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { BodyField } from './BodyField';
+import { BodyFields } from './BodyFields';
 import { LookupField } from './LookupField';
 import { resetServer } from './testing/fakeServer';
 import { renderWithShell } from './testing/render';
@@ -41,5 +43,27 @@ describe('BodyField: a family’s own action field', () => {
     expect(await screen.findByText('请输入司机姓名', { selector: '.ant-form-item-explain-error' })).toBeTruthy();
     expect(await screen.findByText('请选择验车结果')).toBeTruthy();
     expect(await screen.findByText('请选择车辆')).toBeTruthy();
+  });
+});
+
+describe('BodyFields: a body generated from its schema', () => {
+  it('offers an enumeration’s labels for a field declared with enumInput, and sends its value', async () => {
+    const way = defineEnum('催收方式', [
+      [1, '电话'],
+      [2, '短信'],
+    ]);
+    const schema = z.strictObject({ way: enumInput(way) });
+    const submitted = vi.fn();
+    renderWithShell(
+      <Form onFinish={submitted}>
+        <BodyFields schema={schema} />
+        <Button htmlType="submit">确定</Button>
+      </Form>,
+    );
+    expect(screen.getByText('请选择催收方式')).toBeTruthy();
+    fireEvent.mouseDown(screen.getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('短信'));
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(submitted).toHaveBeenCalledWith({ way: 2 }));
   });
 });

@@ -1,5 +1,5 @@
 import { type FieldKind, fields, type Resource } from '@cp/contracts';
-import { Col, DatePicker, Input, InputNumber, Row, Switch } from 'antd';
+import { Col, DatePicker, Input, InputNumber, Row, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactElement } from 'react';
 import type { z } from 'zod';
@@ -40,8 +40,8 @@ type BodyControl = FieldControl & { kind: FieldKind; label?: string };
 
 /**
  * The control of one body field: the resource's own when the field is one of its fields (a plate, a
- * certificate's expiry), else one read from the schema — files, a lookup, a date, long or short text, a
- * number (in yuan for an amount declared `.meta({ money: true })` in fen), a switch — asking for the field by
+ * certificate's expiry), else one read from the schema — files, an enumeration's values (`enumInput`), a
+ * lookup, a date, long or short text, a number (in yuan for an amount declared `.meta({ money: true })` in fen), a switch — asking for the field by
  * the kit's one rule (`请输入出库地点`, `请选择日期`).
  */
 function bodyControl(name: string, schema: z.ZodType, resource?: Resource): BodyControl | null {
@@ -54,6 +54,14 @@ function bodyControl(name: string, schema: z.ZodType, resource?: Resource): Body
   if (meta.money === true) {
     const money = fields.money(title);
     return { ...fieldControl(money), kind: 'money', label: formTitle(money) };
+  }
+  if (Array.isArray(meta.options)) {
+    const options = meta.options as { label: string; value: number }[];
+    return {
+      ...none,
+      control: <Select options={options} placeholder={promptOf('enum', title)} allowClear />,
+      kind: 'enum',
+    };
   }
   if (typeof meta.lookup === 'string') {
     return { ...none, control: <LookupField lookup={meta.lookup} placeholder={promptOf('ref', title)} />, kind: 'ref' };
