@@ -196,9 +196,18 @@ export function listFilter(
   const parts: string[] = [];
   const tests: (() => SQL | undefined)[] = [];
   if (tab) {
-    values._tab = [...tab.values];
-    parts.push('_tab');
-    tests.push(() => sql`${tab.column} = any(${sql.placeholder('_tab')})`);
+    // A tab of one value is an equality, as an `in` filter of one is: an index on (…, status, overdue_days)
+    // then gives the list's order (逾期明细's 催收中 tab was sorted whole for each page).
+    const [only, ...more] = tab.values;
+    if (more.length === 0 && only !== undefined) {
+      values._tab = only;
+      parts.push('_tab1');
+      tests.push(() => sql`${tab.column} = ${sql.placeholder('_tab')}`);
+    } else {
+      values._tab = [...tab.values];
+      parts.push('_tab');
+      tests.push(() => sql`${tab.column} = any(${sql.placeholder('_tab')})`);
+    }
   }
   for (const [name, def] of resource.entries) {
     if (!def.filter) continue;
