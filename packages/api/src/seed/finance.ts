@@ -175,8 +175,9 @@ export async function seedFinanceConfig(db: Db, now = new Date()): Promise<void>
 /**
  * The books of the demo orders in each branch company that has no payment yet: every period the demo paid
  * gets its 实收 (paid on its due day or within three days, by a channel drivers use) allocated to it; one
- * order in four stopped paying its last one or two periods, which the overdue job, caught up over the past
- * 45 days, has made 逾期 with days, level and late fees.
+ * order in four stopped paying its last periods, and the one with the longest history after its first
+ * (a bad debt); the overdue job, caught up over the past 45 days, has made them 逾期 with days, level and
+ * late fees.
  */
 export async function seedDemoBooks(db: Db, now = new Date()): Promise<void> {
   const [clerk] = await db.select({ id: users.id }).from(users).where(eq(users.loginId, 'finance'));
@@ -204,12 +205,15 @@ export async function seedDemoBooks(db: Db, now = new Date()): Promise<void> {
         .orderBy(asc(orderReceivables.orderId), asc(orderReceivables.dueDate));
       const lastPaid = new Map<number, number[]>();
       for (const row of paid) lastPaid.set(row.orderId, [...(lastPaid.get(row.orderId) ?? []), row.id]);
-      // One order in four stopped paying: its last one or two periods due are still owed.
+      // One order in four stopped paying its last period or two; the order with the longest history stopped
+      // after its first, long enough ago to be a bad debt (M3+).
       const unpaid = new Set<number>();
       for (const [orderId, ids] of lastPaid) {
         if (orderId % 4 !== 0) continue;
-        for (const id of ids.slice(-(1 + (orderId % 8 === 0 ? 1 : 0)))) unpaid.add(id);
+        for (const id of ids.slice(orderId % 3 === 0 ? -2 : -1)) unpaid.add(id);
       }
+      const longest = [...lastPaid.values()].sort((a, b) => b.length - a.length)[0] ?? [];
+      if (longest.length >= 4) for (const id of longest.slice(1)) unpaid.add(id);
       if (unpaid.size > 0) {
         await tx
           .update(orderReceivables)

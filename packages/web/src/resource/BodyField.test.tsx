@@ -1,4 +1,4 @@
-import { defineEnum, enumInput } from '@cp/contracts';
+import { defineEnum, defineResource, enumInput, fields } from '@cp/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Button, Form, Input, Radio } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -65,5 +65,28 @@ describe('BodyFields: a body generated from its schema', () => {
     fireEvent.click(await screen.findByTitle('短信'));
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(submitted).toHaveBeenCalledWith({ way: 2 }));
+  });
+
+  it('labels a field by its own title, not a resource field’s of the same name, nor by its name when optional', () => {
+    const bill = defineResource({
+      key: 'sample',
+      title: '样例',
+      page: 'vehicleList',
+      endpoint: '/api/samples',
+      defaultSort: { field: 'amount', order: 'asc' },
+      fields: { amount: fields.money('账单金额（分）', { sortable: true }) },
+    });
+    const schema = z.strictObject({
+      amount: z.number().int().meta({ title: '减免金额（分）', money: true }),
+      note: z.string().max(50).meta({ title: '减免说明' }).optional(),
+    });
+    renderWithShell(
+      <Form>
+        <BodyFields schema={schema} resource={bill} />
+      </Form>,
+    );
+    expect(screen.getByText('减免金额（元）')).toBeTruthy();
+    expect(screen.queryByText('账单金额（元）')).toBeNull();
+    expect(screen.getByText('减免说明')).toBeTruthy();
   });
 });

@@ -45,8 +45,16 @@ type BodyControl = FieldControl & { kind: FieldKind; label?: string };
  * the kit's one rule (`请输入出库地点`, `请选择日期`).
  */
 function bodyControl(name: string, schema: z.ZodType, resource?: Resource): BodyControl | null {
+  const { meta } = baseOf(schema);
   const def = resource?.fields[name];
-  if (def && def.kind !== 'files') return { ...fieldControl(def), kind: def.kind };
+  // The resource's field of the same name and meaning (its title): a relief's 减免金额 is not the bill's 账单金额.
+  const own = def && def.kind !== 'files' ? { ...fieldControl(def), kind: def.kind } : null;
+  if (own && (meta.title === undefined || meta.title === def?.title)) return own;
+  return schemaControl(name, schema) ?? own;
+}
+
+/** The control a body field's schema says: files, an enumeration, a lookup, a date, text, a number, a switch. */
+function schemaControl(name: string, schema: z.ZodType): BodyControl | null {
   const { base, meta } = baseOf(schema);
   const title = typeof meta.title === 'string' ? meta.title : name;
   const none = { item: {}, wide: false };

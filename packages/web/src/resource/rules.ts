@@ -7,7 +7,14 @@ const isBlank = (value: unknown) => value === undefined || value === null || val
 
 /** The Chinese title a schema declares with `.meta({ title })`. */
 export function schemaTitle(schema: z.ZodType): string | undefined {
-  return schema.meta()?.title as string | undefined;
+  // A title declared before `.optional()` (or a default) sits on the wrapped schema.
+  let current = schema as unknown as { def: { innerType?: unknown }; meta(): { title?: unknown } | undefined };
+  for (;;) {
+    const title = current.meta()?.title;
+    if (typeof title === 'string') return title;
+    if (!current.def.innerType) return undefined;
+    current = current.def.innerType as typeof current;
+  }
 }
 
 /** Why `value` fails `schema`, worded as the server words it (`车架号：应为17位…`), or null. */
