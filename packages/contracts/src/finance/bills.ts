@@ -165,7 +165,8 @@ export const billResource = defineResource({
 export const billScreens = {
   billList: defineScreen(billResource, {
     route: 'billList',
-    key: ['driverId', 'period', 'amount', 'outstanding', 'status'],
+    key: ['status', 'driverId', 'outstanding', 'period'],
+    widths: { driverId: 150 },
     filters: ['billNo', 'driverId', 'cityId', 'period', 'dueDate'],
     tabs: {
       field: 'status',

@@ -135,7 +135,8 @@ export const overdueCaseScreens = {
   badDebtList: defineScreen(overdueCaseResource, {
     route: 'badDebtList',
     fixed: { badDebt: '1', status: '1' },
-    key: ['driverId', 'overdueDays', 'overdueAmount', 'levelId', 'collectorId'],
+    key: ['driverId', 'collectorId', 'overdueDays', 'overdueAmount'],
+    widths: { driverId: 150 },
     filters: ['orderNo', 'driverId', 'cityId', 'levelId', 'collectorId'],
     actions: ['callBadDebt', 'assign'],
   }),
