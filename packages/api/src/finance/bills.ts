@@ -25,7 +25,7 @@ import { leaseOrders, orderReceivables } from '../orders/tables';
 import { defineServerResource, type Row, type WriteContext } from '../resource/family';
 import { contains } from '../resource/query';
 import { refreshBills } from './bill-money';
-import { type Books, outstandingOf, recordPayment } from './books';
+import { type Books, outstandingOf, receivableMoney, recordPayment } from './books';
 import { syncOverdueCases } from './collection';
 import { billReliefs, bills } from './tables';
 
@@ -278,16 +278,7 @@ onApprovalOutcome(approvalBusinessTypes.relief, async ({ tx, tenantId, businessI
     .where(and(eq(billReliefs.id, businessId), eq(billReliefs.tenantId, tenantId)));
   if (!relief) return;
   const open = await tx
-    .select({
-      id: r.id,
-      orderId: r.orderId,
-      amount: r.amount,
-      lateFee: r.lateFee,
-      received: r.received,
-      relieved: r.relieved,
-      overdueDays: r.overdueDays,
-      status: r.status,
-    })
+    .select(receivableMoney)
     .from(r)
     .where(and(eq(r.billId, relief.billId), inArray(r.status, [...collectibleStates]), gt(outstandingOf, 0)))
     .orderBy(asc(r.dueDate), asc(r.id))

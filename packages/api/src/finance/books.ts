@@ -55,6 +55,19 @@ export const receivableFamily = receivableReads(receivableResource, Object.value
 /** 查看账单 of a bad-debt account. */
 export const badDebtBillFamily = receivableReads(badDebtBillResource, Object.values(badDebtBillScreens));
 
+/** What of a receivable moving money reads and writes: its money, state and what follows it. */
+export const receivableMoney = {
+  id: r.id,
+  orderId: r.orderId,
+  billId: r.billId,
+  amount: r.amount,
+  lateFee: r.lateFee,
+  received: r.received,
+  relieved: r.relieved,
+  overdueDays: r.overdueDays,
+  status: r.status,
+};
+
 /** Who moves money, in which transaction: a request's write context, or an approval's decision. */
 export interface Books {
   tx: Tx;
@@ -72,19 +85,7 @@ async function lockOpenReceivables(
 ) {
   const { ids, billId, orderId } = only;
   const rows = await ctx.tx
-    .select({
-      id: r.id,
-      orderId: r.orderId,
-      billId: r.billId,
-      dueDate: r.dueDate,
-      period: r.period,
-      amount: r.amount,
-      lateFee: r.lateFee,
-      received: r.received,
-      relieved: r.relieved,
-      overdueDays: r.overdueDays,
-      status: r.status,
-    })
+    .select({ ...receivableMoney, dueDate: r.dueDate, period: r.period })
     .from(r)
     .where(
       and(
@@ -237,17 +238,7 @@ export const paymentFamily = defineServerResource({
           .where(and(eq(paymentAllocations.paymentId, Number(payment.id)), eq(paymentAllocations.reversed, false)));
         if (lines.length === 0) return null;
         const locked = await ctx.tx
-          .select({
-            id: r.id,
-            orderId: r.orderId,
-            billId: r.billId,
-            amount: r.amount,
-            lateFee: r.lateFee,
-            received: r.received,
-            relieved: r.relieved,
-            overdueDays: r.overdueDays,
-            status: r.status,
-          })
+          .select(receivableMoney)
           .from(r)
           .where(
             and(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../values';
 
 const money = z.number().meta({ description: '金额（分）' });
 
@@ -16,7 +17,7 @@ export const accountKindTotal = z.object({
  * what is overdue, and the deposit held.
  */
 export const customerAccount = z.object({
-  driver: z.object({ id: z.string(), name: z.string(), mobile: z.string() }),
+  driver: z.object({ id: text(), name: text(), mobile: text() }),
   totals: z.object({
     due: money,
     lateFee: money,
@@ -30,11 +31,11 @@ export const customerAccount = z.object({
   byKind: z.array(accountKindTotal),
   orders: z.array(
     z.object({
-      id: z.string(),
-      orderNo: z.string(),
+      id: text(),
+      orderNo: text(),
       status: z.number(),
-      startDate: z.string(),
-      endDate: z.string(),
+      startDate: text(),
+      endDate: text(),
       rent: money,
       outstanding: money,
       overdueDays: z.number(),
@@ -42,9 +43,9 @@ export const customerAccount = z.object({
   ),
   payments: z.array(
     z.object({
-      id: z.string(),
-      paymentNo: z.string(),
-      paidOn: z.string(),
+      id: text(),
+      paymentNo: text(),
+      paidOn: text(),
       amount: money,
       allocated: money,
       channel: z.number(),

@@ -195,13 +195,7 @@ export const billReliefResource = defineResource({
   operations: [],
   defaultSort: { field: 'createdAt', order: 'desc' },
   fields: {
-    billId: fields.integer('账单', {
-      form: false,
-      filter: 'eq',
-      panel: false,
-      list: false,
-      max: Number.MAX_SAFE_INTEGER,
-    }),
+    billId: fields.parentId('账单'),
     billNo: fields.text('账单编号', { form: false }),
     amount: fields.money('申请减免（分）', { form: false }),
     applied: fields.money('实际减免（分）', { form: false }),

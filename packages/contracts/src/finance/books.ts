@@ -37,13 +37,7 @@ export const overdueFlag = defineEnum('是否逾期', [
  */
 const receivableFields = {
   orderNo: fields.text('订单编号', { form: false, filter: 'eq', max: 32 }),
-  orderId: fields.integer('订单', {
-    form: false,
-    filter: 'eq',
-    panel: false,
-    list: false,
-    max: Number.MAX_SAFE_INTEGER,
-  }),
+  orderId: fields.parentId('订单'),
   driverId: fields.ref('客户', 'driver', { form: false, filter: 'eq' }),
   cityId: fields.ref('城市', 'city', { form: false, filter: 'eq' }),
   kind: fields.enumOf(receivableKind, { form: false, filter: 'eq' }),
@@ -235,20 +229,8 @@ export const paymentAllocationResource = defineResource({
   operations: [],
   defaultSort: { field: 'createdAt', order: 'asc' },
   fields: {
-    paymentId: fields.integer('收款', {
-      form: false,
-      filter: 'eq',
-      panel: false,
-      list: false,
-      max: Number.MAX_SAFE_INTEGER,
-    }),
-    receivableId: fields.integer('应收', {
-      form: false,
-      filter: 'eq',
-      panel: false,
-      list: false,
-      max: Number.MAX_SAFE_INTEGER,
-    }),
+    paymentId: fields.parentId('收款'),
+    receivableId: fields.parentId('应收'),
     paymentNo: fields.text('收款单号', { form: false }),
     orderNo: fields.text('订单编号', { form: false }),
     kind: fields.enumOf(receivableKind, { form: false }),

@@ -95,13 +95,7 @@ export const overdueCaseResource = defineResource({
   lifecycle: overdueCaseLifecycle,
   fields: {
     orderNo: fields.text('订单编号', { form: false, filter: 'eq', max: 32 }),
-    orderId: fields.integer('订单', {
-      form: false,
-      filter: 'eq',
-      panel: false,
-      list: false,
-      max: Number.MAX_SAFE_INTEGER,
-    }),
+    orderId: fields.parentId('订单'),
     driverId: fields.ref('客户', 'driver', { form: false, filter: 'eq' }),
     vehicleId: fields.ref('车辆', 'vehicle', { form: false, filter: 'eq' }),
     cityId: fields.ref('城市', 'city', { form: false, filter: 'eq' }),
@@ -147,13 +141,7 @@ export const overdueCaseScreens = {
  * an escalation to 断电 or 收车 kept as a request (B端's 断电管理 lists them). Written by 催收, never edited.
  */
 const collectionRecordFields = {
-  caseId: fields.integer('逾期账户', {
-    form: false,
-    filter: 'eq',
-    panel: false,
-    list: false,
-    max: Number.MAX_SAFE_INTEGER,
-  }),
+  caseId: fields.parentId('逾期账户'),
   orderNo: fields.text('订单编号', { form: false, filter: 'eq' }),
   driverId: fields.ref('客户', 'driver', { form: false, filter: 'eq' }),
   contactedAt: fields.datetime('催收时间', { form: false, filter: 'range', sortable: true }),

@@ -27,7 +27,7 @@ export type RentTrendFilters = z.output<typeof rentTrendQuery>;
 
 /** 静态租金趋势: per month, what the schedules say is due. */
 export const staticRentMonth = z.object({
-  month: z.string(),
+  month: text(),
   /** Rent of the schedules due that month (fen). */
   scheduled: z.number(),
   /** Everything due that month: rent, deposits, fees (fen). */
@@ -38,7 +38,7 @@ export const staticRentMonth = z.object({
 
 /** 动态租金趋势: per month, collected against due. */
 export const dynamicRentMonth = z.object({
-  month: z.string(),
+  month: text(),
   due: z.number(),
   /** Money received that month (by the day it arrived), allocated to receivables (fen). */
   collected: z.number(),
@@ -48,23 +48,23 @@ export const dynamicRentMonth = z.object({
   rate: z.number().nullable(),
 });
 
-export const rentTrendGroup = z.object({ key: z.string(), name: z.string(), due: z.number(), collected: z.number() });
+export const rentTrendGroup = z.object({ key: text(), name: text(), due: z.number(), collected: z.number() });
 
 export const staticRentTrend = z.object({
-  from: z.string(),
-  to: z.string(),
+  from: text(),
+  to: text(),
   months: z.array(staticRentMonth),
   /** When the figures were added up (the hourly job), or null before its first run. */
-  asOf: z.string().nullable(),
+  asOf: text().nullable(),
 });
 
 export const dynamicRentTrend = z.object({
-  from: z.string(),
-  to: z.string(),
+  from: text(),
+  to: text(),
   months: z.array(dynamicRentMonth),
   byCity: z.array(rentTrendGroup),
   byChannel: z.array(rentTrendGroup),
-  asOf: z.string().nullable(),
+  asOf: text().nullable(),
 });
 
 export type StaticRentTrend = z.infer<typeof staticRentTrend>;

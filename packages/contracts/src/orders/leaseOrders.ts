@@ -285,13 +285,7 @@ export const orderReceivableResource = defineResource({
   defaultSort: { field: 'dueDate', order: 'asc' },
   fields: {
     period: fields.integer('期数', { form: false, sortable: true }),
-    orderId: fields.integer('订单', {
-      form: false,
-      filter: 'eq',
-      panel: false,
-      list: false,
-      max: Number.MAX_SAFE_INTEGER,
-    }),
+    orderId: fields.parentId('订单'),
     kind: fields.enumOf(receivableKind, { form: false }),
     stage: fields.integer('阶段', { form: false }),
     periodStart: fields.date('账单开始', { form: false }),

@@ -85,13 +85,7 @@ export const depositRefundResource = defineResource({
   defaultSort: { field: 'createdAt', order: 'desc' },
   fields: {
     refundNo: fields.text('退款单号', { form: false }),
-    settlementId: fields.integer('核算单', {
-      form: false,
-      filter: 'eq',
-      panel: false,
-      list: false,
-      max: Number.MAX_SAFE_INTEGER,
-    }),
+    settlementId: fields.parentId('核算单'),
     settlementNo: fields.text('核算单号', { form: false }),
     orderNo: fields.text('订单编号', { form: false, max: 18 }),
     driverId: fields.ref('司机', 'driver', { form: false }),

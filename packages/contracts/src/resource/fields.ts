@@ -172,6 +172,19 @@ export const fields = {
     const def = field('enums', title, titled(input, title), { list: false, ...options });
     return { ...def, enumDef: enumDef as EnumDef<number> };
   },
+  /**
+   * The id of the parent row a record belongs to (an allocation's payment, a receivable's order): a filter
+   * only links set (a related list, 查看全部), not a column, a form field or a search panel entry.
+   */
+  parentId(title: string) {
+    return fields.integer(title, {
+      form: false,
+      filter: 'eq',
+      panel: false,
+      list: false,
+      max: Number.MAX_SAFE_INTEGER,
+    });
+  },
   boolean(title: string, options: Options = {}) {
     return field('boolean', title, titled(z.boolean(), title), options);
   },
