@@ -1,5 +1,7 @@
 import {
   approvalBusinessTypes,
+  badDebtBillResource,
+  badDebtBillScreens,
   billReliefResource,
   billReliefScreens,
   billResource,
@@ -7,6 +9,7 @@ import {
   billStates,
   collectibleStates,
   offlinePaymentStates,
+  planAllocation,
   reliefStates,
   settledStatus,
   yuan,
@@ -58,6 +61,9 @@ async function collectible(ctx: WriteContext, billId: number, value: boolean) {
 /** 未收 of a bill as its row holds it. */
 const owing = (bill: Row) => Number(bill.amount) + Number(bill.lateFee) - Number(bill.received) - Number(bill.relieved);
 
+/** 未收金额 of a bill. */
+const billOutstanding = sql<number>`(${bills.amount} + ${bills.lateFee} - ${bills.received} - ${bills.relieved})`;
+
 /**
  * 账单: 新增账单 gathers an order's receivables of a month not yet billed into a bill 未激活 (not collectible
  * until 激活); the actions relieve through approval, add costs, record offline money through 线下审批.
@@ -66,11 +72,7 @@ export const billFamily = defineServerResource({
   resource: billResource,
   table: bills,
   screens: Object.values(billScreens),
-  computed: {
-    outstanding: sql<number>`(${bills.amount} + ${bills.lateFee} - ${bills.received} - ${bills.relieved})`.mapWith(
-      Number,
-    ),
-  },
+  computed: { outstanding: billOutstanding.mapWith(Number) },
   constraints: { bills_order_period_key: 'period' },
   async insert(values, ctx) {
     const orderId = Number(values.orderId);
@@ -268,7 +270,8 @@ stateFollowsApproval(approvalBusinessTypes.relief, billReliefs, reliefStates.inA
 
 /**
  * An approved 减免 relieves what the bill still owes (at most the amount asked), oldest due first, late fees
- * as part of each receivable's debt; what was relieved is kept as 实际减免.
+ * as part of each receivable's debt — `planAllocation`, whose property tests hold for it too; what was
+ * relieved is kept as 实际减免.
  */
 onApprovalOutcome(approvalBusinessTypes.relief, async ({ tx, tenantId, businessId, outcome, userId }) => {
   if (outcome !== 'approved') return;
@@ -277,26 +280,36 @@ onApprovalOutcome(approvalBusinessTypes.relief, async ({ tx, tenantId, businessI
     .from(billReliefs)
     .where(and(eq(billReliefs.id, businessId), eq(billReliefs.tenantId, tenantId)));
   if (!relief) return;
+  // Locked in id order, as payments lock theirs.
   const open = await tx
-    .select(receivableMoney)
+    .select({ ...receivableMoney, dueDate: r.dueDate, period: r.period })
     .from(r)
     .where(and(eq(r.billId, relief.billId), inArray(r.status, [...collectibleStates]), gt(outstandingOf, 0)))
-    .orderBy(asc(r.dueDate), asc(r.id))
+    .orderBy(asc(r.id))
     .for('update');
-  let left = relief.amount;
-  for (const row of open) {
-    const take = Math.min(left, row.amount + row.lateFee - row.received - row.relieved);
-    if (take <= 0) continue;
-    const relieved = row.relieved + take;
+  // What the bill owes, oldest due first, at most the amount asked: the same plan as a payment's.
+  const plan = planAllocation(
+    relief.amount,
+    open.map((row) => ({
+      id: String(row.id),
+      dueDate: row.dueDate,
+      period: row.period,
+      outstanding: row.amount + row.lateFee - row.received - row.relieved,
+    })),
+  );
+  if ('problem' in plan) throw new Error(plan.problem);
+  const byId = new Map(open.map((row) => [String(row.id), row]));
+  for (const line of plan) {
+    const row = byId.get(line.receivableId) as (typeof open)[number];
+    const relieved = row.relieved + line.amount;
     await tx
       .update(r)
       .set({ relieved, status: settledStatus({ ...row, relieved }), updatedAt: new Date(), updatedBy: userId })
       .where(eq(r.id, row.id));
-    left -= take;
   }
   await tx
     .update(billReliefs)
-    .set({ applied: relief.amount - left })
+    .set({ applied: plan.reduce((sum, line) => sum + line.amount, 0) })
     .where(eq(billReliefs.id, relief.id));
   await syncOverdueCases(tx, tenantId, [...new Set(open.map((row) => row.orderId))]);
   await refreshBills(tx, tenantId, [relief.billId]);
@@ -354,4 +367,12 @@ defineServerLookup('leaseOrder', {
   },
 });
 
-export const billFamilies = [billFamily, billReliefFamily];
+/** 查看账单 of a bad-debt account: the order's bills, read-only. */
+export const badDebtBillFamily = defineServerResource({
+  resource: badDebtBillResource,
+  table: bills,
+  screens: Object.values(badDebtBillScreens),
+  computed: { outstanding: billOutstanding.mapWith(Number) },
+});
+
+export const billFamilies = [billFamily, billReliefFamily, badDebtBillFamily];

@@ -1,6 +1,4 @@
 import {
-  badDebtBillResource,
-  badDebtBillScreens,
   collectibleStates,
   type OpenReceivable,
   paymentAllocationResource,
@@ -34,7 +32,7 @@ const r = orderReceivables;
 /** 未收金额: what a receivable still owes, late fee included. */
 export const outstandingOf = sql<number>`(${r.amount} + ${r.lateFee} - ${r.received} - ${r.relieved})`.mapWith(Number);
 
-/** Receivables read as 应收明细 does, for another resource over them (查看账单 of a bad-debt account). */
+/** Receivables read as 应收明细 does, for the screens over them. */
 const receivableReads = (resource: Resource, screens: readonly Screen[]) =>
   defineServerResource({
     resource,
@@ -51,9 +49,6 @@ const receivableReads = (resource: Resource, screens: readonly Screen[]) =>
 
 /** 应收明细 and 逾期预警: read-only; the order's number joined, 未收 computed, 是否逾期 by the overdue days. */
 export const receivableFamily = receivableReads(receivableResource, Object.values(receivableScreens));
-
-/** 查看账单 of a bad-debt account. */
-export const badDebtBillFamily = receivableReads(badDebtBillResource, Object.values(badDebtBillScreens));
 
 /** What of a receivable moving money reads and writes: its money, state and what follows it. */
 export const receivableMoney = {
@@ -320,4 +315,4 @@ defineServerLookup('openReceivable', {
   },
 });
 
-export const financeBookFamilies = [receivableFamily, badDebtBillFamily, paymentFamily, paymentAllocationFamily];
+export const financeBookFamilies = [receivableFamily, paymentFamily, paymentAllocationFamily];

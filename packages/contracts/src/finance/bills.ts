@@ -121,6 +121,20 @@ export function billPeriodProblem(value: string): string | null {
   return /^\d{4}-(0[1-9]|1[0-2])$/.test(value) ? null : '应为年月，如“2026-11”';
 }
 
+/** What a bill says, wherever it is listed: its month, customer, due day, money and state. */
+const billFigures = {
+  period: fields.text('账单月份', { form: false, filter: 'eq', max: 7 }),
+  driverId: fields.ref('客户', 'driver', { form: false, filter: 'eq' }),
+  cityId: fields.ref('城市', 'city', { form: false, filter: 'eq' }),
+  dueDate: fields.date('应收日期', { form: false, filter: 'range', sortable: true }),
+  amount: fields.money('账单金额（分）', { form: false, sortable: true }),
+  lateFee: fields.money('滞纳金（分）', { form: false }),
+  received: fields.money('已收金额（分）', { form: false }),
+  relieved: fields.money('减免金额（分）', { form: false }),
+  outstanding: fields.money('未收金额（分）', { form: false }),
+  status: fields.enumOf(billStatus, { form: false, filter: 'eq' }),
+};
+
 /**
  * 账单列表: one customer's receivables of an order for a month, gathered into a bill — its money summed from
  * them (应收 + 滞纳金 − 已收 − 减免 = 未收) and its state following it. 新增账单 gathers an order's receivables
@@ -146,16 +160,7 @@ export const billResource = defineResource({
       check: billPeriodProblem,
       hint: '如：2026-11；不填为该订单最早未出账的月份',
     }),
-    period: fields.text('账单月份', { form: false, filter: 'eq', max: 7 }),
-    driverId: fields.ref('客户', 'driver', { form: false, filter: 'eq' }),
-    cityId: fields.ref('城市', 'city', { form: false, filter: 'eq' }),
-    dueDate: fields.date('应收日期', { form: false, filter: 'range', sortable: true }),
-    amount: fields.money('账单金额（分）', { form: false, sortable: true }),
-    lateFee: fields.money('滞纳金（分）', { form: false }),
-    received: fields.money('已收金额（分）', { form: false }),
-    relieved: fields.money('减免金额（分）', { form: false }),
-    outstanding: fields.money('未收金额（分）', { form: false }),
-    status: fields.enumOf(billStatus, { form: false, filter: 'eq' }),
+    ...billFigures,
     shutdownReason: fields.text('关停原因', { form: false, list: false }),
     remark: fields.text('备注', { max: 200, list: false }),
     createdAt: fields.datetime('出账时间', { form: false, sortable: true }),
@@ -211,5 +216,29 @@ export const billReliefScreens = {
   billReliefs: defineScreen(billReliefResource, {
     route: 'billList',
     embedded: { name: 'billReliefs', title: '减免记录' },
+  }),
+};
+
+/** 查看账单 of a bad-debt account (`?orderId=`): its order's bills, under 坏账列表's menu. */
+export const badDebtBillResource = defineResource({
+  key: 'badDebtBill',
+  title: '查看账单',
+  page: 'badDebtList',
+  endpoint: '/api/bad-debt-bills',
+  identity: 'billNo',
+  operations: [],
+  defaultSort: { field: 'dueDate', order: 'asc' },
+  fields: {
+    billNo: fields.text('账单编号', { form: false, filter: 'eq', max: 20 }),
+    orderId: fields.parentId('订单'),
+    ...billFigures,
+  },
+});
+
+export const badDebtBillScreens = {
+  lookBill: defineScreen(badDebtBillResource, {
+    route: 'lookBill',
+    key: ['period', 'amount', 'received', 'outstanding', 'status'],
+    filters: ['orderId', 'billNo', 'dueDate', 'status'],
   }),
 };

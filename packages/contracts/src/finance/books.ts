@@ -76,18 +76,6 @@ export const receivableResource = defineResource({
   fields: receivableFields,
 });
 
-/** 查看账单 of a bad-debt account (`?orderId=`): its order's receivables, under 坏账列表's menu. */
-export const badDebtBillResource = defineResource({
-  key: 'badDebtBill',
-  title: '查看账单',
-  page: 'badDebtList',
-  endpoint: '/api/bad-debt-bills',
-  identity: 'orderNo',
-  operations: [],
-  defaultSort: { field: 'dueDate', order: 'asc' },
-  fields: receivableFields,
-});
-
 export const receivableScreens = {
   accountsReceivableDetail: defineScreen(receivableResource, {
     route: 'accountsReceivableDetail',
@@ -100,14 +88,6 @@ export const receivableScreens = {
     fixed: { status: '0,1,3' },
     key: ['driverId', 'dueDate', 'outstanding', 'overdueDays', 'levelId'],
     filters: ['orderNo', 'driverId', 'cityId', 'dueWithin', 'overdue', 'levelId', 'kind'],
-  }),
-};
-
-export const badDebtBillScreens = {
-  lookBill: defineScreen(badDebtBillResource, {
-    route: 'lookBill',
-    key: ['kind', 'dueDate', 'amount', 'received', 'outstanding', 'status'],
-    filters: ['orderId', 'kind', 'dueDate', 'status'],
   }),
 };
 
