@@ -15,6 +15,7 @@ import { fileDownloadRoutes } from './files/download-routes';
 import { fileRoutes } from './files/routes';
 import { templateRoutes } from './files/template-routes';
 import { customerAccountRoutes } from './finance/account';
+import { billExpenseRoutes } from './finance/bills';
 import { financeRoutes } from './finance/overdue';
 import { rentTrendRoutes } from './finance/trends';
 import { healthRoutes } from './health';
@@ -119,6 +120,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(financeRoutes, deps);
   await app.register(rentTrendRoutes, deps);
   await app.register(customerAccountRoutes, deps);
+  await app.register(billExpenseRoutes, deps);
   await app.register(leadStatisticsRoutes, deps);
   await app.register(feedbackRoutes, deps);
   await app.register(preferenceRoutes, deps);

@@ -30,6 +30,26 @@ const decide = async (token: string, type: number, businessId: string) => {
   return post(`/api/approval-tasks/${task?.id}/approve`, { comment: '同意' }, token);
 };
 
+/** A bill of its own for a test: an order's month not yet billed, made and activated through the API. */
+async function freshBill(): Promise<Row & { orderId: string; vehicleId: string; startDate: string }> {
+  const [next] = await query<{ order_id: string; month: string; vehicle_id: string; start_date: string }>(sql`
+    select r.order_id::text, to_char(r.due_date, 'YYYY-MM') as month, o.vehicle_id::text, o.start_date::text
+    from order_receivables r join lease_orders o on o.id = r.order_id
+    where r.tenant_id = ${tenantId} and r.bill_id is null and r.status = 0 and o.vehicle_id is not null
+      and to_char(r.due_date, 'YYYY-MM') <> ${month}
+    order by r.due_date, r.order_id limit 1`);
+  if (!next) throw new Error('no month left to bill');
+  const made = await post('/api/bills', { orderId: next.order_id, month: next.month });
+  expect(made.msg).toBe('success');
+  expect((await post(`/api/bills/${made.data.id}/activate`)).msg).toBe('success');
+  return {
+    ...(await billOf(made.data.id)),
+    orderId: next.order_id,
+    vehicleId: next.vehicle_id,
+    startDate: next.start_date,
+  };
+}
+
 beforeAll(async () => {
   ctx = await startTestApp({}, { demoVehiclesPerTenant: 150 });
   admin = await ctx.login('admin', 'admin123');
@@ -104,8 +124,7 @@ describe('账单', () => {
   });
 
   it('减免 waits for 费用减免审批 and relieves what is still owed once approved', async () => {
-    const [other] = await query<{ id: string }>(sql`
-      select id::text from bills where tenant_id = ${tenantId} and status in (2, 5) and amount > 200000 order by id limit 1`);
+    const other = await freshBill();
     const before = await billOf(String(other?.id));
     const tooMuch = await post(`/api/bills/${other?.id}/relief`, {
       amount: Number(before.outstanding) + 1,
@@ -126,9 +145,7 @@ describe('账单', () => {
   });
 
   it('上传到账凭证 is allocated to the bill once 线下审批 confirms it', async () => {
-    const [open] = await query<{ id: string; driver_id: string }>(sql`
-      select id::text, driver_id::text from bills where tenant_id = ${tenantId} and status = 2 and received = 0
-      order by id limit 1`);
+    const open = await freshBill();
     const before = await billOf(String(open?.id));
     const upload = await ctx.request<{ fileLocation: string }>({
       method: 'POST',
@@ -158,8 +175,7 @@ describe('账单', () => {
   });
 
   it('添加费用 charges the bill, 关停 stops it taking money', async () => {
-    const [open] = await query<{ id: string }>(sql`
-      select id::text from bills where tenant_id = ${tenantId} and status in (2, 3, 5) order by id desc limit 1`);
+    const open = await freshBill();
     const before = await billOf(String(open?.id));
     const charged = await post(`/api/bills/${open?.id}/add-expense`, {
       kind: 9,
@@ -180,6 +196,46 @@ describe('账单', () => {
     expect(taking?.n).toBe(0);
     const late = await post(`/api/bills/${open?.id}/relief`, { amount: 100, reason: 'x' });
     expect(late.msg).toBe('账单当前为「已关停」，不能减免');
+  });
+
+  it('添加费用 charges a violation of the order’s car during the order, once', async () => {
+    const bill = await freshBill();
+    const open = { id: bill.id, vehicle_id: bill.vehicleId, start_date: bill.startDate };
+    const occurred = `${open.start_date}T10:30:00+08:00`;
+    const [fine] = await query<{ id: string }>(sql`
+      insert into vehicle_violations (tenant_id, vehicle_id, plate_no, occurred_at, place, item, points, fine)
+      values (${tenantId}, ${open.vehicle_id}, '京A00001', ${occurred}, '建国路', '闯红灯', 6, 20000)
+      returning id::text`);
+    const [before] = await query<{ id: string }>(sql`
+      insert into vehicle_violations (tenant_id, vehicle_id, plate_no, occurred_at, place, item, points, fine)
+      values (${tenantId}, ${open.vehicle_id}, '京A00001', ${`${addDays(open.start_date, -30)}T10:30:00+08:00`}, '建国路', '超速', 3, 20000)
+      returning id::text`);
+    const offered = await get<{ sourceKind: number; sourceId: string; label: string; amount: number }[]>(
+      `/api/bills/${open.id}/expense-sources`,
+    );
+    expect(offered.data).toContainEqual(expect.objectContaining({ sourceKind: 1, sourceId: fine?.id, amount: 20_000 }));
+    expect(offered.data.map((row) => row.sourceId)).not.toContain(before?.id);
+    const body = (sourceId: string | undefined) => ({
+      kind: 9,
+      amount: 20_000,
+      dueDate: today,
+      note: '违章代缴：闯红灯',
+      sourceKind: 1,
+      sourceId,
+    });
+    const early = await post(`/api/bills/${open.id}/add-expense`, body(before?.id));
+    expect(early.msg).toBe('关联记录：不是该订单车辆在租期内未计费的违章或维修保养记录');
+    const wrongKind = await post(`/api/bills/${open.id}/add-expense`, { ...body(fine?.id), kind: 10 });
+    expect(wrongKind.msg).toContain('违章记录应计为违章代缴费');
+    expect((await post(`/api/bills/${open.id}/add-expense`, body(fine?.id))).msg).toBe('success');
+    const again = await post(`/api/bills/${open.id}/add-expense`, body(fine?.id));
+    expect(again.msg).toBe('关联记录：不是该订单车辆在租期内未计费的违章或维修保养记录');
+    const after = await get<{ sourceId: string }[]>(`/api/bills/${open.id}/expense-sources`);
+    expect(after.data.map((row) => row.sourceId)).not.toContain(fine?.id);
+    const [charged] = await query<{ n: number }>(
+      sql`select count(*)::int as n from order_receivables where source_kind = 1 and source_id = ${fine?.id}`,
+    );
+    expect(charged?.n).toBe(1);
   });
 
   it('stays in its branch company', async () => {

@@ -8,6 +8,11 @@ import {
   billScreens,
   billStates,
   collectibleStates,
+  type ExpenseSourceOption,
+  envelope,
+  expenseKindOfSource,
+  expenseSourceOption,
+  idText,
   offlinePaymentStates,
   planAllocation,
   reliefStates,
@@ -15,18 +20,24 @@ import {
   yuan,
 } from '@cp/contracts';
 import { and, asc, desc, eq, gt, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { approvalBusiness } from '../approvals/business';
 import { onApprovalOutcome, startApproval, stateFollowsApproval } from '../approvals/engine';
 import { offlinePaymentTitle } from '../approvals/families';
 import { offlinePayments } from '../approvals/tables';
+import type { Db, Executor } from '../db';
 import { drivers } from '../drivers/tables';
-import { businessError } from '../http/errors';
+import { access, sessionOf } from '../http/access';
+import { businessError, notFound } from '../http/errors';
+import { ok } from '../http/reply';
+import type { RoutePlugin } from '../http/schemas';
 import { beijingDay } from '../leads/counts';
 import { defineServerLookup } from '../lookups/registry';
 import { serialNumber } from '../orders/numbers';
 import { leaseOrders, orderReceivables } from '../orders/tables';
 import { defineServerResource, type Row, type WriteContext } from '../resource/family';
 import { contains } from '../resource/query';
+import { maintenanceRecords, violations } from '../vehicles/record-tables';
 import { refreshBills } from './bill-money';
 import { type Books, outstandingOf, receivableMoney, recordPayment } from './books';
 import { syncOverdueCases } from './collection';
@@ -49,6 +60,99 @@ async function firstUnbilled(ctx: WriteContext, orderId: number): Promise<string
     .where(and(eq(r.orderId, orderId), isNull(r.billId), ne(r.status, 5)));
   return row?.month ?? undefined;
 }
+
+/**
+ * What may be charged to an order's bills: the violations (fines) and maintenance (costs) of its car from the
+ * start of the order to its end (or today), not charged before.
+ */
+export async function expenseSources(tx: Executor, tenantId: number, orderId: number): Promise<ExpenseSourceOption[]> {
+  const [order] = await tx
+    .select({ vehicleId: leaseOrders.vehicleId, startDate: leaseOrders.startDate, endDate: leaseOrders.endDate })
+    .from(leaseOrders)
+    .where(and(eq(leaseOrders.id, orderId), eq(leaseOrders.tenantId, tenantId)));
+  if (!order?.vehicleId) return [];
+  const charged = (kind: number, id: SQL) =>
+    sql`not exists (select 1 from ${r} where ${r.sourceKind} = ${kind} and ${r.sourceId} = ${id})`;
+  const fines = await tx
+    .select({ id: violations.id, at: violations.occurredAt, item: violations.item, fine: violations.fine })
+    .from(violations)
+    .where(
+      and(
+        eq(violations.tenantId, tenantId),
+        eq(violations.vehicleId, order.vehicleId),
+        gt(violations.fine, 0),
+        sql`(${violations.occurredAt} at time zone 'Asia/Shanghai')::date between ${order.startDate}::date and ${order.endDate}::date`,
+        charged(1, sql`${violations.id}`),
+      ),
+    )
+    .orderBy(asc(violations.occurredAt))
+    .limit(200);
+  const repairs = await tx
+    .select({
+      id: maintenanceRecords.id,
+      day: maintenanceRecords.serviceDate,
+      vendor: maintenanceRecords.vendor,
+      cost: maintenanceRecords.cost,
+    })
+    .from(maintenanceRecords)
+    .where(
+      and(
+        eq(maintenanceRecords.tenantId, tenantId),
+        eq(maintenanceRecords.vehicleId, order.vehicleId),
+        gt(maintenanceRecords.cost, 0),
+        sql`${maintenanceRecords.serviceDate} between ${order.startDate}::date and ${order.endDate}::date`,
+        charged(2, sql`${maintenanceRecords.id}`),
+      ),
+    )
+    .orderBy(asc(maintenanceRecords.serviceDate))
+    .limit(200);
+  return [
+    ...fines.map((row) => {
+      const day = beijingDay(row.at);
+      return {
+        sourceKind: 1,
+        sourceId: String(row.id),
+        kind: expenseKindOfSource[1] as number,
+        label: `违章 ${day} ${row.item}`,
+        amount: row.fine,
+        day,
+      };
+    }),
+    ...repairs.map((row) => ({
+      sourceKind: 2,
+      sourceId: String(row.id),
+      kind: expenseKindOfSource[2] as number,
+      label: `维修保养 ${row.day} ${row.vendor}`,
+      amount: row.cost,
+      day: row.day,
+    })),
+  ];
+}
+
+/** 添加费用's picker: what of the bill's order's car may be charged (`GET /api/bills/:id/expense-sources`). */
+export const billExpenseRoutes: RoutePlugin<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/api/bills/:id/expense-sources',
+    {
+      config: { access: access.permission('billList:addExpense') },
+      schema: {
+        summary: '添加费用：该账单订单车辆在租期内未计费的违章与维修保养记录',
+        tags: ['账单'],
+        params: z.strictObject({ id: idText }),
+        response: { 200: envelope(z.array(expenseSourceOption)) },
+      },
+    },
+    async (request) => {
+      const { tenantId } = sessionOf(request);
+      const [bill] = await db
+        .select({ orderId: bills.orderId })
+        .from(bills)
+        .where(and(eq(bills.id, Number(request.params.id)), eq(bills.tenantId, tenantId)));
+      if (!bill) throw notFound('账单');
+      return ok(await expenseSources(db, tenantId, bill.orderId));
+    },
+  );
+};
 
 /** Sets whether a bill's receivables may take money (激活 / 关停). */
 async function collectible(ctx: WriteContext, billId: number, value: boolean) {
@@ -197,6 +301,14 @@ export const billFamily = defineServerResource({
           .from(r)
           .where(and(eq(r.orderId, Number(bill.orderId)), eq(r.kind, Number(body.kind))));
         const dueDate = String(body.dueDate);
+        const source =
+          body.sourceId === undefined ? null : { kind: Number(body.sourceKind), id: Number(body.sourceId) };
+        if (source) {
+          const offered = await expenseSources(ctx.tx, ctx.auth.tenantId, Number(bill.orderId));
+          if (!offered.some((option) => option.sourceKind === source.kind && option.sourceId === String(source.id))) {
+            throw businessError('关联记录：不是该订单车辆在租期内未计费的违章或维修保养记录');
+          }
+        }
         await ctx.tx.insert(r).values({
           tenantId: ctx.auth.tenantId,
           orderId: Number(bill.orderId),
@@ -211,6 +323,8 @@ export const billFamily = defineServerResource({
           dueDate,
           amount: Number(body.amount),
           note: String(body.note),
+          sourceKind: source?.kind ?? null,
+          sourceId: source?.id ?? null,
           createdBy: ctx.auth.userId,
           updatedBy: ctx.auth.userId,
         });

@@ -134,6 +134,9 @@ export const orderReceivables = pgTable(
     collectible: boolean('collectible').notNull().default(true),
     /** What it charges, for a cost added to a bill (添加费用). */
     note: text('note'),
+    /** The record a cost passed on comes from (1 违章, 2 维修保养), charged once. */
+    sourceKind: smallint('source_kind'),
+    sourceId: refColumn('source_id'),
     status: smallint('status').notNull().default(0),
     version: versionColumn(),
     ...businessColumns(),
@@ -145,6 +148,7 @@ export const orderReceivables = pgTable(
     index('order_receivables_tenant_level_idx').on(table.tenantId, table.levelId, table.dueDate),
     index('order_receivables_tenant_due_id_idx').on(table.tenantId, table.dueDate, table.id),
     index('order_receivables_bill_idx').on(table.billId),
+    uniqueIndex('order_receivables_source_key').on(table.sourceKind, table.sourceId).where(sql`source_id is not null`),
     index('order_receivables_tenant_order_due_idx').on(table.tenantId, table.orderId, table.dueDate, table.id),
     index('order_receivables_tenant_due_idx').on(table.tenantId, table.status, table.dueDate, table.id),
     index('order_receivables_tenant_driver_idx').on(table.tenantId, table.driverId, table.dueDate),

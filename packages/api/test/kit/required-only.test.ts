@@ -8,10 +8,11 @@ import {
   lookups,
   type UploadResult,
 } from '@cp/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { families } from '../../src/families';
-import { badDebtLevels, transactionNames } from '../../src/finance/tables';
+import { badDebtLevels, overdueCases, transactionNames } from '../../src/finance/tables';
 import type { ServerResource } from '../../src/resource/family';
 import { multipart, samples } from '../files-support';
 import { startTestApp, type TestContext } from '../harness';
@@ -33,6 +34,12 @@ beforeAll(async () => {
   // (交易名称 per transaction type and kind; 坏账分级's ranges cover every overdue day): start those empty.
   await ctx.database.db.delete(transactionNames);
   await ctx.database.db.delete(badDebtLevels);
+  // 坏账回款 is registered against an open bad-debt account; the demo's overdue accounts are recent (none past
+  // 60 days), so one counts as bad debt here, as a level covering its days would make it.
+  await ctx.database.db
+    .update(overdueCases)
+    .set({ badDebt: true })
+    .where(sql`${overdueCases.id} = (select min(id) from overdue_cases where status = 1)`);
 });
 afterAll(() => ctx.close());
 

@@ -5,7 +5,7 @@ import { enumInput, fields } from '../resource/fields';
 import { defineLifecycle } from '../resource/lifecycle';
 import { defineResource } from '../resource/resource';
 import { defineScreen } from '../resource/screen';
-import { calendarDate, text } from '../values';
+import { calendarDate, idText, text } from '../values';
 
 /**
  * A bill's state: 未激活 (made, not yet collectible), then by its money — 待收款, 部分收款, 已结清, 逾期 —
@@ -43,12 +43,47 @@ export const reliefBody = z.strictObject({
   attachments: files('附件').optional(),
 });
 
-export const addExpenseBody = z.strictObject({
-  kind: enumInput(expenseKind, '费用类型'),
-  amount: money('费用金额（分）'),
-  dueDate: calendarDate().meta({ title: '应收日期' }),
-  note: reason('费用说明'),
+/** Where a cost passed on to the customer comes from: a violation or a maintenance of the order's car. */
+export const expenseSource = defineEnum('费用来源', [
+  [1, '违章'],
+  [2, '维修保养'],
+]);
+
+/** The receivable kind a record of each source is charged as. */
+export const expenseKindOfSource: Readonly<Record<number, number>> = { 1: 9, 2: 10 };
+
+export const addExpenseBody = z
+  .strictObject({
+    kind: enumInput(expenseKind, '费用类型'),
+    amount: money('费用金额（分）'),
+    dueDate: calendarDate().meta({ title: '应收日期' }),
+    note: reason('费用说明'),
+    sourceKind: enumInput(expenseSource, '费用来源').optional(),
+    sourceId: idText.optional().meta({ title: '关联记录' }),
+  })
+  .refine((body) => (body.sourceKind === undefined) === (body.sourceId === undefined), {
+    message: '费用来源与关联记录应同时填写',
+    path: ['sourceId'],
+  })
+  .refine((body) => body.sourceKind === undefined || expenseKindOfSource[body.sourceKind] === body.kind, {
+    message: '违章记录应计为违章代缴费，维修保养记录应计为维修费',
+    path: ['kind'],
+  });
+
+/**
+ * A record of the order's car during the order that may be charged to the bill (添加费用): a violation's
+ * fine or a maintenance's cost, not charged before.
+ */
+export const expenseSourceOption = z.object({
+  sourceKind: z.number(),
+  sourceId: text(),
+  kind: z.number(),
+  /** What it is and when: `违章 2026-10-12 闯红灯`. */
+  label: text(),
+  amount: z.number().meta({ description: '金额（分）' }),
+  day: text(),
 });
+export type ExpenseSourceOption = z.infer<typeof expenseSourceOption>;
 
 export const uploadVoucherBody = z.strictObject({
   payerName: text().trim().min(1, '不能为空').max(50).meta({ title: '付款人' }),

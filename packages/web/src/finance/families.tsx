@@ -32,6 +32,7 @@ import { defineFamily } from '../resource/family';
 import { familyModule } from '../resource/familyModule';
 import { AccountLinks } from './AccountLinks';
 import { AllocationInput } from './AllocationInput';
+import { expenseFields } from './ExpenseFields';
 
 /** 财务编码导入: the ledger codes, uploaded row by row; each upload's result is on 导入记录. */
 export const financialCodeFamily = defineFamily({
@@ -157,6 +158,7 @@ export const billFamily = defineFamily({
   resource: billResource,
   screens: billScreens,
   routes: { detail: 'billListDetails' },
+  actionFields: { addExpense: expenseFields },
   groups: [
     { title: '账单', fields: ['billNo', 'orderId', 'period', 'driverId', 'cityId', 'dueDate', 'status', 'remark'] },
     { title: '金额', fields: ['amount', 'lateFee', 'received', 'relieved', 'outstanding'] },

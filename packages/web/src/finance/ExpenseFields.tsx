@@ -1,0 +1,89 @@
+import { addExpenseBody, type ExpenseSourceOption, expenseKind } from '@cp/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, DatePicker, Form, Input, InputNumber, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { get } from '../request';
+import { BodyField, type ResourceRecord } from '../resource';
+import type { ActionFields } from '../resource/family';
+import { formatMoney } from '../resource/format';
+
+const dayItem = {
+  getValueProps: (value: unknown) => ({ value: typeof value === 'string' && value ? dayjs(value) : undefined }),
+  normalize: (day: Dayjs | null) => (day ? day.format('YYYY-MM-DD') : undefined),
+};
+
+/**
+ * 添加费用: a violation or a maintenance of the order's car during the order, picked from what has not been
+ * charged (it fills in the kind, amount and note), or a cost typed in (depreciation, other costs).
+ */
+function ExpenseFields({ record }: { record?: ResourceRecord | undefined }) {
+  const form = Form.useFormInstance();
+  const sources = useQuery({
+    queryKey: ['billExpenseSources', record?.id],
+    queryFn: () => get<ExpenseSourceOption[]>(`/api/bills/${record?.id}/expense-sources`),
+    enabled: Boolean(record?.id),
+  });
+  const options = (sources.data ?? []).map((option) => ({
+    value: `${option.sourceKind}:${option.sourceId}`,
+    label: `${option.label}（${formatMoney(option.amount)}）`,
+    option,
+  }));
+  const pick = (value: string | undefined) => {
+    const chosen = options.find((item) => item.value === value)?.option;
+    form.setFieldsValue(
+      chosen
+        ? {
+            sourceKind: chosen.sourceKind,
+            sourceId: chosen.sourceId,
+            kind: chosen.kind,
+            amount: chosen.amount,
+            note: chosen.label,
+          }
+        : { sourceKind: undefined, sourceId: undefined },
+    );
+  };
+  return (
+    <>
+      <Form.Item label="关联记录" extra="该订单车辆在租期内未计费的违章与维修保养；不选则手工填写费用">
+        <Select
+          allowClear
+          loading={sources.isPending}
+          placeholder={options.length ? '请选择违章或维修保养记录' : '没有可计费的记录'}
+          options={options.map(({ value, label }) => ({ value, label }))}
+          onChange={pick}
+          notFoundContent="没有可计费的记录"
+        />
+      </Form.Item>
+      {sources.isError && <Alert type="warning" showIcon message="可计费记录加载失败，可手工填写费用" />}
+      <Form.Item name="sourceKind" hidden>
+        <Input />
+      </Form.Item>
+      <Form.Item name="sourceId" hidden>
+        <Input />
+      </Form.Item>
+      <BodyField schema={addExpenseBody} name="kind">
+        <Select options={expenseKind.options} />
+      </BodyField>
+      <BodyField
+        schema={addExpenseBody}
+        name="amount"
+        label="费用金额（元）"
+        getValueProps={(fen: unknown) => ({ value: typeof fen === 'number' ? fen / 100 : undefined })}
+        normalize={(yuan: number | null) => (typeof yuan === 'number' ? Math.round(yuan * 100) : null)}
+      >
+        <InputNumber precision={2} min={0} style={{ width: '100%' }} />
+      </BodyField>
+      <BodyField schema={addExpenseBody} name="dueDate" {...dayItem}>
+        <DatePicker style={{ width: '100%' }} />
+      </BodyField>
+      <BodyField schema={addExpenseBody} name="note">
+        <Input maxLength={200} />
+      </BodyField>
+    </>
+  );
+}
+
+export const expenseFields: ActionFields = {
+  initial: () => ({ dueDate: dayjs().format('YYYY-MM-DD') }),
+  Fields: ExpenseFields,
+};
