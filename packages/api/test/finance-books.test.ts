@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
 import { catchUpOverdue, runOverdueDay } from '../src/finance/overdue';
+import { multipart, samples } from './files-support';
 import { startTestApp, type TestContext } from './harness';
 
 type Row = Record<string, unknown> & { id: string; version: number; status: number };
@@ -186,6 +187,46 @@ describe('实收: a payment allocated to the customer’s receivables', () => {
       ),
       { numRuns: 12 },
     );
+  });
+
+  it('keeps a note and attachments with a receivable (编辑), and nothing else of it', async () => {
+    const { receivables } = await debtor();
+    const [first] = receivables as [Receivable];
+    const upload = await ctx.request<{ fileLocation: string }>({
+      method: 'POST',
+      url: '/api/gateway/storage/file/private',
+      token: admin,
+      ...multipart([{ name: '违章通知单.pdf', content: samples.pdf }]),
+    });
+    const row = (await get<Row>(`/api/receivables/${first.id}`)).data;
+    const edited = await ctx.request<Row>({
+      method: 'PUT',
+      url: `/api/receivables/${first.id}`,
+      token: admin,
+      payload: { note: '客户确认承担', attachments: [upload.data.fileLocation], version: row.version },
+    });
+    expect(edited.msg).toBe('success');
+    const moved = await ctx.request({
+      method: 'PUT',
+      url: `/api/receivables/${first.id}`,
+      token: admin,
+      payload: { note: 'x', attachments: [], amount: 1, version: edited.data.version },
+    });
+    expect(moved.code).toBe(400);
+    const after = (await get<Row>(`/api/receivables/${first.id}`)).data;
+    expect(after).toMatchObject({
+      note: '客户确认承担',
+      amount: first.amount,
+      attachments: [upload.data.fileLocation],
+    });
+    const shanghai = await ctx.loginToOtherTenant();
+    const foreign = await ctx.request({
+      method: 'PUT',
+      url: `/api/receivables/${first.id}`,
+      token: shanghai,
+      payload: { note: 'x', attachments: [], version: after.version },
+    });
+    expect(foreign.code).not.toBe(0);
   });
 
   it('stays in its branch company and behind its page', async () => {

@@ -132,8 +132,10 @@ export const orderReceivables = pgTable(
     billId: refColumn('bill_id'),
     /** Whether money may be taken for it: false while its bill is 未激活 or once 已关停. */
     collectible: boolean('collectible').notNull().default(true),
-    /** What it charges, for a cost added to a bill (添加费用). */
+    /** What it charges, for a cost added to a bill (添加费用), or what 应收明细's 编辑 notes. */
     note: text('note'),
+    /** Papers kept with it (应收明细's 编辑): a violation notice, an invoice. */
+    attachments: text('attachments').array().notNull().default(sql`'{}'::text[]`),
     /** The record a cost passed on comes from (1 违章, 2 维修保养), charged once. */
     sourceKind: smallint('source_kind'),
     sourceId: refColumn('source_id'),

@@ -33,7 +33,8 @@ export const overdueFlag = defineEnum('是否逾期', [
 /**
  * 应收明细: every receivable of every order — rent of each period, deposit, first payment, settlement, late
  * fees and recharged costs — with what was received and relieved; 未收金额 = 应收 + 滞纳金 − 已收 − 减免. Rows
- * are written by the orders' own actions, payments and the daily overdue job, never typed here.
+ * are written by the orders' own actions, payments and the daily overdue job; 编辑 keeps only a note and
+ * attachments (a violation notice, an invoice) with a receivable.
  */
 const receivableFields = {
   orderNo: fields.text('订单编号', { form: false, filter: 'eq', max: 32 }),
@@ -64,6 +65,13 @@ const receivableFields = {
   status: fields.enumOf(receivableStatus, { form: false, filter: 'in' }),
   periodStart: fields.date('账期开始', { form: false, list: false }),
   periodEnd: fields.date('账期结束', { form: false, list: false }),
+  note: fields.text('说明', { max: 200, list: false, hint: '如：费用的由来、与客户的约定' }),
+  attachments: fields.files('附件', {
+    max: 10,
+    accept: ['png', 'jpg', 'jpeg', 'pdf', 'xlsx', 'docx'],
+    maxSizeMb: 20,
+    hint: '如：违章通知单、维修发票、与客户的确认',
+  }),
 };
 
 export const receivableResource = defineResource({

@@ -89,6 +89,7 @@ export const receivableFamily = defineFamily({
     },
     { title: '金额', fields: ['amount', 'lateFee', 'received', 'relieved', 'outstanding'] },
     { title: '逾期', fields: ['status', 'overdueDays', 'levelId'] },
+    { title: '说明与附件', fields: ['note', 'attachments'] },
   ],
   related: () => [{ family: paymentAllocationFamily, screen: 'paymentAllocations', via: 'receivableId' }],
 });

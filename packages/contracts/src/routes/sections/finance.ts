@@ -13,7 +13,7 @@ export const financeRoutes = defineSection('finance', [
     ],
   }),
   page('/billListDetails', '账单详情', { parent: '/billList' }),
-  page('/accountsReceivableDetail', '应收明细', { buttons: ['export'] }),
+  page('/accountsReceivableDetail', '应收明细', { buttons: ['edit', 'export'] }),
   page('/staticRentTrend', '静态租金趋势', { buttons: ['export'] }),
   page('/actualCollectionDetails', '实收明细', { buttons: [['add', '登记收款'], ['reverse', '冲销'], 'export'] }),
 ]);

@@ -1,0 +1,1 @@
+ALTER TABLE "order_receivables" ADD COLUMN "attachments" text[] DEFAULT '{}'::text[] NOT NULL;
