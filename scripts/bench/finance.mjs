@@ -8,7 +8,8 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { load } from './drivers.mjs';
-import { percentile, summary } from './leads.mjs';
+import { percentile } from './leads.mjs';
+import { loginAs } from './orders.mjs';
 import { root, startApi, startPostgres } from './server.mjs';
 
 const orders = process.env.BENCH_ORDERS || '100000';
@@ -17,15 +18,6 @@ const collections = process.env.BENCH_COLLECTIONS || '300000';
 const connections = Number(process.env.BENCH_CONNECTIONS || 20);
 const duration = Number(process.env.BENCH_SECONDS || 10);
 const day = (offset) => new Date(Date.now() + 8 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
-
-async function loginAs(base, loginId, password) {
-  const response = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ loginId, password }),
-  });
-  return (await response.json()).data.access_token;
-}
 
 /** The cities and levels of the branch company's overdue money, and how much of it there is. */
 async function shape(url) {
@@ -209,5 +201,3 @@ export async function runFinanceBench() {
     await postgres.stop();
   }
 }
-
-export { summary };

@@ -13,7 +13,7 @@ const tasks = process.env.BENCH_TASKS || '1000000';
 const connections = Number(process.env.BENCH_CONNECTIONS || 20);
 const duration = Number(process.env.BENCH_SECONDS || 10);
 
-async function loginAs(base, loginId, password) {
+export async function loginAs(base, loginId, password) {
   const response = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -39,8 +39,7 @@ import { defineServerResource, type Row, type WriteContext } from '../resource/f
 import { contains } from '../resource/query';
 import { maintenanceRecords, violations } from '../vehicles/record-tables';
 import { refreshBills } from './bill-money';
-import { type Books, outstandingOf, receivableMoney, recordPayment } from './books';
-import { syncOverdueCases } from './collection';
+import { type Books, follow, outstandingOf, receivableMoney, recordPayment } from './books';
 import { billReliefs, bills } from './tables';
 
 const r = orderReceivables;
@@ -425,8 +424,7 @@ onApprovalOutcome(approvalBusinessTypes.relief, async ({ tx, tenantId, businessI
     .update(billReliefs)
     .set({ applied: plan.reduce((sum, line) => sum + line.amount, 0) })
     .where(eq(billReliefs.id, relief.id));
-  await syncOverdueCases(tx, tenantId, [...new Set(open.map((row) => row.orderId))]);
-  await refreshBills(tx, tenantId, [relief.billId]);
+  await follow({ tx, auth: { tenantId, userId } }, open);
 });
 
 /**

@@ -100,7 +100,7 @@ async function lockOpenReceivables(
 }
 
 /** The overdue accounts and bills of these receivables follow their money. */
-async function follow(ctx: Books, rows: readonly ({ orderId: number; billId: number | null } | undefined)[]) {
+export async function follow(ctx: Books, rows: readonly ({ orderId: number; billId: number | null } | undefined)[]) {
   const present = rows.flatMap((row) => (row ? [row] : []));
   await syncOverdueCases(ctx.tx, ctx.auth.tenantId, [...new Set(present.map((row) => row.orderId))]);
   await refreshBills(ctx.tx, ctx.auth.tenantId, [

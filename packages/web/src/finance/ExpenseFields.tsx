@@ -1,16 +1,12 @@
-import { addExpenseBody, type ExpenseSourceOption, expenseKind } from '@cp/contracts';
+import { addExpenseBody, type ExpenseSourceOption } from '@cp/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, DatePicker, Form, Input, InputNumber, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Alert, Form, Input, Select } from 'antd';
+import dayjs from 'dayjs';
 import { get } from '../request';
-import { BodyField, type ResourceRecord } from '../resource';
+import type { ResourceRecord } from '../resource';
+import { BodyFields } from '../resource/BodyFields';
 import type { ActionFields } from '../resource/family';
 import { formatMoney } from '../resource/format';
-
-const dayItem = {
-  getValueProps: (value: unknown) => ({ value: typeof value === 'string' && value ? dayjs(value) : undefined }),
-  normalize: (day: Dayjs | null) => (day ? day.format('YYYY-MM-DD') : undefined),
-};
 
 /**
  * 添加费用: a violation or a maintenance of the order's car during the order, picked from what has not been
@@ -61,24 +57,7 @@ function ExpenseFields({ record }: { record?: ResourceRecord | undefined }) {
       <Form.Item name="sourceId" hidden>
         <Input />
       </Form.Item>
-      <BodyField schema={addExpenseBody} name="kind">
-        <Select options={expenseKind.options} />
-      </BodyField>
-      <BodyField
-        schema={addExpenseBody}
-        name="amount"
-        label="费用金额（元）"
-        getValueProps={(fen: unknown) => ({ value: typeof fen === 'number' ? fen / 100 : undefined })}
-        normalize={(yuan: number | null) => (typeof yuan === 'number' ? Math.round(yuan * 100) : null)}
-      >
-        <InputNumber precision={2} min={0} style={{ width: '100%' }} />
-      </BodyField>
-      <BodyField schema={addExpenseBody} name="dueDate" {...dayItem}>
-        <DatePicker style={{ width: '100%' }} />
-      </BodyField>
-      <BodyField schema={addExpenseBody} name="note">
-        <Input maxLength={200} />
-      </BodyField>
+      <BodyFields schema={addExpenseBody} omit={['sourceKind', 'sourceId']} />
     </>
   );
 }
