@@ -140,6 +140,8 @@ export const orderReceivables = pgTable(
     sourceKind: smallint('source_kind'),
     sourceId: refColumn('source_id'),
     status: smallint('status').notNull().default(0),
+    /** Why it was cancelled (已作废): kept, never deleted — a settlement, a renewal, a termination replaced it. */
+    voidReason: text('void_reason'),
     version: versionColumn(),
     ...businessColumns(),
   },

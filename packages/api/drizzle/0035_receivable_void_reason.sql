@@ -1,0 +1,1 @@
+ALTER TABLE "order_receivables" ADD COLUMN "void_reason" text;
