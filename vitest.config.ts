@@ -7,7 +7,13 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
-        test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'contracts',
+          include: ['packages/contracts/src/**/*.test.ts'],
+          environment: 'node',
+          // Property tests run hundreds of cases: a time-out against a hang, not a speed bound.
+          testTimeout: 60_000,
+        },
       },
       {
         test: {

@@ -12,5 +12,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'happy-dom',
     setupFiles: ['src/test/setup.ts'],
+    // A time-out stops a test that hangs; it is no speed bound. antd dialogs render several times slower on
+    // a busy 2-core machine than on a quiet one (5 s, vitest's default, failed five tests there).
+    testTimeout: 60_000,
   },
 });

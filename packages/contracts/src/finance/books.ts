@@ -39,6 +39,7 @@ export const overdueFlag = defineEnum('是否逾期', [
 const receivableFields = {
   orderNo: fields.text('订单编号', { form: false, filter: 'eq', max: 32 }),
   orderId: fields.parentId('订单'),
+  billId: fields.parentId('账单'),
   driverId: fields.ref('客户', 'driver', { form: false, filter: 'eq' }),
   cityId: fields.ref('城市', 'city', { form: false, filter: 'eq' }),
   kind: fields.enumOf(receivableKind, { form: false, filter: 'eq' }),
@@ -88,7 +89,8 @@ export const receivableScreens = {
   accountsReceivableDetail: defineScreen(receivableResource, {
     route: 'accountsReceivableDetail',
     key: ['driverId', 'kind', 'dueDate', 'outstanding', 'status'],
-    filters: ['orderNo', 'driverId', 'cityId', 'kind', 'dueDate', 'status', 'overdue', 'levelId'],
+    // orderId and billId: an order's or a bill's receivables, linked from 逾期详情 and 账单详情.
+    filters: ['orderNo', 'orderId', 'billId', 'driverId', 'cityId', 'kind', 'dueDate', 'status', 'overdue', 'levelId'],
   }),
   /** 逾期预警: what still owes — due within the days asked for, or overdue by aging bucket (level). */
   overdueWarning: defineScreen(receivableResource, {

@@ -11,7 +11,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Empty, Flex, Spin, Steps, Tag, Timeline, Typography } from 'antd';
 import { Link } from 'react-router';
-import { get } from '../request';
+import { get, getOrNull } from '../request';
 import { formatPlain } from '../resource/format';
 import { ResourceDescriptions } from '../resource/ResourceDescriptions';
 import type { ResourceRecord } from '../resource/types';
@@ -71,7 +71,7 @@ export function ApprovalRecordView({ record }: { record: ApprovalRecord }) {
 }
 
 function RecordCard({ url, queryKey }: { url: string; queryKey: readonly unknown[] }) {
-  const query = useQuery({ queryKey: ['approvalRecord', ...queryKey], queryFn: () => get<ApprovalRecord | null>(url) });
+  const query = useQuery({ queryKey: ['approvalRecord', ...queryKey], queryFn: () => getOrNull<ApprovalRecord>(url) });
   return (
     <Card title="审批记录" size="small" data-testid="approval-record">
       {query.isPending ? (

@@ -4,7 +4,7 @@ import { Alert, Button, Card, Empty, Flex, Result, Space, Spin, Typography } fro
 import { type ComponentType, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useSession } from '../auth/session';
-import { get } from '../request';
+import { getOrNull } from '../request';
 import { ActionDialog, type ActionTarget, rowName } from '../resource/ActionDialog';
 import type { WebFamily } from '../resource/family';
 import { ResourceDescriptions } from '../resource/ResourceDescriptions';
@@ -38,7 +38,7 @@ export function BusinessApprovalPage({ family, businessType, sections = [] }: Bu
   const approval = useQuery({
     queryKey: ['approvalRecord', 'business', businessType, id, business.data?.status],
     queryFn: () =>
-      get<ApprovalRecord | null>(
+      getOrNull<ApprovalRecord>(
         `/api/approval-records?businessType=${businessType}&businessId=${encodeURIComponent(id)}`,
       ),
     enabled: valid && business.data !== undefined,

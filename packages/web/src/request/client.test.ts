@@ -1,7 +1,9 @@
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHttpClient, type RequestEnvironment, requestTimeoutMs } from './client';
+import { emptyAsNull } from './envelope';
 import { RequestError } from './errors';
+import { answeringEnvironment } from './testing';
 
 type Reply = { status?: number; body?: unknown; text?: string } | ((config: InternalAxiosRequestConfig) => never);
 
@@ -184,5 +186,16 @@ describe('request layer: failures', () => {
   it('passes binary responses through untouched', async () => {
     const { http } = setup({ text: 'raw-bytes' });
     await expect(http.get('/file', { responseType: 'blob' })).resolves.toBe('raw-bytes');
+  });
+});
+
+describe('a read whose answer may be nothing', () => {
+  it('resolves data: null to null, not to the envelope a panel would take for a record', async () => {
+    const none = createHttpClient(answeringEnvironment({ code: 0, msg: 'success', data: null, isSuccess: true }));
+    expect(await none.get('/api/approval-records')).toMatchObject({ code: 0, data: null });
+    expect(emptyAsNull(await none.get('/api/approval-records'))).toBeNull();
+    const record = { title: '租赁订单 ZL1', nodes: [], events: [] };
+    const some = createHttpClient(answeringEnvironment({ code: 0, msg: 'success', data: record, isSuccess: true }));
+    expect(emptyAsNull(await some.get('/api/approval-records'))).toEqual(record);
   });
 });

@@ -32,3 +32,11 @@ export function isSuccessEnvelope(body: ApiResponse<unknown>): boolean {
 export function unwrap(body: ApiResponse<unknown>): unknown {
   return body.data ?? body;
 }
+
+/**
+ * A call's resolved value, or null when the answer was nothing: SPEC §8 resolves `data: null` to the whole
+ * envelope, which a caller expecting a record (or null) must not take for one.
+ */
+export function emptyAsNull<T>(value: unknown): T | null {
+  return isEnvelope(value) && (value as { data?: unknown }).data == null ? null : (value as T);
+}

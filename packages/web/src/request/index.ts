@@ -2,6 +2,7 @@ import type { AxiosRequestConfig } from 'axios';
 import { navigateTo } from '../app/navigation';
 import { getToken, removeToken } from '../auth/token';
 import { createHttpClient } from './client';
+import { emptyAsNull } from './envelope';
 import { showErrorToast } from './toast';
 
 export { RequestError } from './errors';
@@ -17,6 +18,14 @@ export const http = createHttpClient({
 
 export function get<T>(url: string, params?: object, config?: AxiosRequestConfig): Promise<T> {
   return http.get(url, { ...config, params }) as Promise<T>;
+}
+
+/**
+ * A read whose answer may be nothing (`data: null`, e.g. a record never sent to approval). SPEC §8 resolves
+ * such a call to the whole envelope; this resolves it to null, so a caller never takes the envelope for data.
+ */
+export async function getOrNull<T>(url: string, params?: object, config?: AxiosRequestConfig): Promise<T | null> {
+  return emptyAsNull<T>(await get(url, params, config));
 }
 
 export function post<T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T> {

@@ -43,3 +43,11 @@ describe('showing field values', () => {
     expect(screen.getByText('新车')).toBeTruthy();
   });
 });
+
+describe('values a detail page shows that are not plain', () => {
+  it('reads a list of small records as a count and never throws on a record without a prototype', () => {
+    const parts = [Object.assign(Object.create(null), { personKind: 1, personId: '7', weight: 3 })];
+    expect(formatPlain({ kind: 'items' }, parts)).toBe('1项');
+    expect(formatPlain({ kind: 'text' }, parts[0])).toBe('{"personKind":1,"personId":"7","weight":3}');
+  });
+});

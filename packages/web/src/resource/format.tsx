@@ -32,7 +32,11 @@ const isEmpty = (value: unknown) =>
 /** A value as text, for history entries and plain cells: enumeration labels, yuan, local dates. */
 export function formatPlain(def: Partial<Pick<FieldDef, 'kind' | 'enumDef'>> | undefined, value: unknown): string {
   if (isEmpty(value)) return emptyText;
+  // A list of small records (fields.items) is shown by its own section; as a value it reads as a count.
+  if (def?.kind === 'items' && Array.isArray(value)) return `${value.length}项`;
   if (Array.isArray(value)) return value.map((item) => formatPlain(def, item)).join('、');
+  // A record parsed from JSON may have no prototype: String() of it throws rather than printing.
+  if (typeof value === 'object') return JSON.stringify(value);
   if (def?.enumDef && typeof value === 'number') return def.enumDef.label(value) || String(value);
   if (typeof value === 'boolean') return value ? '是' : '否';
   switch (def?.kind) {

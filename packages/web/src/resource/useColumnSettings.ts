@@ -1,7 +1,7 @@
 import type { ListColumnsPreference, Screen } from '@cp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { del, get, put } from '../request';
+import { del, getOrNull, put } from '../request';
 import { arrangeColumns, type ColumnLayout, preferenceOf } from './columnLayout';
 
 const preferenceUrl = (screen: Screen) => `/api/preferences/list-columns/${screen.key}`;
@@ -10,7 +10,7 @@ const preferenceUrl = (screen: Screen) => `/api/preferences/list-columns/${scree
 export function columnSettingsQuery(screen: Screen) {
   return {
     queryKey: ['preferences', 'listColumns', screen.key] as const,
-    queryFn: () => get<ListColumnsPreference | null>(preferenceUrl(screen), undefined, { silent: true }),
+    queryFn: () => getOrNull<ListColumnsPreference>(preferenceUrl(screen), undefined, { silent: true }),
     staleTime: Number.POSITIVE_INFINITY,
   };
 }

@@ -5,6 +5,8 @@ import { dispatch } from './fakeServer';
 export { RequestError } from '../../request/errors';
 
 export const get = <T>(url: string, params?: object) => dispatch('GET', url, params) as Promise<T>;
+export const getOrNull = async <T>(url: string, params?: object) =>
+  ((await dispatch('GET', url, params)) ?? null) as T | null;
 export const post = <T>(url: string, body?: unknown, config?: AxiosRequestConfig) =>
   dispatch('POST', url, undefined, body, config) as Promise<T>;
 export const put = <T>(url: string, body?: unknown) => dispatch('PUT', url, undefined, body) as Promise<T>;

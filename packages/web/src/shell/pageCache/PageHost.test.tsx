@@ -99,3 +99,30 @@ describe('PageHost page caching', () => {
     Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
   });
 });
+
+function Broken(): never {
+  throw new Error('family bill: related accountsReceivableDetail: billId is not an eq filter');
+}
+
+describe('a page that throws', () => {
+  const withBroken = [...pages, { route: testRoute('/billListDetails'), Component: Broken }];
+
+  it('shows what went wrong inside the frame with a way back, and the next page shows again', () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(
+      <MemoryRouter initialEntries={['/billListDetails']}>
+        <Navigator />
+        <p>header and sidebar</p>
+        <PageHost pages={withBroken} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('页面出错了')).toBeTruthy();
+    expect(screen.getByText(/billId is not an eq filter/)).toBeTruthy();
+    expect(screen.getByText('header and sidebar')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '返回首页' }).getAttribute('href')).toBe('/home');
+    goTo('/home');
+    expect(screen.getByText('home page')).toBeTruthy();
+    expect(screen.queryByText('页面出错了')).toBeNull();
+    quiet.mockRestore();
+  });
+});

@@ -2,6 +2,7 @@ import { Spin } from 'antd';
 import { Activity, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { type Location, matchRoutes, type RouteObject, useLocation, useNavigationType, useRoutes } from 'react-router';
 import type { RegisteredPage } from '../../app/routeTable';
+import { PageErrorBoundary } from './PageErrorBoundary';
 import { emptyPageCache, pageCacheCapacity, visitPage } from './pageCache';
 import { usePageResume } from './resume';
 import { useScrollMemory } from './useScrollMemory';
@@ -15,7 +16,9 @@ function PageLoading() {
 }
 
 function RoutesAt({ routes, location }: { routes: RouteObject[]; location?: Location }) {
-  return useRoutes(routes, location);
+  const current = useLocation();
+  const at = location ?? current;
+  return <PageErrorBoundary resetKey={`${at.pathname}${at.search}`}>{useRoutes(routes, location)}</PageErrorBoundary>;
 }
 
 /**
