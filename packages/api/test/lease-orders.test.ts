@@ -174,6 +174,7 @@ describe('a lease order', () => {
       vehicleId: vehicle.id,
       mileage: 999_999,
       energyLevel: 60,
+      deliveredOn: '2026-06-15',
     });
     expect((await post(`/api/lease-orders/${order.id}/delay`, ops, { extraMonths: 3 })).code).toBe(0);
     const schedule = await get<PageResult<Receivable>>(
@@ -194,6 +195,7 @@ describe('a lease order', () => {
       vehicleId: vehicle.id,
       mileage: 999_999,
       energyLevel: 60,
+      deliveredOn: startDate,
     });
     const soon = await get<PageResult<Order & { dueBucket: number }>>('/api/due-orders?limit=100');
     expect(soon.data.list.find((row) => row.id === order.id)).toMatchObject({ dueBucket: 3 });
@@ -232,6 +234,7 @@ describe('a lease order', () => {
       vehicleId: vehicle.id,
       mileage: 999_999,
       energyLevel: 60,
+      deliveredOn: startDate,
     });
     expect(delivered.msg).toBe('success');
     const renewed = await post<{ renewalNo: string }>(`/api/due-orders/${order.id}/continue`, ops, {
