@@ -82,10 +82,12 @@ describe('a lease order', () => {
     const vehicle = stock[0] as (typeof stock)[number];
     const order = await approvedOrder(vehicle);
     expect(await orderOf(order.id)).toMatchObject({ status: 3, deliveryState: 0, endDate: '2027-01-30' });
+    // Handed over on its start day (recorded after the fact): the schedule runs from it.
     const filled = await post(`/api/lease-orders/${order.id}/fill-delivery`, ops, {
       vehicleId: vehicle.id,
       mileage: 999_999,
       energyLevel: 80,
+      deliveredOn: '2026-01-31',
     });
     expect(filled.msg).toBe('success');
     const vehicleNow = await get<{ stage: number }>(`/api/vehicles/${vehicle.id}`, ops);

@@ -162,7 +162,7 @@ describe('vehicle list', () => {
 });
 
 describe('vehicle lifecycle', () => {
-  it('walks a vehicle from 待验车 to 租赁中, each step in the table', async () => {
+  it('walks a vehicle from 待验车 to 已出库, each step in the table, and never to a driver by a bare 交车', async () => {
     const { data: vehicle } = await createVehicle();
     const id = vehicle.id;
     const stageOf = async () =>
