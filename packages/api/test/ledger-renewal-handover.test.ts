@@ -33,7 +33,7 @@ const today = beijingDay(new Date());
 const query = async <T>(statement: ReturnType<typeof sql>) => rowsOf<T>(await ctx.database.db.execute(statement));
 
 beforeAll(async () => {
-  ctx = await startTestApp({}, { demoVehiclesPerTenant: 40 });
+  ctx = await startTestApp({}, { demoVehiclesPerTenant: 60 });
   ops = await ctx.login('ops', 'ops123');
   manager = await ctx.login('manager', 'manager123');
   finance = await ctx.login('finance', 'finance123');
@@ -51,7 +51,7 @@ beforeAll(async () => {
     )
   ).map((row) => ({ id: String(row.id), modelId: String(row.model_id), cityId: String(row.city_id) }));
   expect(drivers.length).toBe(8);
-  expect(stock.length).toBeGreaterThanOrEqual(8);
+  expect(stock.length).toBeGreaterThanOrEqual(9);
 });
 afterAll(() => ctx.close());
 
@@ -222,6 +222,22 @@ describe('renewals and extensions never bill a month twice', () => {
     expect(schedule).toHaveLength(2);
     const [car0] = await query<{ stage: number }>(sql`select stage from vehicles where id = ${Number(car.id)}`);
     expect(car0?.stage).toBe(5);
+    const history = await get<{ action: string; changes: Record<string, { from: unknown; to: unknown }> | null }[]>(
+      `/api/lease-orders/${old.id}/history`,
+    );
+    expect(history.data).toContainEqual(
+      expect.objectContaining({ action: 'continue', changes: expect.objectContaining({ status: { from: 3, to: 4 } }) }),
+    );
+  });
+
+  it('退租 of the old order cancels its approved renewal that has not started', async () => {
+    const car = stock[8] as Car;
+    const old = await deliveredOrder(car, drivers[0] as string, addDays(today, -15), 3);
+    const renewalId = await approvedRenewal(old.id);
+    expect((await post(`/api/lease-orders/${old.id}/end-lease`, ops, { reason: '司机转行' })).msg).toBe('success');
+    expect(await orderOf(renewalId)).toMatchObject({ status: 0 });
+    expect(await startDueRenewals(ctx.database.db, (await orderOf(renewalId)).startDate)).toBe(0);
+    expect(await scheduleOf(renewalId)).toEqual([]);
   });
 
   it('延期 of an order with a renewal is refused', async () => {

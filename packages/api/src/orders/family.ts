@@ -23,6 +23,7 @@ import {
 import { and, asc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import { approvalBusiness } from '../approvals/business';
 import { cancelApproval, onApprovalOutcome, startApproval } from '../approvals/engine';
+import { auditLog } from '../audit/tables';
 import type { Db, Tx } from '../db';
 import { drivers } from '../drivers/tables';
 import { refreshBills } from '../finance/bill-money';
@@ -67,7 +68,21 @@ function checkedSchedule(input: ScheduleInput): ScheduleRow[] {
 const newOrderNo = (ctx: Pick<WriteContext, 'tx'>) => serialNumber(ctx, 'ZL', 'lease_order_no_seq', 8);
 
 /** Who writes: the transaction and the branch company and user it writes for (a request's, or a job's). */
-type Writer = { tx: Tx; auth: { tenantId: number; userId: number | null } };
+type Writer = { tx: Tx; auth: { tenantId: number; userId: number | null; userName?: string } };
+
+/** The order's history (变更记录) of a change the renewal's start makes, by whoever started it (or the job). */
+async function historyOf(by: Writer, orderId: number, changes: Record<string, { from: unknown; to: unknown }>) {
+  await by.tx.insert(auditLog).values({
+    tenantId: by.auth.tenantId,
+    userId: by.auth.userId,
+    userName: by.auth.userName ?? '续租生效',
+    // Shown under 续租 (the lifecycle's title of the action) in the order's 变更记录.
+    action: 'continue',
+    entity: leaseOrderResource.key,
+    entityId: String(orderId),
+    changes,
+  });
+}
 
 async function insertSchedule(ctx: Writer, order: Row, rows: readonly ScheduleRow[]) {
   if (rows.length === 0) return;
@@ -214,6 +229,7 @@ async function onRenewalStarted(
     .update(leaseOrders)
     .set({ status: completed, updatedAt: new Date(), updatedBy: auth.userId })
     .where(and(eq(leaseOrders.id, Number(oldOrder.id)), eq(leaseOrders.tenantId, auth.tenantId)));
+  await historyOf(by, Number(oldOrder.id), { status: { from: performing, to: completed } });
   const voided = await tx
     .update(orderReceivables)
     .set({
@@ -325,6 +341,9 @@ export async function startDueRenewals(db: Db, today: string): Promise<number> {
           version: renewal.version + 1,
         })
         .where(eq(leaseOrders.id, id));
+      await historyOf(by, id, {
+        deliveryState: { from: leaseDeliveryStates.waiting, to: leaseDeliveryStates.delivered },
+      });
       return 1;
     });
   }
