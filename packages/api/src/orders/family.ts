@@ -27,6 +27,7 @@ import { auditLog } from '../audit/tables';
 import type { Db, Tx } from '../db';
 import { drivers } from '../drivers/tables';
 import { refreshBills } from '../finance/bill-money';
+import { syncOverdueCases } from '../finance/collection';
 import { businessError } from '../http/errors';
 import type { RoutePlugin } from '../http/schemas';
 import { defineJobKind } from '../jobs/kinds';
@@ -252,6 +253,8 @@ async function onRenewalStarted(
     .returning({ billId: orderReceivables.billId });
   const bills = [...new Set(voided.flatMap((row) => (row.billId === null ? [] : [row.billId])))];
   if (bills.length > 0) await refreshBills(tx, auth.tenantId, bills);
+  // A cancelled month that was already overdue leaves the old order's overdue account.
+  if (voided.length > 0) await syncOverdueCases(tx, auth.tenantId, [Number(oldOrder.id)]);
   const vehicleId = Number(oldOrder.vehicleId);
   await insertSchedule(by, renewal, checkedSchedule(scheduleInput(renewal)));
   // deposit carried over by the ledger's carryDeposit at merge
@@ -321,15 +324,9 @@ export async function startDueRenewals(db: Db, today: string): Promise<number> {
       if (!renewal) return 0;
       const by: Writer = { tx, auth: { tenantId, userId: renewal.updatedBy ?? renewal.createdBy } };
       const old = await renewedOrder(by, renewal);
-      // The old order's car came back (退租) or went elsewhere: nothing to start; 退租 cancels such a renewal.
-      if (
-        !old ||
-        old.status !== performing ||
-        old.deliveryState !== leaseDeliveryStates.delivered ||
-        old.vehicleId !== renewal.vehicleId
-      ) {
-        return 0;
-      }
+      // The old order's car is coming back (退租 cancels such a renewal) or the order ended: nothing to start. The
+      // renewal goes on with the car the old order has now (an exchange of the old order changed it).
+      if (!old || old.status !== performing || old.deliveryState !== leaseDeliveryStates.delivered) return 0;
       const started = await onRenewalStarted(by, old, renewal, renewal.deliveredAt ?? new Date());
       await tx
         .update(leaseOrders)
