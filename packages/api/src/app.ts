@@ -34,6 +34,7 @@ import { registerJobRunner } from './jobs/plugin';
 import { leadRoutes } from './leads/routes';
 import { leadStatisticsRoutes } from './leads/statistics-routes';
 import { lookupRoutes } from './lookups/routes';
+import { orderJobRoutes } from './orders/family';
 import { preferenceRoutes } from './preferences/routes';
 import { prizeDrawRoutes } from './prizeDraws/routes';
 import { qrCodeRoutes } from './qrCodes/routes';
@@ -118,6 +119,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(exportRoutes, deps);
   await app.register(leadRoutes, deps);
   await app.register(financeRoutes, deps);
+  await app.register(orderJobRoutes, deps);
   await app.register(rentTrendRoutes, deps);
   await app.register(customerAccountRoutes, deps);
   await app.register(billExpenseRoutes, deps);

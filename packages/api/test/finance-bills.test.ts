@@ -224,12 +224,12 @@ describe('账单', () => {
       sourceId,
     });
     const early = await post(`/api/bills/${open.id}/add-expense`, body(before?.id));
-    expect(early.msg).toBe('关联记录：不是该订单车辆在租期内未计费的违章或维修保养记录');
+    expect(early.msg).toBe('关联记录：不是该订单车辆在交车至还车期间、该司机用车时未计费的违章或维修保养记录');
     const wrongKind = await post(`/api/bills/${open.id}/add-expense`, { ...body(fine?.id), kind: 10 });
     expect(wrongKind.msg).toContain('违章记录应计为违章代缴费');
     expect((await post(`/api/bills/${open.id}/add-expense`, body(fine?.id))).msg).toBe('success');
     const again = await post(`/api/bills/${open.id}/add-expense`, body(fine?.id));
-    expect(again.msg).toBe('关联记录：不是该订单车辆在租期内未计费的违章或维修保养记录');
+    expect(again.msg).toBe('关联记录：不是该订单车辆在交车至还车期间、该司机用车时未计费的违章或维修保养记录');
     const after = await get<{ sourceId: string }[]>(`/api/bills/${open.id}/expense-sources`);
     expect(after.data.map((row) => row.sourceId)).not.toContain(fine?.id);
     const [charged] = await query<{ n: number }>(

@@ -112,6 +112,7 @@ async function deliveredOrder(vehicle: { id: string; modelId: string; cityId: st
     vehicleId: vehicle.id,
     mileage,
     energyLevel: 80,
+    deliveredOn: startDate,
   });
   expect(filled.msg).toBe('success');
   const db = ctx.database.db;

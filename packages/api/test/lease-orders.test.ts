@@ -82,10 +82,12 @@ describe('a lease order', () => {
     const vehicle = stock[0] as (typeof stock)[number];
     const order = await approvedOrder(vehicle);
     expect(await orderOf(order.id)).toMatchObject({ status: 3, deliveryState: 0, endDate: '2027-01-30' });
+    // Handed over on its start day (recorded after the fact): the schedule runs from it.
     const filled = await post(`/api/lease-orders/${order.id}/fill-delivery`, ops, {
       vehicleId: vehicle.id,
       mileage: 999_999,
       energyLevel: 80,
+      deliveredOn: '2026-01-31',
     });
     expect(filled.msg).toBe('success');
     const vehicleNow = await get<{ stage: number }>(`/api/vehicles/${vehicle.id}`, ops);
@@ -174,6 +176,7 @@ describe('a lease order', () => {
       vehicleId: vehicle.id,
       mileage: 999_999,
       energyLevel: 60,
+      deliveredOn: '2026-06-15',
     });
     expect((await post(`/api/lease-orders/${order.id}/delay`, ops, { extraMonths: 3 })).code).toBe(0);
     const schedule = await get<PageResult<Receivable>>(
@@ -194,6 +197,7 @@ describe('a lease order', () => {
       vehicleId: vehicle.id,
       mileage: 999_999,
       energyLevel: 60,
+      deliveredOn: startDate,
     });
     const soon = await get<PageResult<Order & { dueBucket: number }>>('/api/due-orders?limit=100');
     expect(soon.data.list.find((row) => row.id === order.id)).toMatchObject({ dueBucket: 3 });
@@ -232,6 +236,7 @@ describe('a lease order', () => {
       vehicleId: vehicle.id,
       mileage: 999_999,
       energyLevel: 60,
+      deliveredOn: startDate,
     });
     expect(delivered.msg).toBe('success');
     const renewed = await post<{ renewalNo: string }>(`/api/due-orders/${order.id}/continue`, ops, {

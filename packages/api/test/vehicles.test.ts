@@ -162,7 +162,7 @@ describe('vehicle list', () => {
 });
 
 describe('vehicle lifecycle', () => {
-  it('walks a vehicle from 待验车 to 租赁中, each step in the table', async () => {
+  it('walks a vehicle from 待验车 to 已出库, each step in the table, and never to a driver by a bare 交车', async () => {
     const { data: vehicle } = await createVehicle();
     const id = vehicle.id;
     const stageOf = async () =>
@@ -207,14 +207,15 @@ describe('vehicle lifecycle', () => {
 
     expect((await act(id, 'outbound', { location: '朝阳停车场', mileage: 30 })).code).toBe(0);
     expect((await stageOf()).stage).toBe(4);
-    const delivered = await act(id, 'deliver', {
+    // A car goes to a driver only through a lease order (填写交车信息): the bare 交车 has no way in.
+    const bare = await act(id, 'deliver', {
       driverId: (await activeDriver(ctx, admin)).id,
       mileage: 31,
       energyLevel: 90,
       checklist,
     });
-    expect(delivered.code).toBe(0);
-    expect(await stageOf()).toMatchObject({ stage: 5, rentStatus: 0, mileage: 31 });
+    expect(bare.code).not.toBe(0);
+    expect(await stageOf()).toMatchObject({ stage: 4, mileage: 30 });
 
     const history = await ctx.request<{ action: string }[]>({
       method: 'GET',
@@ -231,7 +232,6 @@ describe('vehicle lifecycle', () => {
       'prepareGps',
       'prepareCertificate',
       'outbound',
-      'deliver',
     ]);
   });
 
@@ -242,14 +242,14 @@ describe('vehicle lifecycle', () => {
     expect((await act(vehicle.id, 'start-preparation')).msg).toBe('车辆当前为「待验车」，不能整备');
     expect(
       (
-        await act(vehicle.id, 'deliver', {
+        await act(vehicle.id, 'temporary-deliver', {
           driverId: (await activeDriver(ctx, admin)).id,
           mileage: 1,
           energyLevel: 90,
           checklist,
         })
       ).msg,
-    ).toBe('车辆当前为「待验车」，不能交车');
+    ).toBe('车辆当前为「待验车」，不能临时交车');
     expect((await act(vehicle.id, 'prepare-gps', { gpsDeviceNo: 'X1' })).msg).toBe(
       '车辆当前为「待验车」，不能完成GPS安装',
     );
@@ -269,14 +269,13 @@ describe('vehicle lifecycle', () => {
     ] as const) {
       expect((await act(vehicle.id, `prepare-${item}`, body)).code).toBe(0);
     }
-    await act(vehicle.id, 'outbound', { location: '停车场', mileage: 510 });
-    const response = await act(vehicle.id, 'deliver', {
+    const response = await act(vehicle.id, 'temporary-deliver', {
       driverId: (await activeDriver(ctx, admin, '李强')).id,
       mileage: 100,
       energyLevel: 80,
       checklist,
     });
-    expect(response).toMatchObject({ code: 1000, msg: '交车里程不能小于车辆当前里程510公里' });
+    expect(response).toMatchObject({ code: 1000, msg: '交车里程不能小于车辆当前里程500公里' });
   });
 
   it('offers each stage only its actions', async () => {

@@ -113,7 +113,9 @@ function filledSheet(headers: string[], records: Record<string, string>[]): Buff
 }
 
 describe('vehicles', () => {
-  it('walks a vehicle from 待验车 to 租赁中 through the stage screens', { timeout: 150_000 }, async () => {
+  it('walks a vehicle from 待验车 to 已出库 through the stage screens, its 交车 leading to the lease orders', {
+    timeout: 150_000,
+  }, async () => {
     const { context, page } = await open();
     await signIn(context, demoAccounts.admin);
 
@@ -152,17 +154,17 @@ describe('vehicles', () => {
     await act(page, await findByVin(page, '/waitingOut', vin), '出库', async (dialog) => {
       await field(dialog, '出库地点').fill('北京朝阳停车场');
     });
-    await act(page, await findByVin(page, '/waitingOut?tab=delivery', vin), '交车', async (dialog) => {
-      // The driver is one of the branch's 正常 drivers, picked from the searched lookup.
-      await pickOption(page, dialog, '司机');
-      await field(dialog, '油量/电量（%）').fill('90');
-    });
+    // 交车 leads to the lease orders in force: a car goes to a driver only by 填写交车信息 of its order.
+    const waiting = await findByVin(page, '/waitingOut?tab=delivery', vin);
+    await waiting.getByRole('button', { name: '交车', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/leaseOrder');
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('3');
 
-    const leased = await findByVin(page, '/vehicleList', vin);
-    expect(await leased.textContent()).toContain(plate);
-    await leased.getByRole('button', { name: '详情', exact: true }).click();
+    const out = await findByVin(page, '/vehicleList', vin);
+    expect(await out.textContent()).toContain(plate);
+    await out.getByRole('button', { name: '详情', exact: true }).click();
     await page.getByText('变更记录').waitFor();
-    await page.locator('.ant-card-head').getByText('租赁中', { exact: true }).waitFor();
+    await page.locator('.ant-card-head').getByText('已出库', { exact: true }).waitFor();
     expect(await page.locator('.ant-card-head').first().textContent()).toContain(plate);
     // The history names each preparation item as its screen's button did.
     for (const item of ['完成入网', '完成行驶证办理', '完成GPS安装', '完成运输证办理']) {

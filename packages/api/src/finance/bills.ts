@@ -10,9 +10,11 @@ import {
   collectibleStates,
   type ExpenseSourceOption,
   envelope,
+  exchangeStates,
   expenseKindOfSource,
   expenseSourceOption,
   idText,
+  leaseOrderStates,
   offlinePaymentStates,
   planAllocation,
   reliefStates,
@@ -34,10 +36,10 @@ import type { RoutePlugin } from '../http/schemas';
 import { beijingDay } from '../leads/counts';
 import { defineServerLookup } from '../lookups/registry';
 import { serialNumber } from '../orders/numbers';
-import { leaseOrders, orderReceivables } from '../orders/tables';
+import { exchangeOrders, leaseOrders, orderReceivables } from '../orders/tables';
 import { defineServerResource, type Row, type WriteContext } from '../resource/family';
 import { contains } from '../resource/query';
-import { maintenanceRecords, violations } from '../vehicles/record-tables';
+import { carReturns, deliveries, maintenanceRecords, violations } from '../vehicles/record-tables';
 import { refreshBills } from './bill-money';
 import { type Books, follow, outstandingOf, receivableMoney, recordPayment } from './books';
 import { billReliefs, bills } from './tables';
@@ -61,26 +63,62 @@ async function firstUnbilled(ctx: WriteContext, orderId: number): Promise<string
 }
 
 /**
- * What may be charged to an order's bills: the violations (fines) and maintenance (costs) of its car from the
- * start of the order to its end (or today), not charged before.
+ * What may be charged to an order's bills: the violations (fines) and maintenance (costs) of the order's own
+ * cars (the one it has, and one it exchanged) while its driver had them under the order — from the handover
+ * (a renewal: its start) to the return (or the end of a term a renewal took over; the order in force: today) —
+ * not charged before. A record of another driver's time with the car, or from before the handover, is not
+ * offered, and 添加费用 refuses it.
  */
 export async function expenseSources(tx: Executor, tenantId: number, orderId: number): Promise<ExpenseSourceOption[]> {
   const [order] = await tx
-    .select({ vehicleId: leaseOrders.vehicleId, startDate: leaseOrders.startDate, endDate: leaseOrders.endDate })
+    .select({
+      vehicleId: leaseOrders.vehicleId,
+      driverId: leaseOrders.driverId,
+      startDate: leaseOrders.startDate,
+      endDate: leaseOrders.endDate,
+      status: leaseOrders.status,
+      deliveredAt: leaseOrders.deliveredAt,
+      renewedFromId: leaseOrders.renewedFromId,
+      returnedAt: sql<Date | null>`(select ${carReturns.returnedAt} from ${carReturns}
+        where ${carReturns.id} = ${leaseOrders.returnId})`.mapWith((value) => (value ? new Date(value) : null)),
+    })
     .from(leaseOrders)
     .where(and(eq(leaseOrders.id, orderId), eq(leaseOrders.tenantId, tenantId)));
-  if (!order?.vehicleId) return [];
+  if (!order?.vehicleId || !order.deliveredAt) return [];
+  // A renewal's car never left the driver: its time starts on its start day (its 交车时间 may be earlier).
+  const from = order.renewedFromId ? order.startDate : beijingDay(order.deliveredAt);
+  const until = order.returnedAt
+    ? beijingDay(order.returnedAt)
+    : order.status === leaseOrderStates.completed
+      ? order.endDate
+      : beijingDay(new Date());
+  if (until < from) return [];
+  // The order's car, and the car an exchange of the order took back.
+  const ofCars = (vehicleId: SQL) =>
+    sql`(${vehicleId} = ${order.vehicleId} or ${vehicleId} in (select ${exchangeOrders.oldVehicleId}
+      from ${exchangeOrders} where ${exchangeOrders.tenantId} = ${tenantId} and ${exchangeOrders.orderId} = ${orderId}
+        and ${exchangeOrders.status} = ${exchangeStates.done}))`;
+  /** The driver had the car at that moment: a handover of the car to the order's driver not ended before. */
+  const withDriver = (vehicleId: SQL, at: SQL) =>
+    sql`exists (select 1 from ${deliveries} where ${deliveries.tenantId} = ${tenantId}
+      and ${deliveries.vehicleId} = ${vehicleId} and ${deliveries.driverId} = ${order.driverId}
+      and ${deliveries.kind} = 0
+      and (${deliveries.deliveredAt} at time zone 'Asia/Shanghai')::date <= ${at}
+      and (${deliveries.endedAt} is null or (${deliveries.endedAt} at time zone 'Asia/Shanghai')::date >= ${at}))`;
   const charged = (kind: number, id: SQL) =>
     sql`not exists (select 1 from ${r} where ${r.sourceKind} = ${kind} and ${r.sourceId} = ${id})`;
+  const fineDay = sql`(${violations.occurredAt} at time zone 'Asia/Shanghai')::date`;
   const fines = await tx
     .select({ id: violations.id, at: violations.occurredAt, item: violations.item, fine: violations.fine })
     .from(violations)
     .where(
       and(
         eq(violations.tenantId, tenantId),
-        eq(violations.vehicleId, order.vehicleId),
+        ofCars(sql`${violations.vehicleId}`),
         gt(violations.fine, 0),
-        sql`(${violations.occurredAt} at time zone 'Asia/Shanghai')::date between ${order.startDate}::date and ${order.endDate}::date`,
+        sql`${fineDay} between ${from}::date and ${until}::date`,
+        sql`(${violations.driverId} is null or ${violations.driverId} = ${order.driverId})`,
+        withDriver(sql`${violations.vehicleId}`, fineDay),
         charged(1, sql`${violations.id}`),
       ),
     )
@@ -97,9 +135,10 @@ export async function expenseSources(tx: Executor, tenantId: number, orderId: nu
     .where(
       and(
         eq(maintenanceRecords.tenantId, tenantId),
-        eq(maintenanceRecords.vehicleId, order.vehicleId),
+        ofCars(sql`${maintenanceRecords.vehicleId}`),
         gt(maintenanceRecords.cost, 0),
-        sql`${maintenanceRecords.serviceDate} between ${order.startDate}::date and ${order.endDate}::date`,
+        sql`${maintenanceRecords.serviceDate} between ${from}::date and ${until}::date`,
+        withDriver(sql`${maintenanceRecords.vehicleId}`, sql`${maintenanceRecords.serviceDate}`),
         charged(2, sql`${maintenanceRecords.id}`),
       ),
     )
@@ -135,7 +174,7 @@ export const billExpenseRoutes: RoutePlugin<{ db: Db }> = async (app, { db }) =>
     {
       config: { access: access.permission('billList:addExpense') },
       schema: {
-        summary: '添加费用：该账单订单车辆在租期内未计费的违章与维修保养记录',
+        summary: '添加费用：该账单订单车辆自交车至还车期间、该司机用车时未计费的违章与维修保养记录',
         tags: ['账单'],
         params: z.strictObject({ id: idText }),
         response: { 200: envelope(z.array(expenseSourceOption)) },
@@ -305,7 +344,7 @@ export const billFamily = defineServerResource({
         if (source) {
           const offered = await expenseSources(ctx.tx, ctx.auth.tenantId, Number(bill.orderId));
           if (!offered.some((option) => option.sourceKind === source.kind && option.sourceId === String(source.id))) {
-            throw businessError('关联记录：不是该订单车辆在租期内未计费的违章或维修保养记录');
+            throw businessError('关联记录：不是该订单车辆在交车至还车期间、该司机用车时未计费的违章或维修保养记录');
           }
         }
         await ctx.tx.insert(r).values({

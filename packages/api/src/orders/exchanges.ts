@@ -165,6 +165,7 @@ export const exchangeOrderFamily = defineServerResource({
           Number(exchange.newVehicleId),
           'deliver',
           {
+            orderId: String(order.id),
             driverId: String(exchange.driverId),
             mileage: body.newMileage,
             energyLevel: body.newEnergyLevel,

@@ -10,19 +10,27 @@ import {
   leaseOrderResource,
   leaseOrderScreens,
   leaseOrderStates,
+  leaseOrderStatus,
   orderReceivableResource,
   orderReceivableScreens,
   type RentStage,
+  receivableStates,
   rentSchedule,
   ScheduleError,
   type ScheduleInput,
   type ScheduleRow,
 } from '@cp/contracts';
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import { approvalBusiness } from '../approvals/business';
 import { cancelApproval, onApprovalOutcome, startApproval } from '../approvals/engine';
+import { auditLog } from '../audit/tables';
+import type { Db, Tx } from '../db';
 import { drivers } from '../drivers/tables';
+import { refreshBills } from '../finance/bill-money';
+import { syncOverdueCases } from '../finance/collection';
 import { businessError } from '../http/errors';
+import type { RoutePlugin } from '../http/schemas';
+import { defineJobKind } from '../jobs/kinds';
 import { beijingDay } from '../leads/counts';
 import { type ActionImpl, defineServerResource, type Row, type WriteContext } from '../resource/family';
 import { takeAction } from '../resource/lifecycle';
@@ -60,7 +68,24 @@ function checkedSchedule(input: ScheduleInput): ScheduleRow[] {
 /** An order number: ZL, the Beijing day, and the next of a sequence (8 digits). */
 const newOrderNo = (ctx: Pick<WriteContext, 'tx'>) => serialNumber(ctx, 'ZL', 'lease_order_no_seq', 8);
 
-async function insertSchedule(ctx: WriteContext, order: Row, rows: readonly ScheduleRow[]) {
+/** Who writes: the transaction and the branch company and user it writes for (a request's, or a job's). */
+type Writer = { tx: Tx; auth: { tenantId: number; userId: number | null; userName?: string } };
+
+/** The order's history (变更记录) of a change the renewal's start makes, by whoever started it (or the job). */
+async function historyOf(by: Writer, orderId: number, changes: Record<string, { from: unknown; to: unknown }>) {
+  await by.tx.insert(auditLog).values({
+    tenantId: by.auth.tenantId,
+    userId: by.auth.userId,
+    userName: by.auth.userName ?? '续租生效',
+    // Shown under 续租 (the lifecycle's title of the action) in the order's 变更记录.
+    action: 'continue',
+    entity: leaseOrderResource.key,
+    entityId: String(orderId),
+    changes,
+  });
+}
+
+async function insertSchedule(ctx: Writer, order: Row, rows: readonly ScheduleRow[]) {
   if (rows.length === 0) return;
   await ctx.tx.insert(orderReceivables).values(
     rows.map((row) => ({
@@ -91,13 +116,16 @@ const lineOf = (row: Row) =>
  */
 const endLeaseAction: ActionImpl = {
   async run(ctx, order, body) {
+    const renewals = and(eq(leaseOrders.tenantId, ctx.auth.tenantId), eq(leaseOrders.renewedFromId, Number(order.id)));
+    // An approved renewal not yet started (its car is this order's) goes with it too.
     const waiting = and(
-      eq(leaseOrders.tenantId, ctx.auth.tenantId),
-      eq(leaseOrders.renewedFromId, Number(order.id)),
-      inArray(leaseOrders.status, [pending, inApproval]),
+      renewals,
+      sql`(${leaseOrders.status} in (${pending}, ${inApproval}) or (${leaseOrders.status} = ${performing}
+        and ${leaseOrders.deliveryState} = ${leaseDeliveryStates.waiting}))`,
     );
     // The renewal's approval first (its instance is locked before the order, as its approvers lock them).
-    for (const renewal of await ctx.tx.select({ id: leaseOrders.id }).from(leaseOrders).where(waiting)) {
+    const asking = and(renewals, inArray(leaseOrders.status, [pending, inApproval]));
+    for (const renewal of await ctx.tx.select({ id: leaseOrders.id }).from(leaseOrders).where(asking)) {
       await cancelApproval(ctx, approvalBusinessTypes.leaseOrder, renewal.id);
     }
     await ctx.tx
@@ -120,20 +148,34 @@ const endLeaseAction: ActionImpl = {
   }),
 };
 
-/** 续租: a new order for the same driver, car and terms from the day after the end, waiting for its approval. */
+/** The renewal of an order not cancelled (待审批, 审批中, 履约中 or 已完成), if it has one. */
+async function renewalOf(ctx: Pick<WriteContext, 'tx' | 'auth'>, orderId: number) {
+  const [renewal] = await ctx.tx
+    .select({ id: leaseOrders.id, orderNo: leaseOrders.orderNo, status: leaseOrders.status })
+    .from(leaseOrders)
+    .where(
+      and(
+        eq(leaseOrders.tenantId, ctx.auth.tenantId),
+        eq(leaseOrders.renewedFromId, orderId),
+        ne(leaseOrders.status, cancelled),
+      ),
+    )
+    .limit(1);
+  return renewal;
+}
+
+const renewalTitle = (renewal: { orderNo: string; status: number }) =>
+  `续租订单 ${renewal.orderNo}（${leaseOrderStatus.label(renewal.status)}）`;
+
+/**
+ * 续租: a new order for the same driver, car and terms from the day after the end, waiting for its approval.
+ * One renewal at a time: a second would bill the same months again. The deposit held on the order carries
+ * over to the renewal (shown as its 押金; never billed again), moved when the renewal starts.
+ */
 const continueAction: ActionImpl = {
   async run(ctx, order, body) {
-    const [renewal] = await ctx.tx
-      .select({ id: leaseOrders.id })
-      .from(leaseOrders)
-      .where(
-        and(
-          eq(leaseOrders.tenantId, ctx.auth.tenantId),
-          eq(leaseOrders.renewedFromId, Number(order.id)),
-          eq(leaseOrders.status, pending),
-        ),
-      );
-    if (renewal) throw businessError('该订单已有待审批的续租订单');
+    const renewal = await renewalOf(ctx, Number(order.id));
+    if (renewal) throw businessError(`该订单已有${renewalTitle(renewal)}，不能再次续租`);
     const startDate = addDays(String(order.endDate), 1);
     const termMonths = Number(body.termMonths);
     const [created] = await ctx.tx
@@ -156,6 +198,8 @@ const continueAction: ActionImpl = {
         termMonths,
         endDate: leaseEndDate(startDate, termMonths),
         rent: Number(body.rent),
+        // The deposit carried over: held from the old order, not collected again.
+        deposit: Number(order.deposit ?? 0),
         graceDays: Number(order.graceDays),
         lateFeeRate: Number(order.lateFeeRate),
         renewedFromId: Number(order.id),
@@ -167,6 +211,152 @@ const continueAction: ActionImpl = {
     return { renewalId: String(created?.id), renewalNo: created?.orderNo };
   },
   patch: () => ({ extendTenancy: 2 }),
+};
+
+/**
+ * A renewal starts (its start day has come, the car still with the driver under the old order): the old order
+ * is 已完成 — its term is over; its rent periods from the renewal's start on, if any, are cancelled (已作废,
+ * with the reason) when nothing was received on or relieved off them — the renewal bills those months; the
+ * renewal is 已交车 with the old order's car and writes its schedule.
+ */
+async function onRenewalStarted(
+  by: Writer,
+  oldOrder: Row,
+  renewal: Row,
+  deliveredAt: Date,
+): Promise<{ vehicleId: number; deliveredAt: Date }> {
+  const { tx, auth } = by;
+  await tx
+    .update(leaseOrders)
+    .set({ status: completed, updatedAt: new Date(), updatedBy: auth.userId })
+    .where(and(eq(leaseOrders.id, Number(oldOrder.id)), eq(leaseOrders.tenantId, auth.tenantId)));
+  await historyOf(by, Number(oldOrder.id), { status: { from: performing, to: completed } });
+  const voided = await tx
+    .update(orderReceivables)
+    .set({
+      status: receivableStates.void,
+      voidReason: `续租订单 ${String(renewal.orderNo)} 自 ${String(renewal.startDate)} 起计租`,
+      updatedAt: new Date(),
+      updatedBy: auth.userId,
+    })
+    .where(
+      and(
+        eq(orderReceivables.tenantId, auth.tenantId),
+        eq(orderReceivables.orderId, Number(oldOrder.id)),
+        eq(orderReceivables.kind, 1),
+        gte(orderReceivables.periodStart, String(renewal.startDate)),
+        ne(orderReceivables.status, receivableStates.void),
+        eq(orderReceivables.received, 0),
+        eq(orderReceivables.relieved, 0),
+      ),
+    )
+    .returning({ billId: orderReceivables.billId });
+  const bills = [...new Set(voided.flatMap((row) => (row.billId === null ? [] : [row.billId])))];
+  if (bills.length > 0) await refreshBills(tx, auth.tenantId, bills);
+  // A cancelled month that was already overdue leaves the old order's overdue account.
+  if (voided.length > 0) await syncOverdueCases(tx, auth.tenantId, [Number(oldOrder.id)]);
+  const vehicleId = Number(oldOrder.vehicleId);
+  await insertSchedule(by, renewal, checkedSchedule(scheduleInput(renewal)));
+  // deposit carried over by the ledger's carryDeposit at merge
+  return { vehicleId, deliveredAt };
+}
+
+/** The order a renewal renews, locked: it must still have the car with the driver for the renewal to start. */
+async function renewedOrder(by: Writer, renewal: Row) {
+  const [old] = await by.tx
+    .select()
+    .from(leaseOrders)
+    .where(and(eq(leaseOrders.id, Number(renewal.renewedFromId)), eq(leaseOrders.tenantId, by.auth.tenantId)))
+    .for('update');
+  return old;
+}
+
+/**
+ * 填写交车信息 of a renewal: the car stays with the driver — it is the old order's car (another car is an exchange
+ * of the old order). On or after the renewal's start it starts at once (the old order ends); before, it only
+ * records that the car stays (交车时间), and the renewal starts on its start day (the renewals job), so the old
+ * order runs its whole term.
+ */
+async function renewalHandover(ctx: WriteContext, renewal: Row, body: Row, today: string) {
+  const old = await renewedOrder(ctx, renewal);
+  if (!old) throw businessError('原订单不存在');
+  if (old.status !== performing || old.deliveryState !== leaseDeliveryStates.delivered) {
+    throw businessError(`原订单 ${old.orderNo} 的车辆已不在司机处，续租订单不能交车`);
+  }
+  if (Number(body.vehicleId) !== old.vehicleId) {
+    throw businessError(`交付车辆：续租订单沿用原订单 ${old.orderNo} 的车辆，换车请在原订单办理换车`);
+  }
+  if (renewal.deliveredAt) {
+    throw businessError(`该续租订单已填写交车信息，${String(renewal.startDate)} 原订单到期后自动生效`);
+  }
+  if (String(renewal.startDate) > today) return { startsOn: String(renewal.startDate), deliveredAt: new Date() };
+  return onRenewalStarted(ctx, old, renewal, new Date());
+}
+
+/** The renewals whose start day has come, each started in a transaction of its own (`orders.renewals`). */
+export async function startDueRenewals(db: Db, today: string): Promise<number> {
+  const due = await db
+    .select({ id: leaseOrders.id, tenantId: leaseOrders.tenantId })
+    .from(leaseOrders)
+    .where(
+      and(
+        eq(leaseOrders.status, performing),
+        eq(leaseOrders.deliveryState, leaseDeliveryStates.waiting),
+        sql`${leaseOrders.renewedFromId} is not null`,
+        sql`${leaseOrders.startDate} <= ${today}::date`,
+      ),
+    )
+    .orderBy(asc(leaseOrders.id));
+  let started = 0;
+  for (const { id, tenantId } of due) {
+    started += await db.transaction(async (tx) => {
+      const [renewal] = await tx
+        .select()
+        .from(leaseOrders)
+        .where(
+          and(
+            eq(leaseOrders.id, id),
+            eq(leaseOrders.status, performing),
+            eq(leaseOrders.deliveryState, leaseDeliveryStates.waiting),
+          ),
+        )
+        .for('update');
+      if (!renewal) return 0;
+      const by: Writer = { tx, auth: { tenantId, userId: renewal.updatedBy ?? renewal.createdBy } };
+      const old = await renewedOrder(by, renewal);
+      // The old order's car is coming back (退租 cancels such a renewal) or the order ended: nothing to start. The
+      // renewal goes on with the car the old order has now (an exchange of the old order changed it).
+      if (!old || old.status !== performing || old.deliveryState !== leaseDeliveryStates.delivered) return 0;
+      const started = await onRenewalStarted(by, old, renewal, renewal.deliveredAt ?? new Date());
+      await tx
+        .update(leaseOrders)
+        .set({
+          vehicleId: started.vehicleId,
+          deliveryState: leaseDeliveryStates.delivered,
+          deliveredAt: started.deliveredAt,
+          updatedAt: new Date(),
+          version: renewal.version + 1,
+        })
+        .where(eq(leaseOrders.id, id));
+      await historyOf(by, id, {
+        deliveryState: { from: leaseDeliveryStates.waiting, to: leaseDeliveryStates.delivered },
+      });
+      return 1;
+    });
+  }
+  return started;
+}
+
+/** Every hour: the renewals whose first day has come start, and the orders they renew end. */
+export const renewalsJob = defineJobKind<Record<string, never>>({
+  kind: 'orders.renewals',
+  everyMs: 3600_000,
+  run: async ({ db }) => ({ started: await startDueRenewals(db, beijingDay(new Date())) }),
+});
+
+/** What the orders section runs besides its families' routes: the renewals job. */
+export const orderJobRoutes: RoutePlugin<{ db: Db }> = async (app) => {
+  app.jobs.define(renewalsJob);
 };
 
 /**
@@ -205,43 +395,51 @@ export const leaseOrderFamily = defineServerResource({
     },
     fillDelivery: {
       async run(ctx, order, body) {
+        const today = beijingDay(new Date());
+        const deliveredOn = body.deliveredOn === undefined ? today : String(body.deliveredOn);
+        if (deliveredOn > today) throw businessError('交车日期：不能晚于今天');
+        // A renewal's car is already with the driver: it starts on its day, never before (its own path).
+        if (order.renewedFromId) return renewalHandover(ctx, order, body, today);
         const vehicleId = Number(body.vehicleId);
-        const renewed = order.renewedFromId ? Number(order.vehicleId) === vehicleId : false;
-        if (!renewed) {
-          await checkedVehicleOfOrder(ctx, order, vehicleId);
-          // The vehicle's own 交车, in this transaction: its state check refuses a car already out.
-          await takeAction(
-            ctx.db,
-            vehicleFamily,
-            ctx.request,
-            vehicleId,
-            'deliver',
-            {
-              driverId: String(order.driverId),
-              mileage: body.mileage,
-              energyLevel: body.energyLevel,
-              checklist: [],
-              photos: [],
-              remark: body.remark ?? `租赁订单 ${String(order.orderNo)} 交车`,
-            },
-            ctx,
-          );
-        }
-        await insertSchedule(ctx, order, checkedSchedule(scheduleInput(order)));
-        if (order.renewedFromId) {
-          // A renewal starting ends the order it renews; the car stays with the driver.
-          await ctx.tx
-            .update(leaseOrders)
-            .set({ status: completed, updatedAt: new Date(), updatedBy: ctx.auth.userId })
-            .where(and(eq(leaseOrders.id, Number(order.renewedFromId)), eq(leaseOrders.tenantId, ctx.auth.tenantId)));
-        }
-        return null;
+        await checkedVehicleOfOrder(ctx, order, vehicleId);
+        const deliveredAt = deliveredOn === today ? new Date() : new Date(`${deliveredOn}T00:00:00+08:00`);
+        // The vehicle's own 交车, in this transaction, for this order: its state check refuses a car already out.
+        await takeAction(
+          ctx.db,
+          vehicleFamily,
+          ctx.request,
+          vehicleId,
+          'deliver',
+          {
+            orderId: String(order.id),
+            driverId: String(order.driverId),
+            mileage: body.mileage,
+            energyLevel: body.energyLevel,
+            checklist: [],
+            photos: [],
+            remark: body.remark ?? `租赁订单 ${String(order.orderNo)} 交车`,
+            deliveredAt,
+          },
+          ctx,
+        );
+        // Rent starts when the driver has the car: a start before the handover moves to its day, the end with it.
+        const planned = String(order.startDate);
+        const startDate = [planned, deliveredOn].sort()[1] as string;
+        const endDate = leaseEndDate(startDate, Number(order.termMonths));
+        await insertSchedule(ctx, order, checkedSchedule(scheduleInput({ ...order, startDate })));
+        return { vehicleId, deliveredAt, startDate, endDate };
       },
-      patch: (body) => ({
-        vehicleId: Number(body.vehicleId),
-        deliveryState: leaseDeliveryStates.delivered,
-        deliveredAt: new Date(),
-      }),
+      patch: (_body, _order, _ctx, result) => {
+        const done = result as { vehicleId?: number; deliveredAt: Date; startDate?: string; endDate?: string };
+        // A renewal filled before its start only records that the car stays; it is handed over when it starts.
+        if (done.vehicleId === undefined) return { deliveredAt: done.deliveredAt };
+        return {
+          vehicleId: done.vehicleId,
+          deliveryState: leaseDeliveryStates.delivered,
+          deliveredAt: done.deliveredAt,
+          ...(done.startDate === undefined ? {} : { startDate: done.startDate, endDate: done.endDate }),
+        };
+      },
     },
     cancel: {
       async run(ctx, order) {
@@ -256,6 +454,11 @@ export const leaseOrderFamily = defineServerResource({
     continue: continueAction,
     delay: {
       async run(ctx, order, body) {
+        // The months after the end are the renewal's: extending the order would bill them twice.
+        const renewal = await renewalOf(ctx, Number(order.id));
+        if (renewal) {
+          throw businessError(`该订单已有${renewalTitle(renewal)}，不能延期：续租订单自原订单结束次日起计租`);
+        }
         const existing = await ctx.tx
           .select()
           .from(orderReceivables)

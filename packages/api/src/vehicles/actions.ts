@@ -1,9 +1,17 @@
-import { driverEnums, driverStatus, vehicleEnums } from '@cp/contracts';
+import {
+  driverEnums,
+  driverStatus,
+  exchangeStates,
+  leaseDeliveryStates,
+  leaseOrderStates,
+  vehicleEnums,
+} from '@cp/contracts';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../db';
 import { drivers } from '../drivers/tables';
 import { businessError } from '../http/errors';
 import { cities } from '../lookups/tables';
+import { exchangeOrders, leaseOrders } from '../orders/tables';
 import type { ActionImpl, Row, WriteContext } from '../resource/family';
 import { carReturns, deliveries, outboundRecords, shuntingRecords } from './record-tables';
 import { vehicleInspections, vehiclePreparations } from './tables';
@@ -49,12 +57,56 @@ async function handoverDriver(ctx: WriteContext, driverId: number) {
   return driver;
 }
 
+/**
+ * The lease order a 交车 hands the car to: the branch company's order in force of the driver, waiting for its
+ * handover (填写交车信息) or handing this car over in place of another (an approved exchange's 换车交接). The
+ * order names itself in the body (`orderId`), which only the order's own actions put there: the action has no
+ * route of its own (internal in the lifecycle), and a body without an order is refused all the same.
+ */
+async function checkedLeaseOrder(ctx: WriteContext, vehicle: Row, body: Row) {
+  if (body.orderId === undefined || body.orderId === null) {
+    throw businessError('车辆只能通过租赁订单交给司机：请在租赁订单中「填写交车信息」');
+  }
+  const orderId = Number(body.orderId);
+  const [order] = await ctx.tx
+    .select({
+      status: leaseOrders.status,
+      driverId: leaseOrders.driverId,
+      deliveryState: leaseOrders.deliveryState,
+      orderNo: leaseOrders.orderNo,
+    })
+    .from(leaseOrders)
+    .where(and(eq(leaseOrders.id, orderId), eq(leaseOrders.tenantId, ctx.auth.tenantId)));
+  if (!order || order.status !== leaseOrderStates.performing || order.driverId !== Number(body.driverId)) {
+    throw businessError('车辆只能通过履约中的租赁订单交给该订单的司机');
+  }
+  if (order.deliveryState === leaseDeliveryStates.waiting) return;
+  const [exchange] = await ctx.tx
+    .select({ id: exchangeOrders.id })
+    .from(exchangeOrders)
+    .where(
+      and(
+        eq(exchangeOrders.tenantId, ctx.auth.tenantId),
+        eq(exchangeOrders.orderId, orderId),
+        eq(exchangeOrders.newVehicleId, Number(vehicle.id)),
+        eq(exchangeOrders.status, exchangeStates.approved),
+      ),
+    );
+  if (!exchange) throw businessError(`租赁订单 ${order.orderNo} 已交车，不能再交出车辆`);
+}
+
 /** 交车 (kind 0) or 临时交车 (kind 1): the vehicle goes to a driver, with its handover record. */
 const handOver = (kind: 0 | 1): ActionImpl => ({
   async run(ctx, vehicle, body) {
     notBelow(vehicle, body, '交车');
+    if (kind === 0) await checkedLeaseOrder(ctx, vehicle, body);
     const driver = await handoverDriver(ctx, Number(body.driverId));
-    const { driverId: _driverId, ...handover } = body as { driverId: string; mileage: number; energyLevel: number };
+    const {
+      driverId: _driverId,
+      orderId: _orderId,
+      deliveredAt: _deliveredAt,
+      ...handover
+    } = body as { driverId: string; orderId?: string; deliveredAt?: Date; mileage: number; energyLevel: number };
     const [record] = await ctx.tx
       .insert(deliveries)
       .values({
@@ -65,7 +117,8 @@ const handOver = (kind: 0 | 1): ActionImpl => ({
         checklist: body.checklist as { item: string; ok: boolean }[],
         kind,
         vehicleId: Number(vehicle.id),
-        deliveredAt: new Date(),
+        // A lease order's handover recorded after the fact keeps its day (填写交车信息's 交车日期).
+        deliveredAt: kind === 0 && body.deliveredAt instanceof Date ? body.deliveredAt : new Date(),
         handler: ctx.auth.userName,
         ...recordStamp(ctx),
       })

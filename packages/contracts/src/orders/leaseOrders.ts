@@ -4,7 +4,7 @@ import { fields } from '../resource/fields';
 import { defineLifecycle } from '../resource/lifecycle';
 import { defineResource } from '../resource/resource';
 import { defineScreen } from '../resource/screen';
-import { idText, text } from '../values';
+import { calendarDate, idText, text } from '../values';
 import { exchangeOrderBody } from './exchanges';
 
 /** SPEC §3 lease order status. */
@@ -52,11 +52,16 @@ export const extendTenancyStatus = defineEnum('续租状态', [
 const reason = (title: string) => text().trim().min(1, '不能为空').max(200).meta({ title });
 
 export const cancelOrderBody = z.strictObject({ reason: reason('取消原因') });
-/** 填写交车信息: the vehicle in stock (or 已出库) handed over to the order's driver, with the handover's readings. */
+/**
+ * 填写交车信息: the vehicle in stock (or 已出库) handed over to the order's driver, with the handover's readings.
+ * 交车日期 is the day the driver got the car (today when left out; never later): rent starts then, so an order
+ * whose 开始日期 is earlier starts on it instead (its end moves with it).
+ */
 export const fillDeliveryBody = z.strictObject({
   vehicleId: idText.meta({ title: '交付车辆', lookup: 'vehicle' }),
   mileage: z.number().int().min(0).max(2_000_000).meta({ title: '交车里程（公里）' }),
   energyLevel: z.number().int().min(0).max(100).meta({ title: '油量/电量（%）' }),
+  deliveredOn: calendarDate().optional().meta({ title: '交车日期' }),
   remark: text().trim().max(200).optional().meta({ title: '备注' }),
 });
 export const endLeaseBody = z.strictObject({ reason: reason('退租原因') });

@@ -18,8 +18,8 @@ describe('vehicle lifecycle table', () => {
     expect(offered(stage.pendingInspection, new Set())).toEqual([]);
   });
 
-  it('offers an in-stock vehicle delivery, temporary delivery and shunting, never the internal 还车验收', () => {
-    expect(offered(stage.inStock)).toEqual(['deliver', 'temporaryDeliver', 'shunt']);
+  it('offers an in-stock vehicle temporary delivery and shunting, never the internal 交车 (through an order only) or 还车验收', () => {
+    expect(offered(stage.inStock)).toEqual(['temporaryDeliver', 'shunt']);
     expect(offered(stage.returning)).toEqual([]);
   });
 

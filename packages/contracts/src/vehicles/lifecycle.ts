@@ -91,12 +91,16 @@ export const vehicleLifecycle = defineLifecycle({
       body: outboundBody,
       prefill: ['mileage'],
     },
+    // Taken by 填写交车信息 of a 租赁订单 (and an exchange's handover), with the order it hands the car to: a car
+    // goes to a driver for a lease only through an order, never by a bare 交车.
     {
       action: 'deliver',
+      title: '交车',
       from: [stage.outbound, stage.inStock],
       to: stage.leased,
       button: 'waitingOut:deliver',
       body: deliverBody,
+      internal: true,
     },
     {
       action: 'temporaryDeliver',

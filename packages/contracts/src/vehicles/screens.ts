@@ -42,7 +42,7 @@ export const vehicleScreens = {
     route: 'vehicleList',
     filters: [...stageFilters, 'stage', 'rentStatus', 'nextInspectionDate'],
     key: ['rentStatus', 'stage', 'labels'],
-    actions: ['inspect', 'startPreparation', 'outbound', 'deliver'],
+    actions: ['inspect', 'startPreparation', 'outbound'],
   }),
   vehicleInspected: defineScreen(vehicleResource, {
     route: 'vehicleInspected',
@@ -81,7 +81,7 @@ export const vehicleScreens = {
         { key: 'delivery', title: '待交车', values: [stage.outbound] },
       ],
     },
-    actions: ['outbound', 'deliver'],
+    actions: ['outbound'],
   }),
 };
 

@@ -40,7 +40,10 @@ function ExpenseFields({ record }: { record?: ResourceRecord | undefined }) {
   };
   return (
     <>
-      <Form.Item label="关联记录" extra="该订单车辆在租期内未计费的违章与维修保养；不选则手工填写费用">
+      <Form.Item
+        label="关联记录"
+        extra="该订单车辆自交车至还车期间（该司机用车时）未计费的违章与维修保养；不选则手工填写费用"
+      >
         <Select
           allowClear
           loading={sources.isPending}

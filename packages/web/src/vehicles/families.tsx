@@ -17,8 +17,11 @@ import { Typography } from 'antd';
 import { defineFamily, type FamilySpec } from '../resource/family';
 import { familyModule } from '../resource/familyModule';
 import { handoverFields, inspectFields } from './actionFields';
+import { DeliverThroughOrder } from './DeliverThroughOrder';
 import { vehicleGroups } from './groups';
 import { DeliveryChecklist, ScanRisksButton } from './recordSections';
+
+const deliverThroughOrder = { button: 'waitingOut:deliver', place: 'row', render: DeliverThroughOrder } as const;
 
 /** The vehicles: every stage screen lists them, the detail page offers what the stage allows. */
 export const vehicleFamily = defineFamily({
@@ -32,7 +35,12 @@ export const vehicleFamily = defineFamily({
       {String(vehicle.vin)}
     </Typography.Text>
   ),
-  actionFields: { inspect: inspectFields, deliver: handoverFields, temporaryDeliver: handoverFields },
+  actionFields: { inspect: inspectFields, temporaryDeliver: handoverFields },
+  // 交车 leads to the orders: a car goes to a driver only by 填写交车信息 of its 租赁订单.
+  controls: {
+    vehicleList: [deliverThroughOrder],
+    waitingOut: [deliverThroughOrder],
+  },
   related: () => vehicleRecordLists,
 });
 

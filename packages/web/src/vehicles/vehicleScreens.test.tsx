@@ -181,29 +181,14 @@ describe('stage screens', () => {
     expect(lastCall('POST', '/api/vehicles/1/outbound')?.body).toEqual({ location: '北京亦庄库', mileage: 900 });
   });
 
-  it('交车 asks for a driver picked from the search, then hands the vehicle over', async () => {
-    serveVehicles([vehicle({ id: '2', plateNo: '京E12345', stage: 4, mileage: 1500 })]);
-    serve('GET', '/api/lookups/drivers', [{ label: '王建国（13800138000）', value: '41' }]);
-    serve('POST', '/api/vehicles/:id/deliver', { deliveryId: '1' });
-    open('waitingOut');
+  it("交车 leads to the orders in force of the car's city: a car goes to a driver only by 填写交车信息 of its order", async () => {
+    serveVehicles([vehicle({ id: '2', plateNo: '京E12345', stage: 4, mileage: 1500, cityId: '110100' })]);
+    const view = open('waitingOut', { menus: ['waitingOut', 'leaseOrder'] });
     fireEvent.click(within(await rowOf('京E12345')).getByRole('button', { name: '交车' }));
-    const dialog = await screen.findByRole('dialog');
-    ok(dialog);
-    expect(await within(dialog).findByText('请选择司机')).toBeTruthy();
-    expect(await within(dialog).findByText('请输入油量/电量（%）')).toBeTruthy();
+    await waitFor(() => expect(view.location()?.pathname).toBe('/leaseOrder'));
+    expect(Object.fromEntries(view.search())).toEqual({ tab: '3', cityId: '110100' });
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(lastCall('POST', '/api/vehicles/2/deliver')).toBeUndefined();
-    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: '司机' }));
-    fireEvent.click(await screen.findByTitle('王建国（13800138000）'));
-    fireEvent.change(within(dialog).getByRole('spinbutton', { name: '油量/电量（%）' }), { target: { value: '80' } });
-    ok(dialog);
-    await waitFor(() => expect(lastCall('POST', '/api/vehicles/2/deliver')).toBeTruthy());
-    expect(lastCall('POST', '/api/vehicles/2/deliver')?.body).toMatchObject({
-      driverId: '41',
-      mileage: 1500,
-      energyLevel: 80,
-      photos: [],
-    });
-    expect(await screen.findByText('交车 京E12345：操作成功')).toBeTruthy();
   });
 });
 
