@@ -10,6 +10,7 @@ import {
   leaseOrderResource,
   leaseOrderScreens,
   leaseOrderStates,
+  orderChangeKinds,
   orderReceivableResource,
   orderReceivableScreens,
   type RentStage,
@@ -27,6 +28,8 @@ import { beijingDay } from '../leads/counts';
 import { type ActionImpl, defineServerResource, type Row, type WriteContext } from '../resource/family';
 import { takeAction } from '../resource/lifecycle';
 import { vehicleFamily } from '../vehicles/family';
+import { cancelReturnAction } from './cancellations';
+import { orderChangeRequestFamily, throughApproval } from './changes';
 import { exchangeAction, exchangeOrderFamily } from './exchanges';
 import { checkedVehicleOfOrder } from './handover';
 import { serialNumber } from './numbers';
@@ -253,8 +256,9 @@ export const leaseOrderFamily = defineServerResource({
       patch: (body) => ({ cancelReason: body.reason }),
     },
     endLease: endLeaseAction,
+    cancelReturn: cancelReturnAction,
     continue: continueAction,
-    delay: {
+    delay: throughApproval(orderChangeKinds.delay, {
       async run(ctx, order, body) {
         const existing = await ctx.tx
           .select()
@@ -322,14 +326,14 @@ export const leaseOrderFamily = defineServerResource({
             : {}),
         };
       },
-    },
+    }),
     exchange: exchangeAction,
-    changeType: {
+    changeType: throughApproval(orderChangeKinds.changeType, {
       patch: (body) => ({
         orderType: body.orderType,
         ...(body.finalPayment === undefined ? {} : { finalPayment: body.finalPayment }),
       }),
-    },
+    }),
     associate: {
       async run(ctx, order, body) {
         const [other] = await ctx.tx
@@ -385,4 +389,10 @@ export const dueOrderFamily = defineServerResource({
   actions: { continue: continueAction, endLease: endLeaseAction },
 });
 
-export const orderFamilies = [leaseOrderFamily, orderReceivableFamily, dueOrderFamily, exchangeOrderFamily];
+export const orderFamilies = [
+  leaseOrderFamily,
+  orderReceivableFamily,
+  dueOrderFamily,
+  exchangeOrderFamily,
+  orderChangeRequestFamily,
+];
