@@ -107,6 +107,13 @@ describe('the seeded approvals', () => {
       ['产品报价', '运营经理审批'],
       ['产品报价', '运营经理审批'],
     ]);
+    // None of them waits for the one who started it.
+    const own = rowsOf<{ n: number }>(
+      await ctx.database.db.execute(
+        sql`select count(*)::int as n from approval_tasks where status = 0 and approver_id = initiator_id`,
+      ),
+    );
+    expect(own[0]?.n).toBe(0);
     // ops holds no approval page: refused, not shown an empty list.
     expect((await get('/api/approval-tasks', ops)).code).toBe(403);
     const info = await get<{ pendingNum: number }>('/api/user/pending', finance);
