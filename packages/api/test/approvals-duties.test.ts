@@ -331,5 +331,18 @@ describe('separation of duties', () => {
       status: 2,
       applied: 1_000,
     });
+
+    // Raised by the dual-role user: neither node is theirs; the 运营经理 and 财务 decide.
+    const own = await freshBill();
+    expect((await post(`/api/bills/${own.id}/relief`, both, { amount: 500, reason: '自己申请' })).msg).toBe('success');
+    const [ownRelief] = await query<{ id: string }>(
+      sql`select id::text from bill_reliefs where bill_id = ${Number(own.id)} order by id desc limit 1`,
+    );
+    const ownId = String(ownRelief?.id);
+    expect(await taskOf(both, approvalBusinessTypes.relief, ownId)).toBeUndefined();
+    await approve(manager, approvalBusinessTypes.relief, ownId);
+    expect(await taskOf(both, approvalBusinessTypes.relief, ownId)).toBeUndefined();
+    await approve(finance, approvalBusinessTypes.relief, ownId);
+    expect((await recordOf(approvalBusinessTypes.relief, ownId)).status).toBe(2);
   });
 });

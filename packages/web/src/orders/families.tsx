@@ -103,6 +103,7 @@ export const leaseOrderFamily = defineFamily({
     'orderChangeRequest',
     'dueOrder',
     'vehicle',
+    'carReturn',
     'exchangeOrder',
     'approvalInstance',
     'approvalTask',
