@@ -14,6 +14,8 @@ let admin: string;
 let manager: string;
 let finance: string;
 let ops: string;
+/** A second 运营经理 who records the payments the methods' tests decide: nobody approves what they started. */
+let clerk: string;
 let userIds: Record<string, number>;
 let tenantId: number;
 
@@ -23,6 +25,15 @@ beforeAll(async () => {
   manager = await ctx.login('manager', 'manager123');
   finance = await ctx.login('finance', 'finance123');
   ops = await ctx.login('ops', 'ops123');
+  const roles = await get<{ label: string; value: string }[]>('/api/lookups/roles', admin);
+  const created = await post<{ password: string }>('/api/users', admin, {
+    loginId: 'clerk',
+    userName: '录入员',
+    code: 'CLERK',
+    roleIds: [roles.data.find((role) => role.label === '运营经理')?.value],
+  });
+  expect(created.msg).toBe('success');
+  clerk = await ctx.login('clerk', created.data.password);
   const users = rowsOf<{ id: number; login_id: string }>(
     await ctx.database.db.execute(sql`select id, login_id from users`),
   );
@@ -96,6 +107,13 @@ describe('the seeded approvals', () => {
       ['产品报价', '运营经理审批'],
       ['产品报价', '运营经理审批'],
     ]);
+    // None of them waits for the one who started it.
+    const own = rowsOf<{ n: number }>(
+      await ctx.database.db.execute(
+        sql`select count(*)::int as n from approval_tasks where status = 0 and approver_id = initiator_id`,
+      ),
+    );
+    expect(own[0]?.n).toBe(0);
     // ops holds no approval page: refused, not shown an empty list.
     expect((await get('/api/approval-tasks', ops)).code).toBe(403);
     const info = await get<{ pendingNum: number }>('/api/user/pending', finance);
@@ -168,7 +186,7 @@ describe('an offline payment through its approval', () => {
 describe('the methods of a node', () => {
   it('或签: two approvers at once — exactly one decides, the other is told it was handled', async () => {
     await processOf([node('财务或签', 1, ['finance', 'manager'])]);
-    const payment = await recordPayment('或签付款人');
+    const payment = await recordPayment('或签付款人', clerk);
     const mine = await taskOf(payment, finance);
     const theirs = await taskOf(payment, manager);
     const answers = await Promise.all([
@@ -181,24 +199,28 @@ describe('the methods of a node', () => {
   });
 
   it('会签: every approver must pass; 依次: one after another, in order', async () => {
-    await processOf([node('会签', 2, ['finance', 'manager']), node('依次', 3, ['finance', 'manager'])]);
-    const payment = await recordPayment('会签付款人');
+    await processOf([node('会签', 2, ['finance', 'manager'])]);
+    const payment = await recordPayment('会签付款人', clerk);
     await post(`/api/approval-tasks/${(await taskOf(payment, finance))?.id}/approve`, finance);
     expect((await paymentOf(payment.id)).status).toBe(1);
     await post(`/api/approval-tasks/${(await taskOf(payment, manager))?.id}/approve`, manager);
-    const first = await taskOf(payment, finance);
+    expect((await paymentOf(payment.id)).status).toBe(2);
+    // 依次 (its own process: who passed one node of an approval does not decide another of it).
+    await processOf([node('依次', 3, ['finance', 'manager'])]);
+    const next = await recordPayment('依次付款人', clerk);
+    const first = await taskOf(next, finance);
     expect(first?.nodeName).toBe('依次');
-    expect(await taskOf(payment, manager)).toBeUndefined();
+    expect(await taskOf(next, manager)).toBeUndefined();
     await post(`/api/approval-tasks/${first?.id}/approve`, finance);
-    const second = await taskOf(payment, manager);
+    const second = await taskOf(next, manager);
     expect(second?.nodeName).toBe('依次');
     await post(`/api/approval-tasks/${second?.id}/approve`, manager);
-    expect((await paymentOf(payment.id)).status).toBe(2);
+    expect((await paymentOf(next.id)).status).toBe(2);
   });
 
   it('转交 hands the task to another user; 退回 goes back to the node before, not past the first', async () => {
     await processOf([node('经理', 1, ['manager']), node('财务', 1, ['finance'])]);
-    const payment = await recordPayment('转交付款人');
+    const payment = await recordPayment('转交付款人', clerk);
     const atManager = await taskOf(payment, manager);
     expect((await post(`/api/approval-tasks/${atManager?.id}/send-back`, manager, { comment: '退' })).msg).toBe(
       '已是第一个审批节点，不能退回；如需发起人修改，请驳回',

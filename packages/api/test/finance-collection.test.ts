@@ -196,7 +196,9 @@ describe('逾期明细: an overdue account', () => {
       const refused = await send('POST', '/api/bad-debt-recoveries', { ...body, caseId: ordinary.id });
       expect(refused.msg).toBe('坏账账户：不是催收中的坏账账户');
     }
-    const reported = await send('POST', '/api/bad-debt-recoveries', body);
+    // Reported by 财务 (the collector), confirmed by another: the admin.
+    const finance = await ctx.login('finance', 'finance123');
+    const reported = await send('POST', '/api/bad-debt-recoveries', body, finance);
     expect(reported.msg).toBe('success');
     expect(reported.data).toMatchObject({ status: 1, driverId, orderNo: account.orderNo });
     // Nothing is paid until finance confirms.

@@ -202,9 +202,9 @@ describe('退车核算', () => {
     const again = await post(`/api/return-calculations/${orderId}/calculate`, ops, { accountingUnitId: unitId });
     expect(again.msg).toBe('退车核算当前为「审批中」，不能核算');
 
-    // 财务 may read it only once a task of it reaches them; the 运营经理 decides first.
+    // 财务 holds 核算单 (where it pays refunds out), so it reads the sheet before its turn; the 运营经理 decides first.
     const beforeTurn = await get(`/api/approval-business?businessType=4&businessId=${sheetId}`, finance);
-    expect(beforeTurn.code).toBe(403);
+    expect(beforeTurn.code).toBe(0);
     const record = await get<{ myTaskId: string | null }>(
       `/api/approval-records?businessType=4&businessId=${sheetId}`,
       manager,
@@ -314,7 +314,16 @@ describe('退车核算', () => {
     await decide(finance, 5, refund.id, 'approve');
     expect((await get<Refund>(`/api/deposit-refunds/${refund.id}`)).data.status).toBe(2);
 
-    const badCard = await post(`/api/deposit-refunds/${refund.id}/pay`, ops, {
+    // The payout is finance's: ops may not pay it out.
+    const byOps = await post(`/api/deposit-refunds/${refund.id}/pay`, ops, {
+      payeeName: '张三',
+      bankName: '招商银行',
+      bankAccount: '6225880137429610',
+      paidOn: today,
+      paymentReference: 'ZS20261125001',
+    });
+    expect(byOps.code).toBe(403);
+    const badCard = await post(`/api/deposit-refunds/${refund.id}/pay`, finance, {
       payeeName: '张三',
       bankName: '招商银行',
       bankAccount: '6225880137429614',
@@ -322,7 +331,7 @@ describe('退车核算', () => {
       paymentReference: 'ZS20261125001',
     });
     expect(badCard.msg).toMatch(/^收款账号：/);
-    const paid = await post(`/api/deposit-refunds/${refund.id}/pay`, ops, {
+    const paid = await post(`/api/deposit-refunds/${refund.id}/pay`, finance, {
       payeeName: '张三',
       bankName: '招商银行',
       bankAccount: '6225880137429610',

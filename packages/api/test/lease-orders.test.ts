@@ -169,7 +169,7 @@ describe('a lease order', () => {
     );
   });
 
-  it('is extended: periods not yet due are written again for the longer term, past ones kept', async () => {
+  it('is extended once approved: periods not yet due are written again for the longer term, past ones kept', async () => {
     const vehicle = stock[4] as (typeof stock)[number];
     const order = await approvedOrder(vehicle, { startDate: '2026-06-15', termMonths: 12 });
     await post(`/api/lease-orders/${order.id}/fill-delivery`, ops, {
@@ -178,7 +178,21 @@ describe('a lease order', () => {
       energyLevel: 60,
       deliveredOn: '2026-06-15',
     });
-    expect((await post(`/api/lease-orders/${order.id}/delay`, ops, { extraMonths: 3 })).code).toBe(0);
+    const asked = await post<{ changeRequestId: string }>(`/api/lease-orders/${order.id}/delay`, ops, {
+      extraMonths: 3,
+    });
+    expect(asked.code).toBe(0);
+    // The order is in force: the extension waits for 订单变更审批 (运营经理, then 财务).
+    for (const token of [manager, finance]) {
+      const todo = await get<PageResult<{ id: string; businessId: string; businessType: number }>>(
+        '/api/approval-tasks?limit=100',
+        token,
+      );
+      const task = todo.data.list.find(
+        (row) => row.businessType === 10 && row.businessId === asked.data.changeRequestId,
+      );
+      expect((await post(`/api/approval-tasks/${task?.id}/approve`, token)).code).toBe(0);
+    }
     const schedule = await get<PageResult<Receivable>>(
       `/api/order-receivables/views/schedule?orderId=${order.id}&limit=50`,
     );

@@ -13,6 +13,7 @@ import { rowsOf } from '../db/migrate';
 import { businessError } from '../http/errors';
 import { translateUnique } from '../resource/db-errors';
 import type { Row, WriteContext } from '../resource/family';
+import { superAdminRoleCode } from '../seed/platform';
 import { approvalEvents, approvalInstances, approvalProcesses, approvalTasks, type ProcessNode } from './tables';
 
 export type ApprovalOutcome = 'approved' | 'rejected' | 'withdrawn';
@@ -141,12 +142,74 @@ function taskValues(
   };
 }
 
-/** Opens the node's tasks: one per approver, or the first of a 依次 node (the rest wait their turn). */
-async function openNode(tx: Tx, instance: Instance, nodeIndex: number, userId: number) {
+/**
+ * The enabled administrators of the branch company (holders of the built-in 超级管理员 role), by id: they take
+ * a node whose only approvers are the initiator or someone who already decided the approval.
+ */
+async function adminsOf(tx: Tx, tenantId: number): Promise<number[]> {
+  const rows = rowsOf<{ user_id: number }>(
+    await tx.execute(sql`
+      select distinct a.user_id from accounts a
+      join users u on u.id = a.user_id
+      join account_roles ar on ar.account_id = a.id
+      join roles r on r.id = ar.role_id
+      where a.tenant_id = ${tenantId} and a.status = 1 and u.enabled and r.code = ${superAdminRoleCode}
+      order by a.user_id`),
+  );
+  return rows.map((row) => Number(row.user_id));
+}
+
+/** Who passed another node of the instance: they do not decide a second one (two different people). */
+async function decidersOfOtherNodes(tx: Tx, instanceId: number, nodeIndex: number): Promise<number[]> {
+  const rows = await tx
+    .select({ approverId: approvalTasks.approverId })
+    .from(approvalTasks)
+    .where(
+      and(
+        eq(approvalTasks.instanceId, instanceId),
+        ne(approvalTasks.nodeIndex, nodeIndex),
+        eq(approvalTasks.status, approvalTaskStates.approved),
+      ),
+    );
+  return rows.map((row) => Number(row.approverId));
+}
+
+/**
+ * Separation of duties: the node's approvers without the initiator (nobody approves what they started) and
+ * without whoever passed another node of it (each node a different person). Where that leaves nobody, the
+ * branch company's administrator decides; a 会签 node that lost one of its signers has the administrator sign
+ * in their place, so it still takes as many people. Never the initiator: with no one else, it is refused.
+ */
+async function eligibleApprovers(
+  tx: Tx,
+  instance: Instance,
+  nodeIndex: number,
+  node: ProcessNode,
+  justPassedBy: number | undefined,
+) {
+  const named = await approversOf(tx, instance.tenantId, node);
+  if (named.length === 0) throw businessError(`审批节点「${node.name}」没有可用的审批人，请联系管理员设置审批流程`);
+  const excluded = new Set([instance.initiatorId, ...(await decidersOfOtherNodes(tx, instance.id, nodeIndex))]);
+  if (justPassedBy !== undefined) excluded.add(justPassedBy);
+  const eligible = named.filter((id) => !excluded.has(id));
+  const lostSigner = eligible.length < named.length && node.method === approvalMethods.all;
+  if (eligible.length > 0 && !lostSigner) return eligible;
+  const admin = (await adminsOf(tx, instance.tenantId)).find((id) => !excluded.has(id) && !eligible.includes(id));
+  if (admin !== undefined) return [...eligible, admin];
+  if (eligible.length > 0) return eligible;
+  throw businessError(
+    `审批节点「${node.name}」除发起人和已审批的人外没有其他审批人，不能自己审批自己发起的事项，请联系管理员设置审批流程`,
+  );
+}
+
+/**
+ * Opens the node's tasks: one per approver, or the first of a 依次 node (the rest wait their turn).
+ * `justPassedBy`: the approver whose 通过 closed the node before (their task is marked after this step).
+ */
+async function openNode(tx: Tx, instance: Instance, nodeIndex: number, userId: number, justPassedBy?: number) {
   const node = instance.nodes[nodeIndex];
   if (!node) throw new Error(`approval ${instance.id} has no node ${nodeIndex}`);
-  const approvers = await approversOf(tx, instance.tenantId, node);
-  if (approvers.length === 0) throw businessError(`审批节点「${node.name}」没有可用的审批人，请联系管理员设置审批流程`);
+  const approvers = await eligibleApprovers(tx, instance, nodeIndex, node, justPassedBy);
   const sequential = node.method === approvalMethods.sequential;
   const [first, ...rest] = approvers;
   const opened = sequential ? [first as number] : approvers;
@@ -294,6 +357,7 @@ export function taskRefusal(ctx: WriteContext, task: Row): string | undefined {
   const status = Number(task.status);
   if (status === approvalTaskStates.cancelled) return '该待办已由他人处理或审批已结束，无需再处理';
   if (status !== approvalTaskStates.pending) return `该待办已处理（${approvalTaskStatus.label(status)}）`;
+  if (Number(task.initiatorId) === ctx.auth.userId) return '不能审批自己发起的事项，请由其他审批人处理';
   return undefined;
 }
 
@@ -338,7 +402,7 @@ export async function approveTask(ctx: WriteContext, task: Row, body: Row): Prom
 /** A node decided: the next one opens, or after the last the approval ends 已通过. */
 async function nodeDone(tx: Tx, instance: Instance, nodeIndex: number, userId: number, comment: string | null) {
   const next = nodeIndex + 1;
-  if (next < instance.nodes.length) await openNode(tx, instance, next, userId);
+  if (next < instance.nodes.length) await openNode(tx, instance, next, userId, userId);
   else await finish(tx, instance, 'approved', userId, comment);
 }
 
@@ -346,7 +410,10 @@ async function nodeDone(tx: Tx, instance: Instance, nodeIndex: number, userId: n
 async function openWaiting(tx: Tx, instance: Instance, nodeIndex: number, userId: number) {
   const node = instance.nodes[nodeIndex] as ProcessNode;
   const still = new Set(await approversOf(tx, instance.tenantId, node));
-  const waiting = instance.waiting.filter((id) => still.has(Number(id)));
+  const admins = new Set(await adminsOf(tx, instance.tenantId));
+  const waiting = instance.waiting.filter(
+    (id) => (still.has(Number(id)) || admins.has(Number(id))) && Number(id) !== instance.initiatorId,
+  );
   const [nextApprover, ...rest] = waiting;
   if (nextApprover === undefined) {
     await nodeDone(tx, instance, nodeIndex, userId, null);
@@ -379,6 +446,10 @@ export async function transferTask(ctx: WriteContext, task: Row, body: Row): Pro
   const instance = await instanceOf(tx, auth.tenantId, Number(task.instanceId));
   const toUserId = Number(body.toUserId);
   if (toUserId === auth.userId) throw businessError('转交给：不能转交给自己');
+  if (toUserId === instance.initiatorId) throw businessError('转交给：不能转交给发起人，发起人不能审批自己发起的事项');
+  if ((await decidersOfOtherNodes(tx, instance.id, Number(task.nodeIndex))).includes(toUserId)) {
+    throw businessError('转交给：该用户已审批过本审批的其他节点，同一审批的各节点须由不同的人审批');
+  }
   const enabled = rowsOf<{ ok: number }>(
     await tx.execute(sql`
       select 1 as ok from accounts a join users u on u.id = a.user_id

@@ -195,6 +195,10 @@ export const badDebtRecoveryFamily = defineServerResource({
   actions: {
     confirmArrival: {
       async run(ctx, row) {
+        // Money recorded by one person is confirmed by another.
+        if (Number(row.createdBy) === ctx.auth.userId) {
+          throw businessError('登记回款的人不能确认到账，请由另一位财务人员确认');
+        }
         const paymentId = await recordPayment(
           ctx,
           {

@@ -1,4 +1,4 @@
-import { consoleAppId } from '@cp/contracts';
+import { consoleAppId, everyAccountKeys } from '@cp/contracts';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db';
@@ -183,8 +183,8 @@ async function heldKeys(db: Db, accountId: number): Promise<HeldKeys> {
     .innerJoin(roles, eq(roles.id, accountRoles.roleId))
     .where(and(eq(accountRoles.accountId, accountId), eq(roles.appId, consoleAppId)));
   const keys: HeldKeys = {
-    menus: new Set(rows.flatMap((row) => row.menuKeys)),
-    buttons: new Set(rows.flatMap((row) => row.buttonKeys)),
+    menus: new Set([...rows.flatMap((row) => row.menuKeys), ...everyAccountKeys.menus]),
+    buttons: new Set([...rows.flatMap((row) => row.buttonKeys), ...everyAccountKeys.buttons]),
     expires: Date.now() + heldKeysTtlMs,
   };
   if (heldKeysCache.size > 10_000) heldKeysCache.clear();

@@ -30,6 +30,20 @@ async function checkedNewVehicle(ctx: WriteContext, order: Row, vehicleId: numbe
   if (vehicle.stage !== 4 && vehicle.stage !== 7) {
     throw businessError(`新车辆：${vehicle.plateNo ?? ''}不在库，不能换给司机`);
   }
+  // An exchange under way (审批中, 待交接) holds its new car until it is handed over or cancelled.
+  const [held] = await ctx.tx
+    .select({ no: exchangeOrders.exchangeNo })
+    .from(exchangeOrders)
+    .where(
+      and(
+        eq(exchangeOrders.tenantId, ctx.auth.tenantId),
+        eq(exchangeOrders.newVehicleId, vehicleId),
+        inArray(exchangeOrders.status, [exchangeStates.inApproval, exchangeStates.approved]),
+        ne(exchangeOrders.orderId, Number(order.id)),
+      ),
+    )
+    .limit(1);
+  if (held) throw businessError(`新车辆：${vehicle.plateNo ?? ''}已被换车单 ${held.no} 预留`);
   return vehicle;
 }
 
@@ -124,6 +138,8 @@ export const exchangeOrderFamily = defineServerResource({
         remark: body.remark ?? null,
       }),
     },
+    // 取消换车 of one stuck in 待交接: nothing was handed over; the new car it held is free again.
+    cancel: { patch: (body) => ({ cancelReason: body.reason }) },
     handover: {
       async run(ctx, exchange, body) {
         const [order] = await ctx.tx

@@ -11,6 +11,7 @@ import {
   leaseOrderScreens,
   leaseOrderStates,
   leaseOrderStatus,
+  orderChangeKinds,
   orderReceivableResource,
   orderReceivableScreens,
   type RentStage,
@@ -35,6 +36,8 @@ import { beijingDay } from '../leads/counts';
 import { type ActionImpl, defineServerResource, type Row, type WriteContext } from '../resource/family';
 import { takeAction } from '../resource/lifecycle';
 import { vehicleFamily } from '../vehicles/family';
+import { cancelReturnAction } from './cancellations';
+import { orderChangeRequestFamily, throughApproval } from './changes';
 import { exchangeAction, exchangeOrderFamily } from './exchanges';
 import { checkedVehicleOfOrder } from './handover';
 import { serialNumber } from './numbers';
@@ -166,6 +169,12 @@ async function renewalOf(ctx: Pick<WriteContext, 'tx' | 'auth'>, orderId: number
 
 const renewalTitle = (renewal: { orderNo: string; status: number }) =>
   `续租订单 ${renewal.orderNo}（${leaseOrderStatus.label(renewal.status)}）`;
+
+/** 延期 of an order with a renewal: the months after its end are the renewal's, extending would bill them twice. */
+async function refuseDelayWithRenewal(ctx: Pick<WriteContext, 'tx' | 'auth'>, order: Row) {
+  const renewal = await renewalOf(ctx, Number(order.id));
+  if (renewal) throw businessError(`该订单已有${renewalTitle(renewal)}，不能延期：续租订单自原订单结束次日起计租`);
+}
 
 /**
  * 续租: a new order for the same driver, car and terms from the day after the end, waiting for its approval.
@@ -451,88 +460,90 @@ export const leaseOrderFamily = defineServerResource({
       patch: (body) => ({ cancelReason: body.reason }),
     },
     endLease: endLeaseAction,
+    cancelReturn: cancelReturnAction,
     continue: continueAction,
-    delay: {
-      async run(ctx, order, body) {
-        // The months after the end are the renewal's: extending the order would bill them twice.
-        const renewal = await renewalOf(ctx, Number(order.id));
-        if (renewal) {
-          throw businessError(`该订单已有${renewalTitle(renewal)}，不能延期：续租订单自原订单结束次日起计租`);
-        }
-        const existing = await ctx.tx
-          .select()
-          .from(orderReceivables)
-          .where(and(eq(orderReceivables.orderId, Number(order.id)), eq(orderReceivables.kind, 1)))
-          .orderBy(asc(orderReceivables.period));
-        const today = beijingDay(new Date());
-        const extended = (() => {
-          try {
-            return extendSchedule(
-              scheduleInput(order),
-              existing.map((row) => ({
-                period: row.period,
-                stage: row.stage,
-                startDate: row.periodStart,
-                endDate: row.periodEnd,
-                dueDate: row.dueDate,
-                amount: row.amount,
-              })),
-              Number(body.extraMonths),
-              today,
+    delay: throughApproval(
+      orderChangeKinds.delay,
+      {
+        async run(ctx, order, body) {
+          await refuseDelayWithRenewal(ctx, order);
+          const existing = await ctx.tx
+            .select()
+            .from(orderReceivables)
+            .where(and(eq(orderReceivables.orderId, Number(order.id)), eq(orderReceivables.kind, 1)))
+            .orderBy(asc(orderReceivables.period));
+          const today = beijingDay(new Date());
+          const extended = (() => {
+            try {
+              return extendSchedule(
+                scheduleInput(order),
+                existing.map((row) => ({
+                  period: row.period,
+                  stage: row.stage,
+                  startDate: row.periodStart,
+                  endDate: row.periodEnd,
+                  dueDate: row.dueDate,
+                  amount: row.amount,
+                })),
+                Number(body.extraMonths),
+                today,
+              );
+            } catch (error) {
+              if (error instanceof ScheduleError) throw businessError(error.message);
+              throw error;
+            }
+          })();
+          // Past periods stay as they are (received or not); the periods not yet due are written anew.
+          await ctx.tx
+            .delete(orderReceivables)
+            .where(
+              and(
+                eq(orderReceivables.orderId, Number(order.id)),
+                eq(orderReceivables.kind, 1),
+                gte(orderReceivables.dueDate, today),
+                eq(orderReceivables.status, 0),
+                eq(orderReceivables.received, 0),
+              ),
             );
-          } catch (error) {
-            if (error instanceof ScheduleError) throw businessError(error.message);
-            throw error;
-          }
-        })();
-        // Past periods stay as they are (received or not); the periods not yet due are written anew.
-        await ctx.tx
-          .delete(orderReceivables)
-          .where(
-            and(
-              eq(orderReceivables.orderId, Number(order.id)),
-              eq(orderReceivables.kind, 1),
-              gte(orderReceivables.dueDate, today),
-              eq(orderReceivables.status, 0),
-              eq(orderReceivables.received, 0),
-            ),
+          const kept = new Set(
+            (
+              await ctx.tx
+                .select({ period: orderReceivables.period })
+                .from(orderReceivables)
+                .where(and(eq(orderReceivables.orderId, Number(order.id)), eq(orderReceivables.kind, 1)))
+            ).map((row) => row.period),
           );
-        const kept = new Set(
-          (
-            await ctx.tx
-              .select({ period: orderReceivables.period })
-              .from(orderReceivables)
-              .where(and(eq(orderReceivables.orderId, Number(order.id)), eq(orderReceivables.kind, 1)))
-          ).map((row) => row.period),
-        );
-        await insertSchedule(
-          ctx,
-          order,
-          extended.filter((row) => !kept.has(row.period)),
-        );
-        return { termMonths: Number(order.termMonths) + Number(body.extraMonths) };
+          await insertSchedule(
+            ctx,
+            order,
+            extended.filter((row) => !kept.has(row.period)),
+          );
+          return { termMonths: Number(order.termMonths) + Number(body.extraMonths) };
+        },
+        patch: (body, order) => {
+          const termMonths = Number(order.termMonths) + Number(body.extraMonths);
+          const stages = (order.stages as RentStage[] | null) ?? [];
+          const last = stages.at(-1);
+          return {
+            termMonths,
+            endDate: leaseEndDate(String(order.startDate), termMonths),
+            extendTenancy: 1,
+            ...(last
+              ? { stages: [...stages.slice(0, -1), { ...last, periods: last.periods + Number(body.extraMonths) }] }
+              : {}),
+          };
+        },
       },
-      patch: (body, order) => {
-        const termMonths = Number(order.termMonths) + Number(body.extraMonths);
-        const stages = (order.stages as RentStage[] | null) ?? [];
-        const last = stages.at(-1);
-        return {
-          termMonths,
-          endDate: leaseEndDate(String(order.startDate), termMonths),
-          extendTenancy: 1,
-          ...(last
-            ? { stages: [...stages.slice(0, -1), { ...last, periods: last.periods + Number(body.extraMonths) }] }
-            : {}),
-        };
-      },
-    },
+      // Refused when asked, not only when approved: a renewal's months are not the order's to extend.
+      refuseDelayWithRenewal,
+    ),
     exchange: exchangeAction,
-    changeType: {
+    changeType: throughApproval(orderChangeKinds.changeType, {
       patch: (body) => ({
         orderType: body.orderType,
         ...(body.finalPayment === undefined ? {} : { finalPayment: body.finalPayment }),
       }),
-    },
+    }),
     associate: {
       async run(ctx, order, body) {
         const [other] = await ctx.tx
@@ -588,4 +599,10 @@ export const dueOrderFamily = defineServerResource({
   actions: { continue: continueAction, endLease: endLeaseAction },
 });
 
-export const orderFamilies = [leaseOrderFamily, orderReceivableFamily, dueOrderFamily, exchangeOrderFamily];
+export const orderFamilies = [
+  leaseOrderFamily,
+  orderReceivableFamily,
+  dueOrderFamily,
+  exchangeOrderFamily,
+  orderChangeRequestFamily,
+];

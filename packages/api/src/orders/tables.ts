@@ -243,6 +243,8 @@ export const exchangeOrders = pgTable(
     reason: text('reason').notNull(),
     /** The monthly rent's change with the new car, in fen; negative when cheaper. */
     rentDifference: bigint('rent_difference', { mode: 'number' }).notNull().default(0),
+    /** Why an exchange stuck before its handover was cancelled (已取消). */
+    cancelReason: text('cancel_reason'),
     status: smallint('status').notNull().default(1),
     /** The old car's return record, written at the handover. */
     returnId: refColumn('return_id'),
@@ -408,3 +410,28 @@ export const depositRefunds = pgTable(
 /** The city of a receivable's order, as a value of its insert (`cityId`). */
 export const cityOfOrder = (orderId: number) =>
   sql<number>`(select ${leaseOrders.cityId} from ${leaseOrders} where ${leaseOrders.id} = ${orderId})`;
+
+/**
+ * 订单变更申请: 修改订单类型 or 延期 asked of an order in force, with the action's body as asked; applied when
+ * its approval (订单变更审批) passes. One under way per order.
+ */
+export const orderChangeRequests = pgTable(
+  'order_change_requests',
+  {
+    id: idColumn(),
+    orderId: refColumn('order_id').notNull(),
+    orderNo: text('order_no').notNull(),
+    kind: smallint('kind').notNull(),
+    /** The lease order action's body as asked (`extraMonths`, `orderType` and `finalPayment`…). */
+    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    summary: text('summary').notNull(),
+    status: smallint('status').notNull().default(1),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    version: versionColumn(),
+    ...businessColumns(),
+  },
+  (table) => [
+    index('order_change_requests_tenant_order_idx').on(table.tenantId, table.orderId, table.createdAt),
+    uniqueIndex('order_change_requests_order_open_key').on(table.orderId).where(sql`${table.status} = 1`),
+  ],
+);

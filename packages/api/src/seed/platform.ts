@@ -115,7 +115,12 @@ export async function seedPlatform(db: Db): Promise<void> {
       mobile: '13800000002',
       email: 'ops@cp-demo.cn',
     });
-    const opsKeys = keysOfSections(['vehicle', 'order'], (key) => !/:(export|delete)$/.test(key));
+    // The refund payout (确认打款) is finance's: neither ops nor the 运营经理 pays money out.
+    const refundPayout = 'accountingSheet:refundPay';
+    const opsKeys = keysOfSections(
+      ['vehicle', 'order'],
+      (key) => !/:(export|delete)$/.test(key) && key !== refundPayout,
+    );
     const manager = await ensureUser(tx, {
       loginId: 'manager',
       password: 'manager123',
@@ -132,11 +137,12 @@ export async function seedPlatform(db: Db): Promise<void> {
       mobile: '13800000004',
       email: 'finance@cp-demo.cn',
     });
-    const managerKeys = keysOfSections(['order', 'approval'], (key) => !/:delete$/.test(key));
-    // 财务 also keeps the books' other screens: 租金管理 and 坏账管理 (collection), and the finance configuration.
+    const managerKeys = keysOfSections(['order', 'approval'], (key) => !/:delete$/.test(key) && key !== refundPayout);
+    // 财务 also keeps the books' other screens: 租金管理 and 坏账管理 (collection), and the finance configuration;
+    // and 核算单, to pay approved deposit refunds out (确认打款), nothing else of it.
     const financeKeys = keysOfSections(
       ['finance', 'approval'],
-      (key) => !/:delete$/.test(key),
+      (key) => !/:delete$/.test(key) && !/^accountingSheet:(edit|refundResubmit)$/.test(key),
       (route) =>
         route.group === '租金管理' ||
         route.group === '坏账管理' ||
@@ -145,6 +151,7 @@ export async function seedPlatform(db: Db): Promise<void> {
           'financialCodeImportRecord',
           'transactionNameConfiguration',
           'hierarchicalAllocation',
+          'accountingSheet',
         ].includes(route.key),
     );
     for (const [index, { code, name }] of demoTenants.entries()) {

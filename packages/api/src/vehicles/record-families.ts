@@ -104,9 +104,28 @@ export function onReturnAccepted(listener: ReturnAccepted): void {
   returnListeners.push(listener);
 }
 
-/** 还车验收: the return is accepted and its vehicle is back in stock, in one transaction. */
+/** Told of each return cancelled before its acceptance, in its transaction (the lease order being returned). */
+const cancelListeners: ReturnAccepted[] = [];
+
+/** Registers what follows a cancelled return (the order in force again), or refuses it (a settlement exists). */
+export function onReturnCancelled(listener: ReturnAccepted): void {
+  cancelListeners.push(listener);
+}
+
+/**
+ * 还车验收: the return is accepted and its vehicle is back in stock, in one transaction. 取消还车 before that: the
+ * vehicle stays with its driver (租赁中) and what followed the return asked for goes back, in one transaction.
+ */
 export const returnFamily = vehicleRecord(returnResource, carReturns, {
   actions: {
+    cancel: {
+      async run(ctx, record) {
+        for (const listener of cancelListeners) await listener(ctx, record);
+        await takeAction(ctx.db, vehicleFamily, ctx.request, Number(record.vehicleId), 'cancelReturn', {}, ctx);
+        return null;
+      },
+      patch: (body) => ({ cancelReason: body.reason }),
+    },
     accept: {
       async run(ctx, record, body) {
         await takeAction(ctx.db, vehicleFamily, ctx.request, Number(record.vehicleId), 'completeReturn', body, ctx);

@@ -71,6 +71,8 @@ export const carReturns = pgTable(
     photos: files('photos'),
     handler: text('handler').notNull(),
     remark: text('remark'),
+    /** Why the return was cancelled before its car was accepted back (已取消). */
+    cancelReason: text('cancel_reason'),
     version: versionColumn(),
     ...businessColumns(),
   },

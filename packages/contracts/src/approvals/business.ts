@@ -1,4 +1,5 @@
 import { billReliefResource } from '../finance/bills';
+import { orderChangeRequestResource } from '../orders/changeRequests';
 import { exchangeOrderResource } from '../orders/exchanges';
 import { leaseOrderResource } from '../orders/leaseOrders';
 import { depositRefundResource } from '../orders/refunds';
@@ -23,4 +24,5 @@ export const approvalBusinesses: Readonly<Record<number, { resource: Resource; f
   [approvalBusinessTypes.retailWorkOrder]: { resource: retailWorkOrderResource, form: 'retailWorkOrderApproval' },
   [approvalBusinessTypes.productQuote]: { resource: productQuoteResource, form: 'productQuoteApproval' },
   [approvalBusinessTypes.relief]: { resource: billReliefResource },
+  [approvalBusinessTypes.orderChange]: { resource: orderChangeRequestResource },
 };

@@ -11,6 +11,7 @@ export const approvalBusinessType = defineEnum('业务类型', [
   [7, '线下收款'],
   [8, '奖励申请'],
   [9, '换车申请'],
+  [10, '订单变更'],
 ]);
 
 /** The business types by name, for the modules that start approvals and follow their outcome. */
@@ -24,6 +25,7 @@ export const approvalBusinessTypes = {
   offlinePayment: 7,
   award: 8,
   exchange: 9,
+  orderChange: 10,
 } as const;
 export type ApprovalBusinessType = (typeof approvalBusinessTypes)[keyof typeof approvalBusinessTypes];
 

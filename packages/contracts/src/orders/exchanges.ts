@@ -15,8 +15,9 @@ export const exchangeStatus = defineEnum('换车状态', [
   [2, '已驳回'],
   [3, '待交接'],
   [4, '已完成'],
+  [5, '已取消'],
 ]);
-export const exchangeStates = { inApproval: 1, rejected: 2, approved: 3, done: 4 } as const;
+export const exchangeStates = { inApproval: 1, rejected: 2, approved: 3, done: 4, cancelled: 5 } as const;
 
 const reason = text().trim().min(1, '不能为空').max(200).meta({ title: '换车原因' });
 /** The change of the monthly rent with the new car, in fen (typed in yuan): negative when it is cheaper. */
@@ -51,7 +52,12 @@ export const exchangeHandoverBody = z.strictObject({
   remark: text().trim().max(200).optional().meta({ title: '备注' }),
 });
 
-const { inApproval, rejected, approved, done } = exchangeStates;
+/** 取消换车: why an approved exchange is not handed over; the new car it held is free again. */
+export const cancelExchangeBody = z.strictObject({
+  reason: text().trim().min(1, '不能为空').max(200).meta({ title: '取消原因' }),
+});
+
+const { inApproval, rejected, approved, done, cancelled } = exchangeStates;
 
 export const exchangeOrderLifecycle = defineLifecycle({
   field: 'status',
@@ -76,6 +82,14 @@ export const exchangeOrderLifecycle = defineLifecycle({
       button: 'transferOrder:handover',
       body: exchangeHandoverBody,
     },
+    {
+      action: 'cancel',
+      title: '取消换车',
+      from: [approved],
+      to: cancelled,
+      button: 'transferOrder:cancel',
+      body: cancelExchangeBody,
+    },
   ],
 });
 
@@ -97,6 +111,7 @@ export const exchangeOrderResource = defineResource({
     rentDifference: fields.money('月租差额（分）', { form: false, signed: true, hint: '正数为加收，负数为减收' }),
     status: fields.enumOf(exchangeStatus, { form: false, filter: 'eq' }),
     handedOverAt: fields.datetime('交接时间', { form: false }),
+    cancelReason: fields.text('取消原因', { form: false, max: 200, list: false }),
     remark: fields.text('备注', { form: false, max: 200, list: false }),
     createdAt: fields.datetime('申请时间', { form: false, sortable: true, filter: 'range' }),
   },
@@ -107,7 +122,11 @@ export const exchangeOrderScreens = {
     route: 'transferOrder',
     key: ['status', 'orderNo', 'driverId', 'oldVehicleId', 'newVehicleId'],
     filters: ['exchangeNo', 'orderNo', 'driverId', 'oldVehicleId', 'newVehicleId', 'createdAt'],
-    tabs: { field: 'status', all: true, items: [{ values: [1] }, { values: [2] }, { values: [3] }, { values: [4] }] },
-    actions: ['resubmit', 'handover'],
+    tabs: {
+      field: 'status',
+      all: true,
+      items: [{ values: [1] }, { values: [2] }, { values: [3] }, { values: [4] }, { values: [5] }],
+    },
+    actions: ['resubmit', 'handover', 'cancel'],
   }),
 };

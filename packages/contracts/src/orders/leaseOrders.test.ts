@@ -23,10 +23,9 @@ describe('an order in force offers what its car allows', () => {
     ]);
   });
 
-  it('on its way back or back: none of those', () => {
-    for (const state of [leaseDeliveryStates.returning, leaseDeliveryStates.returned]) {
-      expect(offered(state)).toEqual(['changeType', 'associate']);
-    }
+  it('on its way back: none of those but 取消退租; back (还车验收): not even that', () => {
+    expect(offered(leaseDeliveryStates.returning)).toEqual(['cancelReturn', 'changeType', 'associate']);
+    expect(offered(leaseDeliveryStates.returned)).toEqual(['changeType', 'associate']);
   });
 
   it('refuses what the car does not allow in words, and is not held to it without the row', () => {

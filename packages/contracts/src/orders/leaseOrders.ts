@@ -5,6 +5,7 @@ import { defineLifecycle } from '../resource/lifecycle';
 import { defineResource } from '../resource/resource';
 import { defineScreen } from '../resource/screen';
 import { calendarDate, idText, text } from '../values';
+import { cancelReturnBody } from '../vehicles/records';
 import { exchangeOrderBody } from './exchanges';
 
 /** SPEC §3 lease order status. */
@@ -87,6 +88,7 @@ const { cancelled, pending, inApproval, performing } = leaseOrderStates;
 
 /** Actions of an order in force that need its car handed over (or not yet): offered and taken only then. */
 const handedOver = (refusal: string) => ({ field: 'deliveryState', values: [leaseDeliveryStates.delivered], refusal });
+const returning = (refusal: string) => ({ field: 'deliveryState', values: [leaseDeliveryStates.returning], refusal });
 const notHandedOver = (refusal: string) => ({ field: 'deliveryState', values: [leaseDeliveryStates.waiting], refusal });
 
 /**
@@ -133,6 +135,15 @@ export const leaseOrderLifecycle = defineLifecycle({
       button: 'leaseOrder:endLease',
       body: endLeaseBody,
       when: handedOver('订单未交车或已在退租中，不能退租'),
+    },
+    {
+      action: 'cancelReturn',
+      title: '取消退租',
+      from: [performing],
+      to: null,
+      button: 'leaseOrder:cancelReturn',
+      body: cancelReturnBody,
+      when: returning('订单不在退租中（或车辆已验收），不能取消退租'),
     },
     {
       action: 'delay',
@@ -247,6 +258,7 @@ export const leaseOrderScreens = {
       'fillDelivery',
       'cancel',
       'endLease',
+      'cancelReturn',
       'delay',
       'continue',
       'exchange',

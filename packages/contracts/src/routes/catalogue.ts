@@ -35,6 +35,12 @@ export const buttonKeys: readonly string[] = routeCatalogue.flatMap((route) =>
   route.buttons.map((button) => button.key),
 );
 
+/**
+ * What every account of the console holds whatever its roles: 我发起的 and its 撤回 (终止) — whoever started an
+ * approval may withdraw it (the server still lets only its initiator do so).
+ */
+export const everyAccountKeys = { menus: ['initiated'], buttons: ['initiated:stop'] } as const;
+
 const buttonTitles: ReadonlyMap<string, string> = new Map(
   routeCatalogue.flatMap((route) => route.buttons.map((button) => [button.key, button.title] as const)),
 );

@@ -38,6 +38,7 @@ export const vehicleEnums = {
   returnStatus: defineEnum('还车状态', [
     [0, '待验收'],
     [1, '已验收'],
+    [3, '已取消'],
   ]),
   violationStatus: defineEnum('处理状态', [
     [0, '未处理'],

@@ -134,6 +134,15 @@ export const vehicleLifecycle = defineLifecycle({
       button: 'carReturnRecord:accept',
       internal: true,
     },
+    // Taken when the return record is cancelled (取消还车): the car stays with its driver.
+    {
+      action: 'cancelReturn',
+      title: '取消还车',
+      from: [stage.returning],
+      to: stage.leased,
+      button: 'carReturnRecord:cancel',
+      internal: true,
+    },
     // Taken when a 零售订单 hands the car to its buyer (交车): it leaves the fleet.
     {
       action: 'sell',

@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import { fields } from '../resource/fields';
 import { defineLifecycle } from '../resource/lifecycle';
 import { defineResource } from '../resource/resource';
+import { text } from '../values';
 import { acceptReturnBody, handleRiskBody } from './actions';
 import { vehicleEnums } from './enums';
 
@@ -94,12 +96,29 @@ export const deliveryResource = defineResource({
   },
 });
 
-/** A return waits for 验收, which puts its vehicle back in stock. */
+/** 取消还车: why a return asked for is called off before its car is accepted back. */
+export const cancelReturnBody = z.strictObject({
+  reason: text().trim().min(1, '不能为空').max(200).meta({ title: '取消原因' }),
+});
+
+/**
+ * A return waits for 验收, which puts its vehicle back in stock; or it is cancelled (已取消, SPEC §3) before
+ * that — the car stays with its driver (租赁中) and a lease order being returned is in force again. Not once
+ * accepted, nor once its order has a settlement.
+ */
 export const returnLifecycle = defineLifecycle({
   field: 'status',
   states: vehicleEnums.returnStatus,
   transitions: [
     { action: 'accept', title: '还车验收', from: [0], to: 1, button: 'carReturnRecord:accept', body: acceptReturnBody },
+    {
+      action: 'cancel',
+      title: '取消还车',
+      from: [0],
+      to: 3,
+      button: 'carReturnRecord:cancel',
+      body: cancelReturnBody,
+    },
   ],
 });
 
@@ -121,6 +140,7 @@ export const returnResource = defineResource({
     energyLevel: fields.integer('油量/电量（%）', { form: false }),
     damage: fields.text('车损情况', { form: false }),
     handler: fields.text('经办人', { form: false }),
+    cancelReason: fields.text('取消原因', { form: false, list: false }),
   },
 });
 

@@ -115,7 +115,7 @@ export const vehicleRecordScreens = {
   carReturnRecord: defineScreen(returnResource, {
     route: 'carReturnRecord',
     key: ['status', 'requestedAt', 'damage'],
-    actions: ['accept'],
+    actions: ['accept', 'cancel'],
   }),
   shuntingManagement: defineScreen(shuntingResource, {
     route: 'shuntingManagement',

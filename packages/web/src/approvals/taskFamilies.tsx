@@ -24,6 +24,9 @@ export const decisionMoves = [
   'approvalInstance',
   'offlinePayment',
   'productQuote',
+  // 订单变更审批 applies its change to the order when it passes.
+  'orderChangeRequest',
+  'leaseOrder',
 ];
 
 const taskGroups = [

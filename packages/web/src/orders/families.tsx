@@ -12,6 +12,8 @@ import {
   exchangeOrderScreens,
   leaseOrderResource,
   leaseOrderScreens,
+  orderChangeRequestResource,
+  orderChangeRequestScreens,
   orderReceivableResource,
   orderReceivableScreens,
   retailOrderResource,
@@ -35,6 +37,12 @@ import { StagesInput } from './StagesInput';
 export const orderReceivableFamily = defineFamily({
   resource: orderReceivableResource,
   screens: orderReceivableScreens,
+});
+
+/** 变更申请: 修改订单类型 and 延期 of an order in force, waiting for or decided by 订单变更审批. */
+export const orderChangeRequestFamily = defineFamily({
+  resource: orderChangeRequestResource,
+  screens: orderChangeRequestScreens,
 });
 
 function OrderApprovalRecord({ record }: { record: ResourceRecord }) {
@@ -86,8 +94,20 @@ export const leaseOrderFamily = defineFamily({
   ],
   inputs: { stages: StagesInput },
   detailSections: [OrderApprovalRecord],
-  related: () => [{ family: orderReceivableFamily, screen: 'schedule', via: 'orderId' }],
-  refreshes: ['orderReceivable', 'dueOrder', 'vehicle', 'exchangeOrder', 'approvalInstance', 'approvalTask'],
+  related: () => [
+    { family: orderReceivableFamily, screen: 'schedule', via: 'orderId' },
+    { family: orderChangeRequestFamily, screen: 'changeRequests', via: 'orderId' },
+  ],
+  refreshes: [
+    'orderReceivable',
+    'orderChangeRequest',
+    'dueOrder',
+    'vehicle',
+    'carReturn',
+    'exchangeOrder',
+    'approvalInstance',
+    'approvalTask',
+  ],
 });
 
 function ExchangeApprovalRecord({ record }: { record: ResourceRecord }) {
@@ -252,6 +272,7 @@ export const { families, keys, page, prefetch } = familyModule(
   [
     leaseOrderFamily,
     orderReceivableFamily,
+    orderChangeRequestFamily,
     dueOrderFamily,
     exchangeOrderFamily,
     driverApplicationFamily,

@@ -79,7 +79,11 @@ export const vehicleRecordFamilies = [
       ],
     },
   }),
-  record(returnResource, { controls: { carReturnRecord: [onPickedVehicle('carReturnRecord:add', 'requestReturn')] } }),
+  record(returnResource, {
+    controls: { carReturnRecord: [onPickedVehicle('carReturnRecord:add', 'requestReturn')] },
+    // 还车验收 and 取消还车 move the car, and the lease order being returned with it.
+    refreshes: ['vehicle', 'leaseOrder', 'dueOrder', 'returnCalculation'],
+  }),
   record(shuntingResource, {
     controls: { shuntingManagement: [onPickedVehicle('shuntingManagement:add', 'shunt')] },
   }),

@@ -14,6 +14,7 @@ export const orderRoutes = defineSection('order', [
       ['fillDelivery', '填写交车信息'],
       ['cancel', '取消订单'],
       ['endLease', '退租'],
+      ['cancelReturn', '取消退租'],
       ['delay', '延期'],
       ['continue', '续租'],
       ['exchange', '换车'],
@@ -42,7 +43,7 @@ export const orderRoutes = defineSection('order', [
   page('/retailOrderView/:id', '零售订单详情', { group: retail, parent: '/retailOrder' }),
   page('/transferOrder', '换车订单', {
     group: exchange,
-    buttons: [['resubmit', '重新提交'], ['handover', '换车交接'], 'export'],
+    buttons: [['resubmit', '重新提交'], ['handover', '换车交接'], ['cancel', '取消换车'], 'export'],
   }),
   page('/transferOrderDetails', '换车订单详情', { group: exchange, parent: '/transferOrder' }),
   page('/orderDueList', '到期订单', {

@@ -20,7 +20,9 @@ export const vehicleRoutes = defineSection('vehicle', [
   page('/shuntingManagement', '调车管理', { buttons: [['add', '调车'], 'export'] }),
   page('/deliveryRecord', '交车记录', { cached: true, buttons: ['export'] }),
   page('/deliveryDetail', '交车详情', { parent: '/deliveryRecord' }),
-  page('/carReturnRecord', '还车记录', { buttons: [['add', '还车登记'], ['accept', '验收'], 'export'] }),
+  page('/carReturnRecord', '还车记录', {
+    buttons: [['add', '还车登记'], ['accept', '验收'], ['cancel', '取消还车'], 'export'],
+  }),
   page('/riskManagement', '风险管理', { buttons: [['handle', '处理'], 'export'] }),
   page('/violationManagement', '违章管理', { buttons: ['add', 'edit', 'delete', 'import', 'export'] }),
   page('/maintenanceManagement', '维保管理', { buttons: ['add', 'edit', 'delete', 'export'] }),

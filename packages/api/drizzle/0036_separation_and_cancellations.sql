@@ -1,0 +1,21 @@
+CREATE TABLE "order_change_requests" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "order_change_requests_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"order_id" bigint NOT NULL,
+	"order_no" text NOT NULL,
+	"kind" smallint NOT NULL,
+	"body" jsonb NOT NULL,
+	"summary" text NOT NULL,
+	"status" smallint DEFAULT 1 NOT NULL,
+	"decided_at" timestamp with time zone,
+	"version" integer DEFAULT 1 NOT NULL,
+	"tenant_id" bigint NOT NULL,
+	"created_by" bigint,
+	"updated_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "exchange_orders" ADD COLUMN "cancel_reason" text;--> statement-breakpoint
+ALTER TABLE "vehicle_returns" ADD COLUMN "cancel_reason" text;--> statement-breakpoint
+CREATE INDEX "order_change_requests_tenant_order_idx" ON "order_change_requests" USING btree ("tenant_id","order_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "order_change_requests_order_open_key" ON "order_change_requests" USING btree ("order_id") WHERE "order_change_requests"."status" = 1;
