@@ -27,6 +27,7 @@ import { beijingDay } from '../leads/counts';
 import { type ActionImpl, defineServerResource, type Row, type WriteContext } from '../resource/family';
 import { takeAction } from '../resource/lifecycle';
 import { vehicleFamily } from '../vehicles/family';
+import { creditCheck } from './credit';
 import { exchangeAction, exchangeOrderFamily } from './exchanges';
 import { checkedVehicleOfOrder } from './handover';
 import { serialNumber } from './numbers';
@@ -164,6 +165,7 @@ const continueAction: ActionImpl = {
         updatedBy: ctx.auth.userId,
       })
       .returning({ id: leaseOrders.id, orderNo: leaseOrders.orderNo });
+    await creditCheck(ctx, 'renew', { ...order, id: created?.id });
     return { renewalId: String(created?.id), renewalNo: created?.orderNo };
   },
   patch: () => ({ extendTenancy: 2 }),
@@ -185,7 +187,8 @@ export const leaseOrderFamily = defineServerResource({
     const stages = rentReceipt === 1 ? ((merged.stages as RentStage[] | null) ?? []) : [];
     checkedSchedule(scheduleInput({ ...merged, stages }));
     const endDate = leaseEndDate(String(merged.startDate), Number(merged.termMonths));
-    return { ...values, stages, endDate, ...(before ? {} : { orderNo: await newOrderNo(ctx) }) };
+    const created = before ? {} : { orderNo: await newOrderNo(ctx), ...(await creditCheck(ctx, 'create', merged)) };
+    return { ...values, stages, endDate, ...created };
   },
   actions: {
     submit: {
@@ -200,11 +203,13 @@ export const leaseOrderFamily = defineServerResource({
           title: `租赁订单 ${String(row.orderNo)} ${driver?.name ?? ''}`.trim(),
           line: lineOf(row),
         });
+        await creditCheck(ctx, 'submit', row);
         return null;
       },
     },
     fillDelivery: {
       async run(ctx, order, body) {
+        await creditCheck(ctx, 'deliver', order);
         const vehicleId = Number(body.vehicleId);
         const renewed = order.renewedFromId ? Number(order.vehicleId) === vehicleId : false;
         if (!renewed) {
