@@ -13,6 +13,7 @@ import {
   orderReceivableResource,
   orderReceivableScreens,
   type RentStage,
+  referralStages,
   rentSchedule,
   ScheduleError,
   type ScheduleInput,
@@ -24,6 +25,7 @@ import { cancelApproval, onApprovalOutcome, startApproval } from '../approvals/e
 import { drivers } from '../drivers/tables';
 import { businessError } from '../http/errors';
 import { beijingDay } from '../leads/counts';
+import { followInvitee } from '../referrals/referrals';
 import { type ActionImpl, defineServerResource, type Row, type WriteContext } from '../resource/family';
 import { takeAction } from '../resource/lifecycle';
 import { vehicleFamily } from '../vehicles/family';
@@ -233,6 +235,7 @@ export const leaseOrderFamily = defineServerResource({
           );
         }
         await insertSchedule(ctx, order, checkedSchedule(scheduleInput(order)));
+        await followInvitee(ctx.tx, ctx.auth.tenantId, Number(order.driverId), referralStages.delivered, ctx.auth);
         if (order.renewedFromId) {
           // A renewal starting ends the order it renews; the car stays with the driver.
           await ctx.tx
