@@ -205,6 +205,13 @@ describe('demo data on a start', () => {
         );
         expect(mark).toEqual({ demo: false, finished: true });
         await legacy.app.close();
+
+        // A first start that stopped half-way is not taken up again by a later one: nothing is added.
+        await database.db.execute(sql`update installation set finished_at = null`);
+        const halfway = await start(database, config);
+        expect(halfway.kind).toBe('unfinished');
+        expect(await census(database)).toEqual(before);
+        await halfway.app.close();
       } finally {
         await database.close();
       }
