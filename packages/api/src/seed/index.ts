@@ -62,8 +62,9 @@ async function claimFirstStart(db: Db, demo: boolean): Promise<StartKind> {
  * The database's seeding on a start. The first start on an empty database writes the whole demo (or, with
  * `demo: false`, only one branch company, the administrator and the roles the approvals need) and marks it
  * done; every start then writes only what is not demo data: the built-in 超级管理员 roles follow the route
- * catalogue, the reference data no screen edits (cities, the manufacturer tree) is filled in, and each branch
- * company gets the approval process of a business type it has none of. No demo row is written into a
+ * catalogue, the reference data no screen edits (cities, the manufacturer tree) is filled in, each branch
+ * company gets the approval process of a business type it has none of, and the vehicle risk rules run over the
+ * fleet (flags of users' own vehicles, as 风险扫描 raises them). No demo row is written into a
  * database that held data before. Answers what the start found.
  */
 export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<StartKind> {
@@ -76,6 +77,8 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<S
   await syncBuiltInRoles(db);
   await seedReferenceData(db);
   await seedApprovalProcesses(db);
+  // Not demo data: the vehicle risk rules over the fleet as it is (what 风险扫描 does), as every start did.
+  await scanRisks(db);
   return kind;
 }
 
