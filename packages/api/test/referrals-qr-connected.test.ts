@@ -96,26 +96,26 @@ describe('二维码报名', () => {
     )[0] ?? {
       code: '',
     };
-    const signUp = { code, contactName: '扫码报名人', mobile: '13912340001' };
+    const signUp = { code, contactName: '扫码报名人', mobile: '19987650001' };
     const answer = await post<{ signedUp: boolean; message: string }>('/api/public/qr-sign-up', undefined, signUp);
     expect(answer.data).toEqual({ signedUp: true, message: '报名成功，我们会尽快与您联系' });
     expect((await get<QrCode>(`/api/qr-codes/${qr.id}`)).data.signUpCount).toBe(qr.signUpCount + 1);
-    const leads = await get<PageResult<Lead>>('/api/leads?mobile=13912340001');
+    const leads = await get<PageResult<Lead>>('/api/leads?mobile=19987650001');
     expect(leads.data.list).toHaveLength(1);
     expect(leads.data.list[0]).toMatchObject({ contactName: '扫码报名人', channelId: qr.channelId, source: 2 });
     // The same visitor again: the same answer, no second lead, no second count.
     const again = await post<{ signedUp: boolean }>('/api/public/qr-sign-up', undefined, signUp);
     expect(again.data.signedUp).toBe(true);
     expect((await get<QrCode>(`/api/qr-codes/${qr.id}`)).data.signUpCount).toBe(qr.signUpCount + 1);
-    expect((await get<PageResult<Lead>>('/api/leads?mobile=13912340001')).data.list).toHaveLength(1);
+    expect((await get<PageResult<Lead>>('/api/leads?mobile=19987650001')).data.list).toHaveLength(1);
     // A code nobody issued is refused and counts nowhere.
     const unknown = await post('/api/public/qr-sign-up', undefined, {
       ...signUp,
       code: 'no-such-code-0000',
-      mobile: '13912340002',
+      mobile: '19987650002',
     });
     expect(unknown.msg).toBe('二维码无效，请确认扫描的是本公司的报名二维码');
-    expect((await get<PageResult<Lead>>('/api/leads?mobile=13912340002')).data.list).toHaveLength(0);
+    expect((await get<PageResult<Lead>>('/api/leads?mobile=19987650002')).data.list).toHaveLength(0);
   });
 });
 
