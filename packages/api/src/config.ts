@@ -28,6 +28,15 @@ export interface Config {
   /** The Markdown user manual the product document PDF is generated from. */
   userManualPath: string;
   qrCodes: QrCodesConfig;
+  firstStart: FirstStartConfig;
+}
+
+/** What the first start on an empty database writes (later starts write no demo data either way). */
+export interface FirstStartConfig {
+  /** The demo (DEMO_DATA, default on); off: one branch company, the administrator and the approvers' roles. */
+  demoData: boolean;
+  /** The administrator's password of a first start without demo data (ADMIN_PASSWORD; change it after). */
+  adminPassword: string;
 }
 
 export interface QrCodesConfig {
@@ -148,6 +157,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     qrCodes: {
       signUpBaseUrl: (env.SIGNUP_BASE_URL || 'https://signup.example.com').replace(/\/+$/, ''),
       scansPerMinute: positiveFromEnv(env, 'QR_SCANS_PER_MINUTE', 30),
+    },
+    firstStart: {
+      demoData: env.DEMO_DATA !== '0' && env.DEMO_DATA !== 'false',
+      adminPassword: env.ADMIN_PASSWORD || 'admin123',
     },
     userManualPath: path.resolve(
       env.USER_MANUAL_PATH || new URL('../../../docs/USER_MANUAL.md', import.meta.url).pathname,

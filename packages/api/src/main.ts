@@ -7,9 +7,20 @@ import { seedDemoData } from './seed';
 const config = loadConfig();
 const database = await openDatabase(config);
 const applied = await migrate(database);
-await seedDemoData(database.db, { dataDir: config.dataDir, signUpBaseUrl: config.qrCodes.signUpBaseUrl });
+const start = await seedDemoData(database.db, {
+  dataDir: config.dataDir,
+  signUpBaseUrl: config.qrCodes.signUpBaseUrl,
+  demo: config.firstStart.demoData,
+  adminPassword: config.firstStart.adminPassword,
+});
 const app = await buildApp({ config, database });
-app.log.info({ engine: database.engine, dataDir: config.dataDir, migrationsApplied: applied }, 'database ready');
+app.log.info({ engine: database.engine, dataDir: config.dataDir, migrationsApplied: applied, start }, 'database ready');
+if (start === 'unfinished') {
+  app.log.warn(
+    'the first start on this database did not finish writing its data (stopped half-way?): nothing was added now; ' +
+      'start again on an empty database (remove DATA_DIR/pglite, or drop and create the PostgreSQL database)',
+  );
+}
 
 let stopping = false;
 async function shutdown(signal: string) {

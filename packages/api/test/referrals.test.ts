@@ -1,5 +1,5 @@
 import { nationalIdCheckCharacter, type PageResult } from '@cp/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advanceReferral } from '../src/referrals/referrals';
 import { referrals } from '../src/referrals/tables';
@@ -16,6 +16,8 @@ let shanghai: string;
 let ops: string;
 let drivers: Option[];
 let shanghaiDriver: string;
+/** A driver who has a car: an invitee a referral may be delivered to (确认交车 needs a car handed over). */
+let withCar: Option;
 
 const endpoint = '/api/referrals';
 const awards = '/api/referral-awards';
@@ -27,7 +29,20 @@ beforeAll(async () => {
   ops = await ctx.login('ops', 'ops123');
   drivers = [await driver(admin, 1), await driver(admin, 2)];
   shanghaiDriver = (await driver(shanghai, 3)).value;
+  withCar = await driver(admin, 4);
+  await handedOver(drivers[1] as Option);
+  await handedOver(withCar);
 });
+
+/** Gives a driver a lease order whose car is with them (in force, 已交车), as the order family leaves it. */
+async function handedOver(who: Option) {
+  await ctx.database.db.execute(sql`insert into lease_orders (tenant_id, order_no, driver_id, city_id, model_id,
+      rental_mode, order_type, rent_receipt, rent_timing, maintenance_plan, rent_settlement, start_date, term_months,
+      end_date, status, delivery_state, delivered_at)
+    select d.tenant_id, ${`ZLTEST${who.value}`}, d.id, d.city_id, (select id from vehicle_catalog where level = 3 limit 1),
+      0, 0, 0, 1, 0, 0, current_date, 12, current_date + 365, 3, 1, now()
+    from drivers d where d.id = ${Number(who.value)}`);
+}
 
 /** A 正常 ride-hailing driver of the token's branch company, as the driver lookup names them. */
 async function driver(token: string, sequence: number): Promise<Option> {
@@ -75,7 +90,8 @@ const award = (id: string, action: string, payload: object = {}, token = admin) 
 
 async function delivered(overrides: object = {}) {
   const { data } = await create(invite(overrides));
-  for (const action of ['register', 'sign', 'deliver']) expect((await act(data.id, action)).code).toBe(0);
+  expect((await act(data.id, 'register', { inviteeDriverId: withCar.value })).code).toBe(0);
+  for (const action of ['sign', 'deliver']) expect((await act(data.id, action)).code).toBe(0);
   return data;
 }
 

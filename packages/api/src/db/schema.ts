@@ -18,5 +18,6 @@ export * from '../qrCodes/tables';
 export * from '../quotes/tables';
 export * from '../referrals/tables';
 export * from '../resource/import-tables';
+export * from '../seed/tables';
 export * from '../vehicles/record-tables';
 export * from '../vehicles/tables';

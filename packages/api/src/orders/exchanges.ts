@@ -16,6 +16,7 @@ import { takeAction } from '../resource/lifecycle';
 import { vehicleFamily } from '../vehicles/family';
 import { returnFamily } from '../vehicles/record-families';
 import { vehicles } from '../vehicles/tables';
+import { creditCheck } from './credit';
 import { serialNumber } from './numbers';
 import { exchangeOrders, leaseOrders, orderReceivables } from './tables';
 
@@ -100,6 +101,7 @@ export const exchangeAction: ActionImpl = {
       .returning();
     if (!exchange) throw new Error('exchange insert returned no row');
     await submitExchange(ctx, exchange);
+    await creditCheck(ctx, 'exchange', order, exchange.id);
     return { exchangeId: String(exchange.id), exchangeNo };
   },
 };
@@ -129,6 +131,7 @@ export const exchangeOrderFamily = defineServerResource({
           exchangeNo: String(exchange.exchangeNo),
           driverId: Number(exchange.driverId),
         });
+        await creditCheck(ctx, 'exchange', order, Number(exchange.id));
         return null;
       },
       patch: (body) => ({
@@ -148,6 +151,7 @@ export const exchangeOrderFamily = defineServerResource({
           .where(and(eq(leaseOrders.id, Number(exchange.orderId)), eq(leaseOrders.tenantId, ctx.auth.tenantId)))
           .for('update');
         if (order?.deliveryState !== leaseDeliveryStates.delivered) throw businessError('订单已不在履约中，不能换车');
+        await creditCheck(ctx, 'exchangeHandover', order);
         const note = `换车单 ${String(exchange.exchangeNo)}`;
         const asked = await takeAction(
           ctx.db,

@@ -16,6 +16,7 @@ import {
   orderReceivableScreens,
   type RentStage,
   receivableStates,
+  referralStages,
   rentSchedule,
   ScheduleError,
   type ScheduleInput,
@@ -33,11 +34,13 @@ import { businessError } from '../http/errors';
 import type { RoutePlugin } from '../http/schemas';
 import { defineJobKind } from '../jobs/kinds';
 import { beijingDay } from '../leads/counts';
+import { followInvitee } from '../referrals/referrals';
 import { type ActionImpl, defineServerResource, type Row, type WriteContext } from '../resource/family';
 import { takeAction } from '../resource/lifecycle';
 import { vehicleFamily } from '../vehicles/family';
 import { cancelReturnAction } from './cancellations';
 import { orderChangeRequestFamily, throughApproval } from './changes';
+import { creditCheck } from './credit';
 import { exchangeAction, exchangeOrderFamily } from './exchanges';
 import { checkedVehicleOfOrder } from './handover';
 import { serialNumber } from './numbers';
@@ -217,6 +220,7 @@ const continueAction: ActionImpl = {
         updatedBy: ctx.auth.userId,
       })
       .returning({ id: leaseOrders.id, orderNo: leaseOrders.orderNo });
+    await creditCheck(ctx, 'renew', { ...order, id: created?.id });
     return { renewalId: String(created?.id), renewalNo: created?.orderNo };
   },
   patch: () => ({ extendTenancy: 2 }),
@@ -384,7 +388,8 @@ export const leaseOrderFamily = defineServerResource({
     const stages = rentReceipt === 1 ? ((merged.stages as RentStage[] | null) ?? []) : [];
     checkedSchedule(scheduleInput({ ...merged, stages }));
     const endDate = leaseEndDate(String(merged.startDate), Number(merged.termMonths));
-    return { ...values, stages, endDate, ...(before ? {} : { orderNo: await newOrderNo(ctx) }) };
+    const created = before ? {} : { orderNo: await newOrderNo(ctx), ...(await creditCheck(ctx, 'create', merged)) };
+    return { ...values, stages, endDate, ...created };
   },
   actions: {
     submit: {
@@ -399,11 +404,13 @@ export const leaseOrderFamily = defineServerResource({
           title: `租赁订单 ${String(row.orderNo)} ${driver?.name ?? ''}`.trim(),
           line: lineOf(row),
         });
+        await creditCheck(ctx, 'submit', row);
         return null;
       },
     },
     fillDelivery: {
       async run(ctx, order, body) {
+        await creditCheck(ctx, 'deliver', order);
         const today = beijingDay(new Date());
         const deliveredOn = body.deliveredOn === undefined ? today : String(body.deliveredOn);
         if (deliveredOn > today) throw businessError('交车日期：不能晚于今天');
@@ -436,6 +443,7 @@ export const leaseOrderFamily = defineServerResource({
         const startDate = [planned, deliveredOn].sort()[1] as string;
         const endDate = leaseEndDate(startDate, Number(order.termMonths));
         await insertSchedule(ctx, order, checkedSchedule(scheduleInput({ ...order, startDate })));
+        await followInvitee(ctx.tx, ctx.auth.tenantId, Number(order.driverId), referralStages.delivered, ctx.auth);
         return { vehicleId, deliveredAt, startDate, endDate };
       },
       patch: (_body, _order, _ctx, result) => {

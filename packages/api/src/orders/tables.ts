@@ -62,6 +62,13 @@ export const leaseOrders = pgTable(
     settlementState: smallint('settlement_state').notNull().default(0),
     associatedOrderNo: text('associated_order_no'),
     cancelReason: text('cancel_reason'),
+    /** The credit problem found of the driver (orders/credit.ts), in words, or null: 司机张三已冻结. */
+    creditIssue: text('credit_issue'),
+    /** Its kinds (`creditFlags` of contracts: 冻结 1, 黑名单 2, 逾期 4); 0 when none was found. */
+    creditFlags: smallint('credit_flags').notNull().default(0),
+    /** The 运营经理 whose approval overrode the problem found, and when; null while not overridden. */
+    creditOverrideBy: refColumn('credit_override_by'),
+    creditOverrideAt: timestamp('credit_override_at', { withTimezone: true }),
     remark: text('remark'),
     version: versionColumn(),
     ...businessColumns(),

@@ -1,4 +1,4 @@
-import { envelope, qrScanResult, text } from '@cp/contracts';
+import { envelope, qrScanResult, qrSignUpBody, qrSignUpResult, text } from '@cp/contracts';
 import { and, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { z } from 'zod';
@@ -12,6 +12,7 @@ import { ok } from '../http/reply';
 import { fileResponses, type RoutePlugin } from '../http/schemas';
 import { idOf, idParams } from '../resource/routes';
 import { recordScan, ScanLimiter } from './scans';
+import { signUpThroughQrCode } from './signup';
 import { qrCodes, qrTemplates } from './tables';
 
 /** Pixels of the downloaded plain QR code: sharp when printed at 5 cm. */
@@ -124,6 +125,26 @@ export const qrCodeRoutes: RoutePlugin<{ db: Db; config: Config }> = async (app,
       const { code } = request.params;
       if (!limiter.take(request.ip)) throw ApiError.of('tooManyRequests', '扫码过于频繁，请稍后再试');
       return ok({ code, valid: await recordScan(db, code) });
+    },
+  );
+
+  const signUps = new ScanLimiter(config.qrCodes.scansPerMinute);
+  app.post(
+    '/api/public/qr-sign-up',
+    {
+      config: { access: access.public },
+      schema: {
+        summary: '扫码报名（报名页提交，无需登录，按来源地址限流）',
+        description:
+          '在二维码所属分公司以该二维码的渠道新增线索（来源：二维码），并计入该二维码的报名人数；已有未结束线索的手机号不重复新增、不重复计数，回答相同。',
+        tags: ['二维码'],
+        body: qrSignUpBody,
+        response: { 200: envelope(qrSignUpResult) },
+      },
+    },
+    async (request) => {
+      if (!signUps.take(request.ip)) throw ApiError.of('tooManyRequests', '报名过于频繁，请稍后再试');
+      return ok(await signUpThroughQrCode(db, request, request.body));
     },
   );
 };

@@ -1,9 +1,17 @@
-import { referralResource, referralScreens, referralStages } from '@cp/contracts';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import {
+  approvalBusinessTypes,
+  leaseDeliveryStates,
+  referralResource,
+  referralScreens,
+  referralStages,
+} from '@cp/contracts';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { onApprovalOutcome } from '../approvals/engine';
 import { auditLog } from '../audit/tables';
 import type { Executor } from '../db';
 import { drivers } from '../drivers/tables';
 import { businessError } from '../http/errors';
+import { leaseOrders } from '../orders/tables';
 import { defineServerResource, type Row, type WriteContext } from '../resource/family';
 import { referrals } from './tables';
 
@@ -77,7 +85,36 @@ export const referralFamily = defineServerResource({
       }),
     },
     sign: { patch: () => ({ signedAt: new Date() }) },
-    deliver: { patch: () => ({ deliveredAt: new Date() }) },
+    deliver: {
+      // 已交车 is where the inviter's award comes from: only a car really handed over to the invitee reaches it.
+      async run(ctx, row) {
+        const driverId = row.inviteeDriverId
+          ? Number(row.inviteeDriverId)
+          : await driverByMobile(ctx.tx, ctx.auth.tenantId, String(row.inviteeMobile));
+        const [order] = driverId
+          ? await ctx.tx
+              .select({ id: leaseOrders.id })
+              .from(leaseOrders)
+              .where(
+                and(
+                  eq(leaseOrders.tenantId, ctx.auth.tenantId),
+                  eq(leaseOrders.driverId, driverId),
+                  inArray(leaseOrders.deliveryState, [
+                    leaseDeliveryStates.delivered,
+                    leaseDeliveryStates.returning,
+                    leaseDeliveryStates.returned,
+                  ]),
+                ),
+              )
+              .limit(1)
+          : [];
+        if (!order) {
+          throw businessError(`被邀请人${String(row.inviteeName)}还没有已交车的租赁订单，不能确认交车`);
+        }
+        return null;
+      },
+      patch: () => ({ deliveredAt: new Date() }),
+    },
     invalidate: { patch: (body) => ({ invalidReason: body.reason, invalidatedAt: new Date() }) },
   },
 });
@@ -142,3 +179,47 @@ export async function advanceReferral(
   });
   return row.id;
 }
+
+/**
+ * The order family's word that the driver `driverId` signed a lease (its approval passed) or got the car
+ * (填写交车信息): their open referral — linked to them, or else found by their mobile — moves forward to
+ * `stage` (`advanceReferral`), in the caller's transaction. Nothing happens for a driver nobody invited.
+ */
+export async function followInvitee(
+  tx: Executor,
+  tenantId: number,
+  driverId: number,
+  stage: number,
+  actor: { userId: number; userName: string } | null = null,
+): Promise<number | null> {
+  const linked = await advanceReferral(tx, tenantId, { driverId }, stage, actor);
+  if (linked !== null) return linked;
+  const [driver] = await tx
+    .select({ mobile: drivers.mobile })
+    .from(drivers)
+    .where(and(eq(drivers.id, driverId), eq(drivers.tenantId, tenantId)));
+  if (!driver?.mobile) return null;
+  const [open] = await tx
+    .select({ id: referrals.id })
+    .from(referrals)
+    .where(
+      and(
+        eq(referrals.tenantId, tenantId),
+        eq(referrals.inviteeMobile, driver.mobile),
+        sql`${referrals.inviteeDriverId} is null`,
+        ne(referrals.stage, referralStages.invalid),
+      ),
+    )
+    .limit(1);
+  return open ? advanceReferral(tx, tenantId, { inviteeMobile: driver.mobile }, stage, actor) : null;
+}
+
+/** A lease order's approval passing is the invitee's signing: their referral reaches 已签约. */
+onApprovalOutcome(approvalBusinessTypes.leaseOrder, async ({ tx, tenantId, businessId, outcome }) => {
+  if (outcome !== 'approved') return;
+  const [order] = await tx
+    .select({ driverId: leaseOrders.driverId })
+    .from(leaseOrders)
+    .where(and(eq(leaseOrders.id, businessId), eq(leaseOrders.tenantId, tenantId)));
+  if (order) await followInvitee(tx, tenantId, order.driverId, referralStages.signed);
+});

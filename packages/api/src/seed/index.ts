@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { tenants } from '../identity/tables';
 import { scanRisks } from '../vehicles/risks';
@@ -9,7 +9,7 @@ import { seedDemoDrivers } from './drivers';
 import { seedDemoBooks, seedFinanceConfig } from './finance';
 import { seedDemoLeads } from './leads';
 import { seedDemoLeaseOrders } from './orders';
-import { seedPlatform } from './platform';
+import { seedFirstInstall, seedPlatform, syncBuiltInRoles } from './platform';
 import { seedDemoPrizeDraws } from './prizeDraws';
 import { seedDemoQrCodes } from './qrCodes';
 import { seedDemoQuotes } from './quotes';
@@ -17,15 +17,76 @@ import { seedDemoReferrals } from './referral-stages';
 import { seedDemoIncentives } from './referrals';
 import { seedDemoRetailOrders } from './retail';
 import { dateFirstFlags } from './risks';
-import { seedDemoShunting, seedDemoVehicles, seedReferenceData } from './vehicles';
+import { installation } from './tables';
+import { seedDemoShunting, seedDemoTenantReferences, seedDemoVehicles, seedReferenceData } from './vehicles';
 
-/** Everything a first start needs to show a working console; later starts only fill what is missing. */
-export async function seedDemoData(
-  db: Db,
-  options: { vehiclesPerTenant?: number; dataDir?: string; signUpBaseUrl?: string } = {},
-): Promise<void> {
+export interface SeedOptions {
+  vehiclesPerTenant?: number;
+  dataDir?: string;
+  signUpBaseUrl?: string;
+  /** Whether a first start on an empty database writes the demo (DEMO_DATA, default yes). */
+  demo?: boolean;
+  /** The administrator's password of a first start without demo data (ADMIN_PASSWORD). */
+  adminPassword?: string;
+}
+
+/**
+ * What this start found: `demo` or `bare` — an empty database it is the first start of (writing the demo, or
+ * only what a first install needs); `later` — the first start was made before; `unfinished` — a first start
+ * began but never finished (stopped half-way, or under way in another process right now).
+ */
+export type StartKind = 'demo' | 'bare' | 'later' | 'unfinished';
+
+/**
+ * Claims the first start, in one transaction under a lock: a database without a branch company and without
+ * the installation row is empty — the row is written, naming whether the demo follows. A database holding
+ * data but no row (made before the row existed) gets one marked as no demo, so nothing demo is ever written
+ * into it.
+ */
+async function claimFirstStart(db: Db, demo: boolean): Promise<StartKind> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cp:first-start'))`);
+    const [mark] = await tx.select().from(installation).where(eq(installation.id, 1));
+    if (mark) return mark.finishedAt ? 'later' : 'unfinished';
+    const [tenant] = await tx.select({ id: tenants.id }).from(tenants).limit(1);
+    if (tenant) {
+      await tx.insert(installation).values({ id: 1, demo: false, finishedAt: new Date() });
+      return 'later';
+    }
+    await tx.insert(installation).values({ id: 1, demo });
+    return demo ? 'demo' : 'bare';
+  });
+}
+
+/**
+ * The database's seeding on a start. The first start on an empty database writes the whole demo (or, with
+ * `demo: false`, only one branch company, the administrator and the roles the approvals need) and marks it
+ * done; every start then writes only what is not demo data: the built-in 超级管理员 roles follow the route
+ * catalogue, the reference data no screen edits (cities, the manufacturer tree) is filled in, each branch
+ * company gets the approval process of a business type it has none of, and the vehicle risk rules run over the
+ * fleet (flags of users' own vehicles, as 风险扫描 raises them). No demo row is written into a
+ * database that held data before. Answers what the start found.
+ */
+export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<StartKind> {
+  const kind = await claimFirstStart(db, options.demo ?? true);
+  if (kind === 'demo') await writeDemo(db, options);
+  if (kind === 'bare') await seedFirstInstall(db, options.adminPassword ?? 'admin123');
+  if (kind === 'demo' || kind === 'bare') {
+    await db.update(installation).set({ finishedAt: new Date() }).where(eq(installation.id, 1));
+  }
+  await syncBuiltInRoles(db);
+  await seedReferenceData(db);
+  await seedApprovalProcesses(db);
+  // Not demo data: the vehicle risk rules over the fleet as it is (what 风险扫描 does), as every start did.
+  await scanRisks(db);
+  return kind;
+}
+
+/** The demo: two branch companies with their staff, fleet, drivers, customers, orders and books. */
+async function writeDemo(db: Db, options: SeedOptions): Promise<void> {
   await seedPlatform(db);
   await seedReferenceData(db);
+  await seedDemoTenantReferences(db);
   const perTenant = options.vehiclesPerTenant ?? 150;
   const written: number[] = [];
   for (const [index, tenant] of (await db.select().from(tenants).orderBy(asc(tenants.id))).entries()) {

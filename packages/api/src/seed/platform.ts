@@ -29,6 +29,39 @@ function keysOfSections(
   };
 }
 
+/** The keys of the approvers' roles: 运营经理 (orders and approvals), 财务专员 (the books and approvals). */
+/** The refund payout (确认打款) is finance's: neither ops nor the 运营经理 pays money out. */
+const refundPayout = 'accountingSheet:refundPay';
+
+function approverKeys() {
+  const managerKeys = keysOfSections(['order', 'approval'], (key) => !/:delete$/.test(key) && key !== refundPayout);
+  // 财务 also keeps the books' other screens: 租金管理 and 坏账管理 (collection), and the finance configuration;
+  // and 核算单, to pay approved deposit refunds out (确认打款), nothing else of it.
+  const financeKeys = keysOfSections(
+    ['finance', 'approval'],
+    (key) => !/:delete$/.test(key) && !/^accountingSheet:(edit|refundResubmit)$/.test(key),
+    (route) =>
+      route.group === '租金管理' ||
+      route.group === '坏账管理' ||
+      [
+        'financialCodeImport',
+        'financialCodeImportRecord',
+        'transactionNameConfiguration',
+        'hierarchicalAllocation',
+        'accountingSheet',
+      ].includes(route.key),
+  );
+  return { managerKeys, financeKeys };
+}
+
+const superAdminRole = () => ({
+  code: superAdminRoleCode,
+  name: '超级管理员',
+  remark: '系统内置：拥有全部菜单与按钮权限',
+  menuKeys: [...menuKeys],
+  buttonKeys: [...buttonKeys],
+});
+
 async function ensureTenant(tx: Tx, code: string, name: string) {
   await tx.insert(tenants).values({ code, name }).onConflictDoNothing({ target: tenants.code });
   const [row] = await tx.select().from(tenants).where(eq(tenants.code, code));
@@ -115,8 +148,6 @@ export async function seedPlatform(db: Db): Promise<void> {
       mobile: '13800000002',
       email: 'ops@cp-demo.cn',
     });
-    // The refund payout (确认打款) is finance's: neither ops nor the 运营经理 pays money out.
-    const refundPayout = 'accountingSheet:refundPay';
     const opsKeys = keysOfSections(
       ['vehicle', 'order'],
       (key) => !/:(export|delete)$/.test(key) && key !== refundPayout,
@@ -137,37 +168,10 @@ export async function seedPlatform(db: Db): Promise<void> {
       mobile: '13800000004',
       email: 'finance@cp-demo.cn',
     });
-    const managerKeys = keysOfSections(['order', 'approval'], (key) => !/:delete$/.test(key) && key !== refundPayout);
-    // 财务 also keeps the books' other screens: 租金管理 and 坏账管理 (collection), and the finance configuration;
-    // and 核算单, to pay approved deposit refunds out (确认打款), nothing else of it.
-    const financeKeys = keysOfSections(
-      ['finance', 'approval'],
-      (key) => !/:delete$/.test(key) && !/^accountingSheet:(edit|refundResubmit)$/.test(key),
-      (route) =>
-        route.group === '租金管理' ||
-        route.group === '坏账管理' ||
-        [
-          'financialCodeImport',
-          'financialCodeImportRecord',
-          'transactionNameConfiguration',
-          'hierarchicalAllocation',
-          'accountingSheet',
-        ].includes(route.key),
-    );
+    const { managerKeys, financeKeys } = approverKeys();
     for (const [index, { code, name }] of demoTenants.entries()) {
       const tenant = await ensureTenant(tx, code, name);
-      const superAdmin = await ensureRole(
-        tx,
-        tenant.id,
-        {
-          code: superAdminRoleCode,
-          name: '超级管理员',
-          remark: '系统内置：拥有全部菜单与按钮权限',
-          menuKeys: [...menuKeys],
-          buttonKeys: [...buttonKeys],
-        },
-        true,
-      );
+      const superAdmin = await ensureRole(tx, tenant.id, superAdminRole(), true);
       await ensureMembership(tx, tenant.id, admin.id, [superAdmin.id]);
       const opsRole = await ensureRole(
         tx,
@@ -240,3 +244,62 @@ const demoStaff: Record<
     ],
   ],
 };
+
+/** The one branch company of a first install without demo data (DEMO_DATA=0); renamed on 分公司 screens later. */
+export const firstTenant = { code: 'HQ', name: '总公司' };
+
+/**
+ * A first install without demo data: one branch company, the built-in administrator `admin` (the password
+ * given, to be changed after the first login) holding 超级管理员, and the roles the approval processes name
+ * (运营经理, 财务专员) with nobody in them yet — an administrator gives them to the staff they add.
+ */
+export async function seedFirstInstall(db: Db, adminPassword: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const admin = await ensureUser(tx, {
+      loginId: 'admin',
+      password: adminPassword,
+      userName: '系统管理员',
+      code: 'CP0001',
+      mobile: '13800000001',
+      email: 'admin@example.com',
+    });
+    const tenant = await ensureTenant(tx, firstTenant.code, firstTenant.name);
+    const superAdmin = await ensureRole(tx, tenant.id, superAdminRole(), true);
+    await ensureMembership(tx, tenant.id, admin.id, [superAdmin.id]);
+    const { managerKeys, financeKeys } = approverKeys();
+    await ensureRole(
+      tx,
+      tenant.id,
+      {
+        code: approverRoleCodes.manager,
+        name: '运营经理',
+        remark: '订单管理与审批管理，审批订单与业务单据',
+        ...managerKeys,
+      },
+      false,
+    );
+    await ensureRole(
+      tx,
+      tenant.id,
+      {
+        code: approverRoleCodes.finance,
+        name: '财务专员',
+        remark: '财务管理、租金与坏账管理、财务配置与审批管理，确认收款与退款',
+        ...financeKeys,
+      },
+      false,
+    );
+    await tx.update(users).set({ builtIn: true }).where(eq(users.id, admin.id));
+  });
+}
+
+/**
+ * What every start keeps of the platform: the built-in 超级管理员 role of each branch company follows the
+ * route catalogue, so new screens reach it. Nothing else is written: no user, account or role is made again.
+ */
+export async function syncBuiltInRoles(db: Db): Promise<void> {
+  await db
+    .update(roles)
+    .set({ menuKeys: [...menuKeys], buttonKeys: [...buttonKeys] })
+    .where(eq(roles.code, superAdminRoleCode));
+}

@@ -37,7 +37,10 @@ export function makePlate(random: Random, prefix: string, energyType: number): s
   return `${prefix}${city}${tail.join('')}`;
 }
 
-/** Cities, the manufacturer tree, and each tenant's companies and labels; only what is missing is written. */
+/**
+ * Reference data the app needs and no screen edits: the cities of operation (by code, what is missing) and the
+ * manufacturer tree (when there is none). Written on every start.
+ */
 export async function seedReferenceData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
@@ -57,6 +60,12 @@ export async function seedReferenceData(db: Db): Promise<void> {
         }
       }
     }
+  });
+}
+
+/** Each demo branch company's companies (车辆所属公司) and labels: demo data, written by the first start only. */
+export async function seedDemoTenantReferences(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
     const cityRows = await tx.select().from(cities);
     const cityId = new Map(cityRows.map((row) => [row.code, row.id]));
     for (const tenant of await tx.select().from(tenants)) {

@@ -1,4 +1,5 @@
 export * from './changeRequests';
+export * from './credit';
 export * from './driverApplications';
 export * from './dueOrders';
 export * from './exchanges';

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { defineEnum } from '../enums';
+import { leadEnums } from '../leads/enums';
 import { fields } from '../resource/fields';
 import { defineLifecycle } from '../resource/lifecycle';
 import { defineResource } from '../resource/resource';
 import { defineScreen } from '../resource/screen';
-import { text } from '../values';
+import { mobileProblem } from '../users/resource';
+import { idText, text } from '../values';
 
 export const templateStatus = defineEnum('状态', [
   [0, '草稿'],
@@ -145,3 +147,23 @@ export const qrCodeScreens = {
 export const qrScanResult = z
   .object({ code: text(), valid: z.boolean() })
   .meta({ id: 'QrScanResult', title: '扫码结果' });
+
+/**
+ * 扫码报名: what the public sign-up page sends once a visitor fills it in — the code of the QR code they
+ * scanned, their name and mobile, and optionally their city and the business they want.
+ */
+export const qrSignUpBody = z.strictObject({
+  code: text().trim().min(1, '不能为空').max(32).meta({ title: '二维码编码' }),
+  contactName: text().trim().min(1, '不能为空').max(30).meta({ title: '姓名' }),
+  mobile: text()
+    .trim()
+    .refine((value) => mobileProblem(value) === null, { message: '应为1开头的11位数字，如13800138000' })
+    .meta({ title: '手机号' }),
+  cityId: idText.nullable().optional().meta({ title: '城市' }),
+  business: leadEnums.business.schema.optional().meta({ title: '意向业务' }),
+});
+
+/** The sign-up page's answer: the same whether the visitor is new or had signed up before. */
+export const qrSignUpResult = z
+  .object({ signedUp: z.boolean(), message: text() })
+  .meta({ id: 'QrSignUpResult', title: '报名结果' });

@@ -91,6 +91,8 @@ export const leaseOrderFamily = defineFamily({
         'createdAt',
       ],
     },
+    // The credit check (#23 item 8): the problem found of the driver, and the 运营经理 whose approval overrode it.
+    { title: '信用检查', fields: ['creditIssue', 'creditOverrideBy', 'creditOverrideAt'] },
   ],
   inputs: { stages: StagesInput },
   detailSections: [OrderApprovalRecord],

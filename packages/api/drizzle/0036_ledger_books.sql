@@ -15,7 +15,18 @@ CREATE TABLE "order_change_requests" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "installation" (
+	"id" smallint PRIMARY KEY DEFAULT 1 NOT NULL,
+	"demo" boolean NOT NULL,
+	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"finished_at" timestamp with time zone
+);
+--> statement-breakpoint
 ALTER TABLE "exchange_orders" ADD COLUMN "cancel_reason" text;--> statement-breakpoint
+ALTER TABLE "lease_orders" ADD COLUMN "credit_issue" text;--> statement-breakpoint
+ALTER TABLE "lease_orders" ADD COLUMN "credit_flags" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "lease_orders" ADD COLUMN "credit_override_by" bigint;--> statement-breakpoint
+ALTER TABLE "lease_orders" ADD COLUMN "credit_override_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "vehicle_returns" ADD COLUMN "cancel_reason" text;--> statement-breakpoint
 CREATE INDEX "order_change_requests_tenant_order_idx" ON "order_change_requests" USING btree ("tenant_id","order_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "order_change_requests_order_open_key" ON "order_change_requests" USING btree ("order_id") WHERE "order_change_requests"."status" = 1;
