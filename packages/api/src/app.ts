@@ -34,6 +34,7 @@ import { registerJobRunner } from './jobs/plugin';
 import { leadRoutes } from './leads/routes';
 import { leadStatisticsRoutes } from './leads/statistics-routes';
 import { lookupRoutes } from './lookups/routes';
+import { depositLedgerRoutes } from './orders/deposits';
 import { preferenceRoutes } from './preferences/routes';
 import { prizeDrawRoutes } from './prizeDraws/routes';
 import { qrCodeRoutes } from './qrCodes/routes';
@@ -120,6 +121,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(financeRoutes, deps);
   await app.register(rentTrendRoutes, deps);
   await app.register(customerAccountRoutes, deps);
+  await app.register(depositLedgerRoutes, deps);
   await app.register(billExpenseRoutes, deps);
   await app.register(leadStatisticsRoutes, deps);
   await app.register(feedbackRoutes, deps);

@@ -27,6 +27,7 @@ import { beijingDay } from '../leads/counts';
 import { type ActionImpl, defineServerResource, type Row, type WriteContext } from '../resource/family';
 import { takeAction } from '../resource/lifecycle';
 import { vehicleFamily } from '../vehicles/family';
+import { insertOneOffCharges } from './deposits';
 import { exchangeAction, exchangeOrderFamily } from './exchanges';
 import { checkedVehicleOfOrder } from './handover';
 import { serialNumber } from './numbers';
@@ -228,6 +229,8 @@ export const leaseOrderFamily = defineServerResource({
           );
         }
         await insertSchedule(ctx, order, checkedSchedule(scheduleInput(order)));
+        // 押金, 首付款, 整备费 (due at the handover) and 尾款 (due at the end) become receivables of their own kinds.
+        await insertOneOffCharges(ctx, order, beijingDay(new Date()));
         if (order.renewedFromId) {
           // A renewal starting ends the order it renews; the car stays with the driver.
           await ctx.tx

@@ -1,3 +1,4 @@
+export * from './deposits';
 export * from './driverApplications';
 export * from './dueOrders';
 export * from './exchanges';
