@@ -27,6 +27,7 @@ import { BusinessApprovalPage } from '../approvals/BusinessApprovalPage';
 import { defineFamily } from '../resource/family';
 import { familyModule } from '../resource/familyModule';
 import type { ResourceRecord } from '../resource/types';
+import { DepositLedgerSection } from './DepositLedger';
 import { RetailOrderApproval, WorkOrderRetailOrder } from './RetailWorkOrder';
 import { SettlementLines } from './SettlementLines';
 import { StagesInput } from './StagesInput';
@@ -85,9 +86,17 @@ export const leaseOrderFamily = defineFamily({
     },
   ],
   inputs: { stages: StagesInput },
-  detailSections: [OrderApprovalRecord],
+  detailSections: [DepositLedgerSection, OrderApprovalRecord],
   related: () => [{ family: orderReceivableFamily, screen: 'schedule', via: 'orderId' }],
-  refreshes: ['orderReceivable', 'dueOrder', 'vehicle', 'exchangeOrder', 'approvalInstance', 'approvalTask'],
+  refreshes: [
+    'orderReceivable',
+    'dueOrder',
+    'vehicle',
+    'exchangeOrder',
+    'approvalInstance',
+    'approvalTask',
+    'depositLedger',
+  ],
 });
 
 function ExchangeApprovalRecord({ record }: { record: ResourceRecord }) {
@@ -165,7 +174,19 @@ const settlementGroups = [
   },
   {
     title: '金额',
-    fields: ['rentDue', 'rentPaid', 'lateFee', 'violationFee', 'damageFee', 'otherFee', 'deposit', 'total'],
+    fields: [
+      'rentDue',
+      'rentPaid',
+      'lateFee',
+      'lateFeePaid',
+      'violationFee',
+      'chargesDue',
+      'damageFee',
+      'otherFee',
+      'penaltyFee',
+      'deposit',
+      'total',
+    ],
   },
   { title: '说明', fields: ['damageNote', 'otherNote', 'remark', 'createdAt'] },
 ];
@@ -188,7 +209,7 @@ export const returnSettlementFamily = defineFamily({
   groups: settlementGroups,
   detailSections: [SettlementLines, SettlementApprovalRecord],
   related: () => [{ family: depositRefundFamily, screen: 'refunds', via: 'settlementId' }],
-  refreshes: ['returnCalculation', 'approvalInstance', 'approvalTask', 'depositRefund'],
+  refreshes: ['returnCalculation', 'approvalInstance', 'approvalTask', 'depositRefund', 'depositLedger'],
 });
 
 /** /returnCheckoutApproval/:id/:type: a settlement as its approvers decide on it. */
