@@ -485,3 +485,36 @@ describe('a renewal takes over the deposit held', () => {
     expect(await ctx.database.db.transaction((tx) => carryDeposit(tx, Number(old.id), Number(renewal.id), by))).toBe(0);
   });
 });
+
+describe('the demo books', () => {
+  it('a settled demo order holds no deposit beyond its refund, owes at most its one balance, and has no overdue account', async () => {
+    const settled = await query<{ order_id: string; driver_id: string; total: number }>(sql`
+      select s.order_id::text, s.driver_id::text, s.total::int from return_settlements s
+      where s.tenant_id = ${tenantId} and s.status = 2
+        -- The demo's (made by its 运营经理), not those these tests made.
+        and s.created_by = (select id from users where login_id = 'manager')`);
+    expect(settled.length).toBeGreaterThan(0);
+    for (const sheet of settled) {
+      const rows = await receivablesOf(sheet.order_id);
+      expectInvariant(rows);
+      const owing = rows.filter(
+        (row) => row.status !== 5 && row.amount + row.late_fee - row.received - row.relieved > 0,
+      );
+      expect(owing.every((row) => row.kind === 6)).toBe(true);
+      expect(owing.length).toBeLessThanOrEqual(1);
+      const ledger = await ledgerOf(sheet.order_id);
+      expect(ledger.collected).toBeGreaterThan(0);
+      expect(ledger.held).toBe(sheet.total < 0 ? Math.min(ledger.collected, -sheet.total) : 0);
+      const [open] = await query<{ n: number }>(
+        sql`select count(*)::int as n from overdue_cases where order_id = ${Number(sheet.order_id)} and status = 1`,
+      );
+      expect(open?.n).toBe(0);
+    }
+  });
+
+  it('every receivable of the demo keeps amount + late fee − received − relieved ≥ 0, a cancelled one no money', async () => {
+    const [bad] = await query<{ n: number }>(sql`select count(*)::int as n from order_receivables
+      where amount + late_fee - received - relieved < 0 or (status = 5 and (received <> 0 or relieved <> 0))`);
+    expect(bad?.n).toBe(0);
+  });
+});
