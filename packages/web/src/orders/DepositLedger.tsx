@@ -45,15 +45,15 @@ export function DepositLedgerSection({ record }: { record: ResourceRecord }) {
       </Row>
       {carried ? (
         <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
-          续租转入 {formatMoney(data.carriedIn)} 元，转出至续租 {formatMoney(data.carriedOut)} 元
+          续租转入 {formatMoney(data.carriedIn)}，转出至续租 {formatMoney(data.carriedOut)}
         </Typography.Paragraph>
       ) : null}
       <Table
         style={{ marginTop: 12 }}
         size="small"
         pagination={false}
-        rowKey={(_, index) => String(index)}
-        dataSource={data.entries}
+        rowKey="key"
+        dataSource={data.entries.map((entry, index) => ({ ...entry, key: index }))}
         locale={{ emptyText: <Empty description="押金尚未收取" /> }}
         columns={[
           { title: '日期', dataIndex: 'day', width: 120 },
