@@ -286,6 +286,9 @@ describe('a settlement closes the books', () => {
       due.map((row) => ({ receivableId: row.id, amount: row.amount })),
     );
     await returned(order.id);
+    // 退车核算 shows the clerk the deposit held beside the contract's.
+    const listed = await get<{ deposit: number; depositHeld: number }>(`/api/return-calculations/${order.id}`, ops);
+    expect(listed.data).toMatchObject({ deposit: 800_000, depositHeld: 300_000 });
     const sheet = await settle(order.id);
     expect(sheet.deposit).toBe(300_000);
     // Rent paid for the days of the third period not used comes back with the deposit; paid late, the

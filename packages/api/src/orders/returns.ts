@@ -298,6 +298,13 @@ export const returnCalculationFamily = defineServerResource({
   computed: {
     returnedAt: sql`(select r.returned_at from vehicle_returns r where r.id = ${leaseOrders.returnId})`,
     damageNote: sql`(select r.damage from vehicle_returns r where r.id = ${leaseOrders.returnId})`,
+    // The deposit the order holds (押金台账): what the settlement will offset. The order's id is written out:
+    // a column of the family's own table is rendered unqualified, ambiguous inside the subqueries.
+    depositHeld: sql<number>`((select coalesce(sum(a.amount) filter (where not a.reversed), 0)
+        from payment_allocations a join order_receivables d on d.id = a.receivable_id
+        where d.order_id = lease_orders.id and d.kind = 2)
+      - (select coalesce(sum(case when m.kind = 5 then -m.amount else m.amount end), 0)
+        from deposit_movements m where m.order_id = lease_orders.id))`.mapWith(Number),
   },
   refuse: (_ctx, row) =>
     Number(row.deliveryState) === leaseDeliveryStates.returned ? undefined : '车辆尚未还车验收，验收后才能核算',

@@ -118,6 +118,7 @@ export const returnCalculationResource = defineResource({
     startDate: fields.date('起租日期', { form: false }),
     endDate: fields.date('到期日期', { form: false }),
     deposit: fields.money('押金（分）', { form: false }),
+    depositHeld: fields.money('持有押金（分）', { form: false, hint: '已收取且未抵扣、退还、没收或转出的押金' }),
     status: fields.enumOf(leaseOrderStatus, { form: false }),
     updatedAt: fields.datetime('更新时间', { form: false, sortable: true, list: false }),
   },

@@ -157,7 +157,10 @@ export const returnCalculationFamily = defineFamily({
   resource: returnCalculationResource,
   screens: returnCalculationScreens,
   groups: [
-    { title: '订单', fields: ['orderNo', 'driverId', 'vehicleId', 'cityId', 'startDate', 'endDate', 'deposit'] },
+    {
+      title: '订单',
+      fields: ['orderNo', 'driverId', 'vehicleId', 'cityId', 'startDate', 'endDate', 'deposit', 'depositHeld'],
+    },
     { title: '退车', fields: ['deliveryState', 'returnedAt', 'damageNote', 'settlementState', 'status'] },
   ],
   refreshes: ['returnSettlement', 'leaseOrder', 'approvalInstance', 'approvalTask'],
