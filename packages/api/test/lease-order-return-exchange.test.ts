@@ -119,10 +119,27 @@ async function deliveredOrder(vehicle: { id: string; modelId: string; cityId: st
   await db.execute(
     sql`update lease_orders set delivered_at = ${`${startDate}T10:00:00+08:00`}::timestamptz where id = ${Number(id)}`,
   );
-  await db.execute(
-    sql`update order_receivables set received = amount, status = 2 where order_id = ${Number(id)} and period = 1`,
-  );
+  await payRentOnDueDays(id, sql`and period = 1`);
   return id;
+}
+
+/** The order's rent periods (these ones) paid through 实收, each on its due day: received as the books keep it. */
+async function payRentOnDueDays(orderId: string, which: ReturnType<typeof sql>) {
+  const due = rowsOf<{ id: string; amount: string; due_date: string }>(
+    await ctx.database.db.execute(
+      sql`select id::text, amount::text, due_date::text from order_receivables where order_id = ${Number(orderId)} and kind = 1 ${which} order by period`,
+    ),
+  );
+  for (const row of due) {
+    const paid = await post('/api/payments', admin, {
+      driverId,
+      amount: Number(row.amount),
+      paidOn: row.due_date,
+      channel: 2,
+      allocations: [{ receivableId: row.id, amount: Number(row.amount) }],
+    });
+    expect(paid.msg).toBe('success');
+  }
 }
 
 /** A delivered order ended (退租): its car on the way back. */
@@ -278,9 +295,7 @@ describe('退车核算', () => {
     const vehicle = stock[0] as (typeof stock)[number];
     const orderId = await returningOrder(vehicle, 1_520_000);
     const db = ctx.database.db;
-    await db.execute(
-      sql`update order_receivables set received = amount, status = 2 where order_id = ${Number(orderId)} and due_date <= ${today}`,
-    );
+    await payRentOnDueDays(orderId, sql`and due_date <= ${today} and period > 1`);
     await acceptReturn(orderId, '', 1_530_000);
     const calculated = await post<{ settlementId: string; total: number }>(
       `/api/return-calculations/${orderId}/calculate`,
