@@ -388,6 +388,34 @@ describe('a settlement closes the books', () => {
   });
 });
 
+describe('a settlement is approved on the books it was made from', () => {
+  it('money received after the 核算单 was made refuses its approval, until it is made again', async () => {
+    const order = await deliveredOrder({ deposit: 0 });
+    await returned(order.id);
+    const sheet = await settle(order.id);
+    await pay(order.driverId, 100_000);
+    expect((await decide(manager, 4, sheet.id)).msg).toBe('success');
+    const refused = await decide(finance, 4, sheet.id);
+    expect(refused.msg).toMatch(new RegExp(`^核算单 ${sheet.settlementNo} 核算后订单的收款或费用有变动`));
+    // Nothing moved: the order is still waiting for its settlement, its receivables untouched.
+    expect((await receivablesOf(order.id)).some((row) => row.status === 5)).toBe(false);
+    expect((await decide(finance, 4, sheet.id, 'reject', { comment: '有新的收款，重新核算' })).msg).toBe('success');
+    const rejected = (await get<Sheet & { version: number }>(`/api/return-settlements/${sheet.id}`)).data;
+    const again = await ctx.request<Sheet>({
+      method: 'PUT',
+      url: `/api/return-settlements/${sheet.id}`,
+      token: ops,
+      payload: { version: rejected.version, accountingUnitId: unitId },
+    });
+    expect(again.msg).toBe('success');
+    // The payment counts (and, paid on the return day, takes that day's late fee off what it paid).
+    expect(again.data.total).toBeLessThanOrEqual(sheet.total - 100_000);
+    expect(again.data.total).toBeGreaterThan(sheet.total - 100_000 - 100);
+    expect((await approveSettlement(again.data)).msg).toBe('success');
+    expectInvariant(await receivablesOf(order.id));
+  });
+});
+
 describe('each line is charged once', () => {
   it('a fine charged by 添加费用 is not charged again, its unpaid remainder is in the balance once', async () => {
     const order = await deliveredOrder({ deposit: 0 });
