@@ -34,6 +34,7 @@ import { registerJobRunner } from './jobs/plugin';
 import { leadRoutes } from './leads/routes';
 import { leadStatisticsRoutes } from './leads/statistics-routes';
 import { lookupRoutes } from './lookups/routes';
+import { depositLedgerRoutes } from './orders/deposits';
 import { orderJobRoutes } from './orders/family';
 import { preferenceRoutes } from './preferences/routes';
 import { prizeDrawRoutes } from './prizeDraws/routes';
@@ -122,6 +123,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(orderJobRoutes, deps);
   await app.register(rentTrendRoutes, deps);
   await app.register(customerAccountRoutes, deps);
+  await app.register(depositLedgerRoutes, deps);
   await app.register(billExpenseRoutes, deps);
   await app.register(leadStatisticsRoutes, deps);
   await app.register(feedbackRoutes, deps);

@@ -120,10 +120,27 @@ async function deliveredOrder(vehicle: { id: string; modelId: string; cityId: st
   await db.execute(
     sql`update lease_orders set delivered_at = ${`${startDate}T10:00:00+08:00`}::timestamptz where id = ${Number(id)}`,
   );
-  await db.execute(
-    sql`update order_receivables set received = amount, status = 2 where order_id = ${Number(id)} and period = 1`,
-  );
+  await payRentOnDueDays(id, sql`and period = 1`);
   return id;
+}
+
+/** The order's rent periods (these ones) paid through 实收, each on its due day: received as the books keep it. */
+async function payRentOnDueDays(orderId: string, which: ReturnType<typeof sql>) {
+  const due = rowsOf<{ id: string; amount: string; due_date: string }>(
+    await ctx.database.db.execute(
+      sql`select id::text, amount::text, due_date::text from order_receivables where order_id = ${Number(orderId)} and kind = 1 ${which} order by period`,
+    ),
+  );
+  for (const row of due) {
+    const paid = await post('/api/payments', admin, {
+      driverId,
+      amount: Number(row.amount),
+      paidOn: row.due_date,
+      channel: 2,
+      allocations: [{ receivableId: row.id, amount: Number(row.amount) }],
+    });
+    expect(paid.msg).toBe('success');
+  }
 }
 
 /** A delivered order ended (退租): its car on the way back. */
@@ -182,17 +199,21 @@ describe('退车核算', () => {
     const used = daysBetween(third, today) + 1;
     expect(sheet.rentDue).toBe(600_000 + Math.round((300_000 * used) / thirdLength));
     expect(sheet.rentPaid).toBe(300_000);
-    // Late fees: period 2 (due a month after the start, unpaid) and period 3 if overdue past the grace days.
-    const lateDays = (due: string) => Math.max(0, daysBetween(due, today) - 3);
+    // Late fees by the one rule (lateFeeOf): period 2 (due a month after the start, unpaid) and period 3 once
+    // late beyond the 3 grace days — every day from the due date, rounded down per receivable.
+    const lateFeeOfPeriod = (due: string) => {
+      const days = daysBetween(due, today);
+      return days > 3 ? Math.floor((300_000 * days * 5) / 10_000) : 0;
+    };
     const second = addMonthsClamped(startDate, 1);
-    const expectedLate =
-      Math.round((300_000 * 5 * lateDays(second)) / 10_000) + Math.round((300_000 * 5 * lateDays(third)) / 10_000);
+    const expectedLate = lateFeeOfPeriod(second) + lateFeeOfPeriod(third);
     expect(sheet.lateFee).toBe(expectedLate);
     expect(sheet.violationFee).toBe(20_000);
-    expect(sheet.deposit).toBe(500_000);
-    expect(sheet.total).toBe(sheet.rentDue - 300_000 + expectedLate + 20_000 + 80_000 - 500_000);
+    // The driver never paid the deposit: none is held, none offset.
+    expect(sheet.deposit).toBe(0);
+    expect(sheet.total).toBe(sheet.rentDue - 300_000 + expectedLate + 20_000 + 80_000);
     expect(sheet.lines.map((line) => line.item)).toEqual(
-      expect.arrayContaining(['应付租金', '已付租金', '滞纳金', '违章罚款', '车损费用', '押金抵扣']),
+      expect.arrayContaining(['应付租金', '已付租金', '滞纳金', '违章罚款', '车损费用']),
     );
     expect(sheet.lines.reduce((sum, line) => sum + line.amount, 0)).toBe(sheet.total);
     expect(sheet.status).toBe(1);
@@ -239,18 +260,30 @@ describe('退车核算', () => {
 
     expect((await get<Sheet>(`/api/return-settlements/${sheetId}`)).data.status).toBe(2);
     expect(await orderOf(orderId)).toMatchObject({ status: 4, settlementState: 3, deliveryState: 3 });
-    const rows = rowsOf<{ kind: number; status: number; period_start: string; amount: number }>(
+    const rows = rowsOf<{
+      kind: number;
+      status: number;
+      period: number;
+      period_start: string;
+      amount: number;
+      void_reason: string | null;
+    }>(
       await db.execute(
-        sql`select kind, status, period_start::text, amount from order_receivables where order_id = ${Number(orderId)} order by kind, period`,
+        sql`select kind, status, period, period_start::text, amount, void_reason from order_receivables where order_id = ${Number(orderId)} order by kind, period`,
       ),
     );
-    // Periods after the return day are void; the balance is a receivable when the driver owes it.
-    expect(rows.filter((row) => row.kind === 1 && row.period_start > today).every((row) => row.status === 5)).toBe(
-      true,
-    );
-    expect(rows.filter((row) => row.kind === 1 && row.period_start <= today).some((row) => row.status === 5)).toBe(
-      false,
-    );
+    // Periods after the return day are void; those before it with nothing paid are carried into the balance
+    // (void, with the settlement named); the paid one stays paid; the unpaid deposit is no longer owed.
+    const after = rows.filter((row) => row.kind === 1 && row.period_start > today);
+    expect(after.every((row) => row.status === 5 && row.void_reason?.includes('之后的租期'))).toBe(true);
+    const before = rows.filter((row) => row.kind === 1 && row.period_start <= today);
+    expect(before.find((row) => row.period === 1)?.status).toBe(2);
+    expect(
+      before
+        .filter((row) => row.period > 1)
+        .every((row) => row.status === 5 && row.void_reason?.includes('计入结算金额')),
+    ).toBe(true);
+    expect(rows.find((row) => row.kind === 2)).toMatchObject({ status: 5 });
     const balance = rows.filter((row) => row.kind === 6);
     expect(balance.map((row) => Number(row.amount))).toEqual(edited.data.total > 0 ? [edited.data.total] : []);
     // The car is free for another order: it is in stock again.
@@ -263,9 +296,7 @@ describe('退车核算', () => {
     const vehicle = stock[0] as (typeof stock)[number];
     const orderId = await returningOrder(vehicle, 1_520_000);
     const db = ctx.database.db;
-    await db.execute(
-      sql`update order_receivables set received = amount, status = 2 where order_id = ${Number(orderId)} and due_date <= ${today}`,
-    );
+    await payRentOnDueDays(orderId, sql`and due_date <= ${today} and period > 1`);
     await acceptReturn(orderId, '', 1_530_000);
     const calculated = await post<{ settlementId: string; total: number }>(
       `/api/return-calculations/${orderId}/calculate`,

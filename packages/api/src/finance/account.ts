@@ -1,4 +1,11 @@
-import { type CustomerAccount, customerAccount, envelope, idText, routesByKey } from '@cp/contracts';
+import {
+  type CustomerAccount,
+  customerAccount,
+  depositRefundStates,
+  envelope,
+  idText,
+  routesByKey,
+} from '@cp/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db';
@@ -8,6 +15,8 @@ import { access, sessionOf } from '../http/access';
 import { notFound } from '../http/errors';
 import { ok } from '../http/reply';
 import type { RoutePlugin } from '../http/schemas';
+import { depositTotalsOfDriver } from '../orders/deposits';
+import { depositRefunds } from '../orders/tables';
 import { payments } from './tables';
 
 /** A customer's whole account in the session's branch company, or null when they are not its customer. */
@@ -75,7 +84,20 @@ export async function customerAccountOf(db: Db, tenantId: number, driverId: numb
     };
   });
   const sum = (key: keyof (typeof kinds)[number]) => kinds.reduce((total, row) => total + Number(row[key]), 0);
-  const deposit = kinds.find((row) => row.kind === 2);
+  const deposits = await depositTotalsOfDriver(db, tenantId, driverId);
+  const refunds = await db
+    .select({
+      id: depositRefunds.id,
+      refundNo: depositRefunds.refundNo,
+      orderNo: depositRefunds.orderNo,
+      settlementNo: depositRefunds.settlementNo,
+      amount: depositRefunds.amount,
+      status: depositRefunds.status,
+      paidOn: depositRefunds.paidOn,
+    })
+    .from(depositRefunds)
+    .where(and(eq(depositRefunds.tenantId, tenantId), eq(depositRefunds.driverId, driverId)))
+    .orderBy(desc(depositRefunds.id));
   return {
     driver: { id: String(driver.id), name: driver.name, mobile: driver.mobile },
     totals: {
@@ -85,8 +107,13 @@ export async function customerAccountOf(db: Db, tenantId: number, driverId: numb
       relieved: sum('relieved'),
       outstanding: byKind.reduce((total, row) => total + row.outstanding, 0),
       overdue: sum('overdue'),
-      deposit: Number(deposit?.received ?? 0),
+      deposit: deposits.reduce((total, row) => total + row.held, 0),
+      refunded: refunds
+        .filter((row) => row.status === depositRefundStates.paid)
+        .reduce((total, row) => total + row.amount, 0),
     },
+    deposits: deposits.map((row) => ({ ...row, orderId: String(row.orderId) })),
+    refunds: refunds.map((row) => ({ ...row, id: String(row.id) })),
     byKind,
     orders: orders.map((row) => ({
       id: row.id,

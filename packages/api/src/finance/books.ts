@@ -19,6 +19,7 @@ import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db';
 import { businessError } from '../http/errors';
 import { defineServerLookup } from '../lookups/registry';
+import { checkDepositReversal } from '../orders/deposits';
 import { serialNumber } from '../orders/numbers';
 import { leaseOrders, orderReceivables } from '../orders/tables';
 import { defineServerResource } from '../resource/family';
@@ -232,6 +233,8 @@ export const paymentFamily = defineServerResource({
           .from(paymentAllocations)
           .where(and(eq(paymentAllocations.paymentId, Number(payment.id)), eq(paymentAllocations.reversed, false)));
         if (lines.length === 0) return null;
+        // Deposit money already offset, refunded or carried cannot be taken back (its order locked first).
+        await checkDepositReversal(ctx.tx, ctx.auth.tenantId, lines);
         const locked = await ctx.tx
           .select(receivableMoney)
           .from(r)

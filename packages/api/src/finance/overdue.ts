@@ -27,7 +27,8 @@ export interface DayRun {
 /**
  * Does one Beijing day of a branch company's books, once: every receivable still owing past its due date is
  * 逾期, its overdue days counted to the day, filed under the 坏账分级 level those days fall in, and charged
- * that level's daily late fee on what it still owes of its amount (the late fee itself earns none). The day
+ * that level's daily late fee on what it still owes of its amount (the late fee itself earns none, nor does a
+ * deposit: it is held money, not a debt — an unpaid one is simply not held). The day
  * is recorded in the same transaction (`overdue_day_runs`), so a day already done — by this process or
  * another racing it — answers null and changes nothing.
  */
@@ -67,11 +68,11 @@ export async function runOverdueDay(db: Db, tenantId: number, day: string): Prom
           update ${r} set
             overdue_days = levelled.days,
             level_id = levelled.level_id,
-            late_fee = ${r.lateFee} + case when ${r.kind} = 7 then 0 else levelled.fee end,
+            late_fee = ${r.lateFee} + case when ${r.kind} in (2, 7) then 0 else levelled.fee end,
             status = ${receivableStates.overdue}
           from levelled
           where ${r.id} = levelled.id
-          returning case when ${r.kind} = 7 then 0 else levelled.fee end as fee
+          returning case when ${r.kind} in (2, 7) then 0 else levelled.fee end as fee
         )
         select count(*)::int as receivables, sum(fee)::text as late_fees from changed`),
     );

@@ -9,6 +9,7 @@ import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import { approvalBusiness } from '../approvals/business';
 import { onApprovalOutcome, startApproval } from '../approvals/engine';
 import { drivers } from '../drivers/tables';
+import { refreshBills } from '../finance/bill-money';
 import { businessError } from '../http/errors';
 import { beijingDay } from '../leads/counts';
 import { type ActionImpl, defineServerResource, type Row, type WriteContext } from '../resource/family';
@@ -18,7 +19,10 @@ import { returnFamily } from '../vehicles/record-families';
 import { vehicles } from '../vehicles/tables';
 import { creditCheck } from './credit';
 import { serialNumber } from './numbers';
-import { exchangeOrders, leaseOrders, orderReceivables } from './tables';
+import { cityOfOrder, exchangeOrders, leaseOrders, orderReceivables } from './tables';
+
+/** Receivable kind 换车结算款: what an exchange's handover charges for the old car. */
+const exchangeSettlementKind = 12;
 
 /** The car asked for: the branch company's, in stock or 已出库 (what 交车 takes), not the order's own. */
 async function checkedNewVehicle(ctx: WriteContext, order: Row, vehicleId: number) {
@@ -205,21 +209,50 @@ export const exchangeOrderFamily = defineServerResource({
             updatedBy: ctx.auth.userId,
           })
           .where(eq(leaseOrders.id, order.id));
+        const changed: { billId: number | null }[] = [];
         if (difference !== 0) {
           // The periods not yet due and not paid take the new rent.
-          await ctx.tx
-            .update(orderReceivables)
-            .set({ amount: sql`greatest(${orderReceivables.amount} + ${difference}, 0)`, updatedAt: new Date() })
-            .where(
-              and(
-                eq(orderReceivables.orderId, order.id),
-                eq(orderReceivables.kind, 1),
-                gte(orderReceivables.dueDate, beijingDay(new Date())),
-                eq(orderReceivables.received, 0),
-                eq(orderReceivables.status, 0),
-              ),
-            );
+          changed.push(
+            ...(await ctx.tx
+              .update(orderReceivables)
+              .set({ amount: sql`greatest(${orderReceivables.amount} + ${difference}, 0)`, updatedAt: new Date() })
+              .where(
+                and(
+                  eq(orderReceivables.orderId, order.id),
+                  eq(orderReceivables.kind, 1),
+                  gte(orderReceivables.dueDate, beijingDay(new Date())),
+                  eq(orderReceivables.received, 0),
+                  eq(orderReceivables.relieved, 0),
+                  eq(orderReceivables.status, 0),
+                ),
+              )
+              .returning({ billId: orderReceivables.billId })),
+          );
         }
+        // 换车结算款: the old car's damage, owed by the driver from the handover day (the order runs on).
+        const damageFee = Number(body.oldDamageFee ?? 0);
+        if (damageFee > 0) {
+          const today = beijingDay(new Date());
+          await ctx.tx.insert(orderReceivables).values({
+            tenantId: ctx.auth.tenantId,
+            orderId: order.id,
+            driverId: order.driverId,
+            cityId: cityOfOrder(order.id),
+            kind: exchangeSettlementKind,
+            period: sql`(select coalesce(max(${orderReceivables.period}), 0) + 1 from ${orderReceivables}
+              where ${orderReceivables.orderId} = ${order.id} and ${orderReceivables.kind} = ${exchangeSettlementKind})`,
+            periodStart: today,
+            periodEnd: today,
+            dueDate: today,
+            amount: damageFee,
+            note: `${note} 原车车损${body.oldDamage ? `：${String(body.oldDamage)}` : ''}`,
+            createdBy: ctx.auth.userId,
+            updatedBy: ctx.auth.userId,
+          });
+        }
+        await refreshBills(ctx.tx, ctx.auth.tenantId, [
+          ...new Set(changed.flatMap((row) => (row.billId ? [row.billId] : []))),
+        ]);
         return { returnId: String(returnId) };
       },
       patch: (_body, _exchange, _ctx, result) => ({

@@ -41,6 +41,7 @@ import { vehicleFamily } from '../vehicles/family';
 import { cancelReturnAction } from './cancellations';
 import { orderChangeRequestFamily, throughApproval } from './changes';
 import { creditCheck } from './credit';
+import { carryDeposit, insertOneOffCharges } from './deposits';
 import { exchangeAction, exchangeOrderFamily } from './exchanges';
 import { checkedVehicleOfOrder } from './handover';
 import { serialNumber } from './numbers';
@@ -270,7 +271,8 @@ async function onRenewalStarted(
   if (voided.length > 0) await syncOverdueCases(tx, auth.tenantId, [Number(oldOrder.id)]);
   const vehicleId = Number(oldOrder.vehicleId);
   await insertSchedule(by, renewal, checkedSchedule(scheduleInput(renewal)));
-  // deposit carried over by the ledger's carryDeposit at merge
+  // The deposit held on the old order carries over as held money: not refunded and collected again.
+  await carryDeposit(tx, Number(oldOrder.id), Number(renewal.id), auth);
   return { vehicleId, deliveredAt };
 }
 
@@ -443,6 +445,8 @@ export const leaseOrderFamily = defineServerResource({
         const startDate = [planned, deliveredOn].sort()[1] as string;
         const endDate = leaseEndDate(startDate, Number(order.termMonths));
         await insertSchedule(ctx, order, checkedSchedule(scheduleInput({ ...order, startDate })));
+        // 押金, 首付款, 整备费 (due at the handover) and 尾款 (due at the end) become receivables of their own kinds.
+        await insertOneOffCharges(ctx, { ...order, startDate, endDate }, deliveredOn);
         await followInvitee(ctx.tx, ctx.auth.tenantId, Number(order.driverId), referralStages.delivered, ctx.auth);
         return { vehicleId, deliveredAt, startDate, endDate };
       },

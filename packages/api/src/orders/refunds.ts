@@ -1,5 +1,6 @@
 import {
   approvalBusinessTypes,
+  depositEntryKinds,
   depositRefundResource,
   depositRefundScreens,
   depositRefundStates,
@@ -11,6 +12,7 @@ import { onApprovalOutcome, startApproval } from '../approvals/engine';
 import type { Tx } from '../db';
 import { drivers } from '../drivers/tables';
 import { defineServerResource } from '../resource/family';
+import { depositTotalsOf, postDepositMovement } from './deposits';
 import { serialNumber } from './numbers';
 import { depositRefunds, type returnSettlements } from './tables';
 
@@ -71,6 +73,23 @@ export const depositRefundFamily = defineServerResource({
   screens: Object.values(depositRefundScreens),
   actions: {
     pay: {
+      /**
+       * The payout: what of it is the order's deposit (at most what the order still holds) leaves the deposit
+       * ledger as 退还, in the payout's transaction; the rest was rent or charges paid ahead.
+       */
+      async run(ctx, refund, body) {
+        const { held } = await depositTotalsOf(ctx.tx, ctx.auth.tenantId, Number(refund.orderId));
+        await postDepositMovement(ctx.tx, ctx.auth, {
+          orderId: Number(refund.orderId),
+          kind: depositEntryKinds.refunded,
+          amount: Math.min(Number(refund.amount), held),
+          note: `押金退款 ${String(refund.refundNo)} 已打款`,
+          day: String(body.paidOn),
+          refundId: Number(refund.id),
+          settlementId: Number(refund.settlementId),
+        });
+        return null;
+      },
       patch: (body) => ({
         payeeName: body.payeeName,
         bankName: body.bankName,

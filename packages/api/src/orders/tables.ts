@@ -212,6 +212,12 @@ export const returnSettlements = pgTable(
     damageNote: text('damage_note'),
     otherFee: money('other_fee'),
     otherNote: text('other_note'),
+    /** 违约金 of an early end, where the order's 商务约定事项 has it. */
+    penaltyFee: money('penalty_fee'),
+    /** Late fee already received on the order's receivables, given back against the rule's late fee. */
+    lateFeePaid: money('late_fee_paid'),
+    /** The unpaid remainder of the charges already on the order (首付款, 整备费, 尾款, 添加费用's costs). */
+    chargesDue: money('charges_due'),
     deposit: money('deposit'),
     total: money('total'),
     lines: jsonb('lines').$type<SettlementLine[]>().notNull().default(sql`'[]'::jsonb`),
@@ -411,6 +417,60 @@ export const depositRefunds = pgTable(
     // One refund per settlement: its approval is decided once.
     uniqueIndex('deposit_refunds_settlement_key').on(table.settlementId),
     index('deposit_refunds_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
+  ],
+);
+
+/**
+ * 押金台账's own rows: held money moving (结算抵扣, 退还, 没收, 转出至续租, 自原订单转入), posted by the event in its
+ * transaction under a lock of the order, never edited. What was collected is read from the allocations to the
+ * order's 押金 receivables, not kept here.
+ */
+export const depositMovements = pgTable(
+  'deposit_movements',
+  {
+    id: idColumn(),
+    orderId: refColumn('order_id').notNull(),
+    driverId: refColumn('driver_id').notNull(),
+    /** `depositEntryKinds`: 1 结算抵扣, 2 退还, 3 没收, 4 转出至续租, 5 自原订单转入. */
+    kind: smallint('kind').notNull(),
+    amount: money('amount'),
+    day: date('day').notNull(),
+    settlementId: refColumn('settlement_id'),
+    refundId: refColumn('refund_id'),
+    /** The other order of a carry-over (the renewal, or the order renewed). */
+    otherOrderId: refColumn('other_order_id'),
+    note: text('note').notNull(),
+    ...businessColumns(),
+  },
+  (table) => [
+    index('deposit_movements_tenant_order_idx').on(table.tenantId, table.orderId, table.id),
+    index('deposit_movements_tenant_driver_idx').on(table.tenantId, table.driverId),
+    // A refund is paid out of the deposit once.
+    uniqueIndex('deposit_movements_refund_key').on(table.refundId).where(sql`${table.refundId} is not null`),
+  ],
+);
+
+/**
+ * What a closing event (an approved settlement, an exchange's handover) settled of a receivable that had money
+ * on it: its remainder, relieved off it and carried into the event's own balance (转入结算) or no longer owed
+ * (a deposit not collected in full). A receivable with nothing on it is cancelled (已作废) instead.
+ */
+export const receivableClosings = pgTable(
+  'receivable_closings',
+  {
+    id: idColumn(),
+    orderId: refColumn('order_id').notNull(),
+    receivableId: refColumn('receivable_id').notNull(),
+    settlementId: refColumn('settlement_id'),
+    amount: money('amount'),
+    /** Carried into the settlement's balance (true) or no longer owed (false). */
+    carried: boolean('carried').notNull(),
+    reason: text('reason').notNull(),
+    ...businessColumns(),
+  },
+  (table) => [
+    index('receivable_closings_tenant_order_idx').on(table.tenantId, table.orderId),
+    uniqueIndex('receivable_closings_receivable_key').on(table.receivableId),
   ],
 );
 

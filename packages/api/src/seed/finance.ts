@@ -1,5 +1,5 @@
 import { addDays, billStates } from '@cp/contracts';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { refreshBills } from '../finance/bill-money';
 import { catchUpOverdue } from '../finance/overdue';
@@ -184,10 +184,17 @@ export async function seedDemoBooks(db: Db, now = new Date()): Promise<void> {
   if (!clerk) return;
   const today = beijingDay(now);
   for (const tenant of await db.select().from(tenants).orderBy(asc(tenants.id))) {
+    // Done once: a payment other than those the orders' seed made for its settled order says so.
     const [existing] = await db
       .select({ id: payments.id })
       .from(payments)
-      .where(eq(payments.tenantId, tenant.id))
+      .where(
+        and(
+          eq(payments.tenantId, tenant.id),
+          sql`not exists (select 1 from payment_allocations a join order_receivables r on r.id = a.receivable_id
+            join lease_orders o on o.id = r.order_id where a.payment_id = ${payments.id} and o.status = 4)`,
+        ),
+      )
       .limit(1);
     if (existing) continue;
     await db.transaction(async (tx) => {
@@ -201,7 +208,19 @@ export async function seedDemoBooks(db: Db, now = new Date()): Promise<void> {
           period: orderReceivables.period,
         })
         .from(orderReceivables)
-        .where(and(eq(orderReceivables.tenantId, tenant.id), eq(orderReceivables.status, 2)))
+        .where(
+          and(
+            eq(orderReceivables.tenantId, tenant.id),
+            eq(orderReceivables.status, 2),
+            // Those the orders' seed already paid (a settled order's) keep their payments.
+            notExists(
+              tx
+                .select({ id: paymentAllocations.id })
+                .from(paymentAllocations)
+                .where(eq(paymentAllocations.receivableId, orderReceivables.id)),
+            ),
+          ),
+        )
         .orderBy(asc(orderReceivables.orderId), asc(orderReceivables.dueDate));
       const lastPaid = new Map<number, number[]>();
       for (const row of paid) lastPaid.set(row.orderId, [...(lastPaid.get(row.orderId) ?? []), row.id]);

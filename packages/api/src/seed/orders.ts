@@ -7,14 +7,17 @@ import {
   leaseEndDate,
   leaseOrderStates,
   type RentStage,
+  receivableKind,
   rentSchedule,
 } from '@cp/contracts';
 import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { startApproval } from '../approvals/engine';
 import type { Db, Tx } from '../db';
 import { drivers } from '../drivers/tables';
+import { paymentAllocations, payments } from '../finance/tables';
 import { tenants, users } from '../identity/tables';
 import { beijingDay } from '../leads/counts';
+import { serialNumber } from '../orders/numbers';
 import { computeSettlement } from '../orders/returns';
 import {
   accountingUnits,
@@ -274,6 +277,8 @@ export async function seedDemoLeaseOrders(db: Db, now = new Date()): Promise<voi
         };
         const { order, driver } = await place(11, car, plan, car.id);
         await writeSchedule(tx, tenant.id, placer.id, order, plan);
+        // What it paid was paid before its return: its deposit is held, so the settlement offsets it.
+        await payDemoReceivables(tx, tenant.id, placer.id, order.id);
         // Its return, settled and approved: the order is 已完成 through the settlement's outcome.
         const [back] = await tx
           .select({ id: carReturns.id })
@@ -301,6 +306,8 @@ export async function seedDemoLeaseOrders(db: Db, now = new Date()): Promise<voi
             rentDue: settlement.rentDue,
             rentPaid: settlement.rentPaid,
             lateFee: settlement.lateFee,
+            lateFeePaid: settlement.lateFeePaid,
+            chargesDue: settlement.chargesDue,
             violationFee: settlement.violationFee,
             deposit: settlement.deposit,
             total: settlement.total,
@@ -326,7 +333,15 @@ async function writeSchedule(
   tx: Tx,
   tenantId: number,
   userId: number,
-  order: { id: number; driverId: number },
+  order: {
+    id: number;
+    driverId: number;
+    endDate: string;
+    deposit: number;
+    firstPayment: number;
+    servicingFee: number;
+    finalPayment: number;
+  },
   plan: Plan,
 ) {
   const rows = rentSchedule({
@@ -357,6 +372,70 @@ async function writeSchedule(
       updatedBy: userId,
     })),
   );
+  // 押金, 首付款 and 整备费 owed at the handover (the start day), 尾款 at the end; paid when already due.
+  const oneOff = [
+    { kind: 2, amount: order.deposit, day: plan.startDate },
+    { kind: 3, amount: order.firstPayment, day: plan.startDate },
+    { kind: 4, amount: order.servicingFee, day: plan.startDate },
+    { kind: 5, amount: order.finalPayment, day: order.endDate },
+  ].filter((charge) => charge.amount > 0);
+  if (oneOff.length === 0) return;
+  await tx.insert(orderReceivables).values(
+    oneOff.map((charge) => ({
+      tenantId,
+      orderId: order.id,
+      driverId: order.driverId,
+      cityId: cityOfOrder(order.id),
+      kind: charge.kind,
+      period: 1,
+      periodStart: charge.day,
+      periodEnd: charge.day,
+      dueDate: charge.day,
+      amount: charge.amount,
+      received: charge.day < today ? charge.amount : 0,
+      status: charge.day < today ? 2 : 0,
+      createdBy: userId,
+      updatedBy: userId,
+    })),
+  );
+}
+
+/** A 实收 for each receivable of the order the demo paid (on its due day), allocated to it. */
+async function payDemoReceivables(tx: Tx, tenantId: number, userId: number, orderId: number) {
+  const ctx = { tx, auth: { tenantId, userId } } as unknown as WriteContext;
+  const paid = await tx
+    .select()
+    .from(orderReceivables)
+    .where(and(eq(orderReceivables.orderId, orderId), eq(orderReceivables.status, 2)))
+    .orderBy(asc(orderReceivables.dueDate), asc(orderReceivables.id));
+  for (const row of paid) {
+    const at = new Date(`${row.dueDate}T10:00:00+08:00`);
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        tenantId,
+        paymentNo: await serialNumber(ctx, 'SK', 'payment_no_seq', 8, at),
+        driverId: row.driverId,
+        amount: row.amount,
+        allocated: row.amount,
+        paidOn: row.dueDate,
+        channel: 2,
+        reference: `YH${row.dueDate.replaceAll('-', '')}${String(row.id).padStart(6, '0')}`,
+        remark: receivableKind.label(row.kind),
+        createdBy: userId,
+        updatedBy: userId,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning({ id: payments.id });
+    await tx.insert(paymentAllocations).values({
+      tenantId,
+      paymentId: Number(payment?.id),
+      receivableId: row.id,
+      amount: row.amount,
+      createdAt: at,
+    });
+  }
 }
 
 /** 核算主体: two legal entities of each branch company, with credit codes that pass their check. */

@@ -25,9 +25,38 @@ export const customerAccount = z.object({
     relieved: money,
     outstanding: money,
     overdue: money,
-    /** Deposit received and not refunded or settled. */
+    /** Deposit held over the customer's orders: collected less offset, refunded, kept and carried (押金台账). */
     deposit: money,
+    /** Money paid back to the customer (押金退款 paid out). */
+    refunded: money,
   }),
+  /** Each order's deposit ledger totals (押金台账). */
+  deposits: z.array(
+    z.object({
+      orderId: text(),
+      orderNo: text(),
+      agreed: money,
+      collected: money,
+      offset: money,
+      refunded: money,
+      forfeited: money,
+      carriedOut: money,
+      carriedIn: money,
+      held: money,
+    }),
+  ),
+  /** 押金退款 of the customer's settlements: what is owed back and whether it was paid out. */
+  refunds: z.array(
+    z.object({
+      id: text(),
+      refundNo: text(),
+      orderNo: text(),
+      settlementNo: text(),
+      amount: money,
+      status: z.number(),
+      paidOn: text().nullable(),
+    }),
+  ),
   byKind: z.array(accountKindTotal),
   orders: z.array(
     z.object({

@@ -47,6 +47,13 @@ export const exchangeHandoverBody = z.strictObject({
   oldMileage: mileage.meta({ title: '原车还车里程（公里）' }),
   oldEnergyLevel: energy.meta({ title: '原车油量/电量（%）' }),
   oldDamage: text().trim().max(500).optional().meta({ title: '原车车损情况' }),
+  oldDamageFee: z
+    .number()
+    .int('金额最多两位小数')
+    .min(0)
+    .max(100_000_000)
+    .optional()
+    .meta({ title: '原车车损费用（分）', money: true, hint: '填写后生成换车结算款，由司机支付' }),
   newMileage: mileage.meta({ title: '新车交车里程（公里）' }),
   newEnergyLevel: energy.meta({ title: '新车油量/电量（%）' }),
   remark: text().trim().max(200).optional().meta({ title: '备注' }),

@@ -1,5 +1,6 @@
 export * from './changeRequests';
 export * from './credit';
+export * from './deposits';
 export * from './driverApplications';
 export * from './dueOrders';
 export * from './exchanges';

@@ -293,6 +293,7 @@ export const receivableKind = defineEnum('应收类型', [
   [9, '违章代缴费'],
   [10, '维修费'],
   [11, '其他费用'],
+  [12, '换车结算款'],
 ]);
 
 export const orderReceivableResource = defineResource({

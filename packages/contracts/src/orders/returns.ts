@@ -69,6 +69,11 @@ export const calculateReturnBody = z.strictObject({
   damageNote: text().trim().max(200).optional().meta({ title: '车损说明' }),
   otherFee: fen('其他费用（分）'),
   otherNote: text().trim().max(200).optional().meta({ title: '其他费用说明' }),
+  penaltyFee: fen('违约金（分）').meta({
+    title: '违约金（分）',
+    money: true,
+    hint: '订单商务约定事项含违约金且提前退租时填写',
+  }),
   remark: text().trim().max(200).optional().meta({ title: '备注' }),
 });
 
@@ -113,6 +118,7 @@ export const returnCalculationResource = defineResource({
     startDate: fields.date('起租日期', { form: false }),
     endDate: fields.date('到期日期', { form: false }),
     deposit: fields.money('押金（分）', { form: false }),
+    depositHeld: fields.money('持有押金（分）', { form: false, hint: '已收取且未抵扣、退还、没收或转出的押金' }),
     status: fields.enumOf(leaseOrderStatus, { form: false }),
     updatedAt: fields.datetime('更新时间', { form: false, sortable: true, list: false }),
   },
@@ -175,7 +181,10 @@ export const returnSettlementResource = defineResource({
     damageNote: fields.text('车损说明', { max: 200, list: false }),
     otherFee: fields.money('其他费用（分）', { list: false }),
     otherNote: fields.text('其他费用说明', { max: 200, list: false }),
-    deposit: fields.money('押金抵扣（分）', { form: false, list: false }),
+    penaltyFee: fields.money('违约金（分）', { list: false, hint: '订单商务约定事项含违约金且提前退租时填写' }),
+    lateFeePaid: fields.money('已付滞纳金（分）', { form: false, list: false }),
+    chargesDue: fields.money('已计费用未付（分）', { form: false, list: false, signed: true }),
+    deposit: fields.money('押金抵扣（分）', { form: false, list: false, hint: '订单实际持有的押金' }),
     total: fields.money('结算金额（分）', { form: false, signed: true, hint: '正数为司机应付，负数为应退司机' }),
     lines: fields.items('核算明细', settlementLineItem, { form: false, max: 200 }),
     status: fields.enumOf(settlementStatus, { form: false, filter: 'eq' }),

@@ -29,6 +29,7 @@ import { BusinessApprovalPage } from '../approvals/BusinessApprovalPage';
 import { defineFamily } from '../resource/family';
 import { familyModule } from '../resource/familyModule';
 import type { ResourceRecord } from '../resource/types';
+import { DepositLedgerSection } from './DepositLedger';
 import { RetailOrderApproval, WorkOrderRetailOrder } from './RetailWorkOrder';
 import { SettlementLines } from './SettlementLines';
 import { StagesInput } from './StagesInput';
@@ -95,7 +96,7 @@ export const leaseOrderFamily = defineFamily({
     { title: '信用检查', fields: ['creditIssue', 'creditOverrideBy', 'creditOverrideAt'] },
   ],
   inputs: { stages: StagesInput },
-  detailSections: [OrderApprovalRecord],
+  detailSections: [DepositLedgerSection, OrderApprovalRecord],
   related: () => [
     { family: orderReceivableFamily, screen: 'schedule', via: 'orderId' },
     { family: orderChangeRequestFamily, screen: 'changeRequests', via: 'orderId' },
@@ -109,6 +110,7 @@ export const leaseOrderFamily = defineFamily({
     'exchangeOrder',
     'approvalInstance',
     'approvalTask',
+    'depositLedger',
   ],
 });
 
@@ -170,7 +172,10 @@ export const returnCalculationFamily = defineFamily({
   resource: returnCalculationResource,
   screens: returnCalculationScreens,
   groups: [
-    { title: '订单', fields: ['orderNo', 'driverId', 'vehicleId', 'cityId', 'startDate', 'endDate', 'deposit'] },
+    {
+      title: '订单',
+      fields: ['orderNo', 'driverId', 'vehicleId', 'cityId', 'startDate', 'endDate', 'deposit', 'depositHeld'],
+    },
     { title: '退车', fields: ['deliveryState', 'returnedAt', 'damageNote', 'settlementState', 'status'] },
   ],
   refreshes: ['returnSettlement', 'leaseOrder', 'approvalInstance', 'approvalTask'],
@@ -187,7 +192,19 @@ const settlementGroups = [
   },
   {
     title: '金额',
-    fields: ['rentDue', 'rentPaid', 'lateFee', 'violationFee', 'damageFee', 'otherFee', 'deposit', 'total'],
+    fields: [
+      'rentDue',
+      'rentPaid',
+      'lateFee',
+      'lateFeePaid',
+      'violationFee',
+      'chargesDue',
+      'damageFee',
+      'otherFee',
+      'penaltyFee',
+      'deposit',
+      'total',
+    ],
   },
   { title: '说明', fields: ['damageNote', 'otherNote', 'remark', 'createdAt'] },
 ];
@@ -210,7 +227,7 @@ export const returnSettlementFamily = defineFamily({
   groups: settlementGroups,
   detailSections: [SettlementLines, SettlementApprovalRecord],
   related: () => [{ family: depositRefundFamily, screen: 'refunds', via: 'settlementId' }],
-  refreshes: ['returnCalculation', 'approvalInstance', 'approvalTask', 'depositRefund'],
+  refreshes: ['returnCalculation', 'approvalInstance', 'approvalTask', 'depositRefund', 'depositLedger'],
 });
 
 /** /returnCheckoutApproval/:id/:type: a settlement as its approvers decide on it. */

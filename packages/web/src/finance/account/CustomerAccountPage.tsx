@@ -1,4 +1,11 @@
-import { type CustomerAccount, leaseOrderStatus, paymentChannel, paymentStatus, receivableKind } from '@cp/contracts';
+import {
+  type CustomerAccount,
+  depositRefundStatus,
+  leaseOrderStatus,
+  paymentChannel,
+  paymentStatus,
+  receivableKind,
+} from '@cp/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Descriptions, Empty, Flex, Result, Row, Spin, Statistic, Table, Tag } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -22,7 +29,7 @@ export function CustomerAccountPage() {
   if (!/^\d+$/.test(driverId)) return <Result status="warning" title="请从坏账列表打开客户的账户" extra={back} />;
   if (account.isPending) return <Spin style={{ display: 'block', padding: 48 }} />;
   if (!account.data) return <Result status="warning" title="客户不存在或已删除" extra={back} />;
-  const { driver, totals, byKind, orders, payments } = account.data;
+  const { driver, totals, byKind, orders, payments, deposits, refunds } = account.data;
   const figures = [
     ['应收合计', totals.due + totals.lateFee],
     ['已收', totals.received],
@@ -30,6 +37,7 @@ export function CustomerAccountPage() {
     ['未收', totals.outstanding],
     ['逾期未收', totals.overdue],
     ['押金余额', totals.deposit],
+    ['已退款', totals.refunded],
   ] as const;
   return (
     <Flex vertical gap={16}>
@@ -43,7 +51,7 @@ export function CustomerAccountPage() {
         />
         <Row gutter={16}>
           {figures.map(([title, value]) => (
-            <Col key={title} xs={12} lg={4}>
+            <Col key={title} xs={12} lg={3}>
               <Statistic
                 title={title}
                 value={money(value)}
@@ -103,6 +111,51 @@ export function CustomerAccountPage() {
               ))}
             </Table.Summary.Row>
           )}
+        />
+      </Card>
+      <Card title="押金台账">
+        <Table
+          rowKey="orderId"
+          size="middle"
+          pagination={false}
+          dataSource={deposits}
+          locale={{ emptyText: <Empty description="没有押金" /> }}
+          columns={[
+            {
+              title: '订单编号',
+              dataIndex: 'orderNo',
+              render: (orderNo: string, row) => <Link to={pageLink('leaseOrderDetails', row.orderId)}>{orderNo}</Link>,
+            },
+            { title: '合同押金', dataIndex: 'agreed', align: 'right', render: money },
+            { title: '已收取', dataIndex: 'collected', align: 'right', render: money },
+            { title: '结算抵扣', dataIndex: 'offset', align: 'right', render: money },
+            { title: '已退还', dataIndex: 'refunded', align: 'right', render: money },
+            { title: '没收', dataIndex: 'forfeited', align: 'right', render: money },
+            {
+              title: '续租转入/转出',
+              key: 'carried',
+              align: 'right',
+              render: (_: unknown, row) => `${money(row.carriedIn)} / ${money(row.carriedOut)}`,
+            },
+            { title: '持有余额', dataIndex: 'held', align: 'right', render: money },
+          ]}
+        />
+      </Card>
+      <Card title="押金退款">
+        <Table
+          rowKey="id"
+          size="middle"
+          pagination={false}
+          dataSource={refunds}
+          locale={{ emptyText: <Empty description="没有退款" /> }}
+          columns={[
+            { title: '退款单号', dataIndex: 'refundNo' },
+            { title: '订单编号', dataIndex: 'orderNo' },
+            { title: '核算单号', dataIndex: 'settlementNo' },
+            { title: '退款金额', dataIndex: 'amount', align: 'right', render: money },
+            { title: '状态', dataIndex: 'status', render: (status: number) => depositRefundStatus.label(status) },
+            { title: '打款日期', dataIndex: 'paidOn', render: (day: string | null) => day ?? '—' },
+          ]}
         />
       </Card>
       <Card title="最近收款">
