@@ -57,6 +57,8 @@ async function freshBill(): Promise<Row> {
     select r.order_id::text, to_char(r.due_date, 'YYYY-MM') as month
     from order_receivables r join lease_orders o on o.id = r.order_id
     where r.tenant_id = ${tenantId} and r.bill_id is null and r.status = 0 and o.vehicle_id is not null
+      -- A month already billed (a deposit owed at the handover joins no bill made before it) is not fresh.
+      and not exists (select 1 from bills b where b.order_id = r.order_id and b.period = to_char(r.due_date, 'YYYY-MM'))
     order by r.due_date, r.order_id limit 1`);
   if (!next) throw new Error('no month left to bill');
   const made = await post('/api/bills', admin, { orderId: next.order_id, month: next.month });

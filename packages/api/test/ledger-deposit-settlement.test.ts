@@ -110,7 +110,7 @@ interface Terms {
   businessItems?: number[];
 }
 
-/** An order approved and handed over today, its schedule from 70 days ago (the handover dated then). */
+/** An order approved and handed over, the handover recorded as 70 days ago (交车日期): its schedule from then. */
 async function deliveredOrder(terms: Terms = {}) {
   const car = stock[nextCar++] as Car;
   const driverId = drivers[nextDriver++] as string;
@@ -144,11 +144,10 @@ async function deliveredOrder(terms: Terms = {}) {
     vehicleId: car.id,
     mileage: 1_000_000,
     energyLevel: 80,
+    // Recorded after the fact: the car went out 70 days ago, the rent and one-off charges count from then.
+    deliveredOn: startDate,
   });
   expect(filled.msg).toBe('success');
-  await ctx.database.db.execute(
-    sql`update lease_orders set delivered_at = ${`${startDate}T10:00:00+08:00`}::timestamptz where id = ${Number(id)}`,
-  );
   return { id, driverId, car };
 }
 
@@ -219,9 +218,10 @@ describe('押金 and one-off charges are owed', () => {
     const [end] = await query<{ end_date: string }>(
       sql`select end_date::text from lease_orders where id = ${Number(order.id)}`,
     );
+    // Due on the handover day as recorded (交车日期), whenever it was entered.
     expect(oneOff).toEqual([
-      [2, 800_000, today],
-      [3, 2_000_000, today],
+      [2, 800_000, startDate],
+      [3, 2_000_000, startDate],
       [5, 3_000_000, end?.end_date],
     ]);
     // Nothing is held before it is paid.

@@ -17,7 +17,14 @@ type Order = {
   vehicleId: string | null;
   deliveredAt: string | null;
 };
-type Receivable = { period: number; periodStart: string; periodEnd: string; dueDate: string; amount: number };
+type Receivable = {
+  kind: number;
+  period: number;
+  periodStart: string;
+  periodEnd: string;
+  dueDate: string;
+  amount: number;
+};
 type Car = { id: string; modelId: string; cityId: string };
 
 let ctx: TestContext;
@@ -59,8 +66,11 @@ const post = <T = unknown>(url: string, token: string, payload: object = {}) =>
   ctx.request<T>({ method: 'POST', url, token, payload });
 const get = <T>(url: string, token = ops) => ctx.request<T>({ method: 'GET', url, token });
 const orderOf = async (id: string) => (await get<Order>(`/api/lease-orders/${id}`)).data;
+/** The order's rent periods on its 应收计划 (the one-off charges of the handover are rows of it too). */
 const scheduleOf = async (id: string) =>
-  (await get<PageResult<Receivable>>(`/api/order-receivables/views/schedule?orderId=${id}&limit=100`)).data.list;
+  (await get<PageResult<Receivable>>(`/api/order-receivables/views/schedule?orderId=${id}&limit=100`)).data.list.filter(
+    (row) => row.kind === 1,
+  );
 /** The rent rows of an order as they stand in the books, cancelled ones with their reason. */
 const rentRows = (id: string) =>
   query<{ period_start: string; period_end: string; status: number; void_reason: string | null }>(sql`
