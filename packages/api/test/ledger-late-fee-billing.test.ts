@@ -1,0 +1,295 @@
+import { addDays, beijingDay, lateFeeOf, lateFeeTerms, type PrincipalMovement } from '@cp/contracts';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/migrate';
+import { catchUpOverdue } from '../src/finance/overdue';
+import { startTestApp, type TestContext } from './harness';
+
+type Receivable = {
+  id: string;
+  order_id: string;
+  kind: number;
+  amount: number;
+  late_fee: number;
+  received: number;
+  relieved: number;
+  status: number;
+  overdue_days: number;
+  due_date: string;
+  bill_id: string | null;
+};
+
+let ctx: TestContext;
+let admin: string;
+let tenantId: number;
+const today = beijingDay(new Date());
+
+const post = <T = Record<string, unknown>>(url: string, payload: object = {}, token = admin) =>
+  ctx.request<T>({ method: 'POST', url, token, payload });
+const query = async <T>(statement: ReturnType<typeof sql>) => rowsOf<T>(await ctx.database.db.execute(statement));
+
+let orderColumns: string[] = [];
+let drivers = 0;
+
+/**
+ * A lease order of its own (履约中, a demo order's terms) for a demo driver with no receivables yet, with the
+ * grace days and daily rate given; and its receivables as given (kind, amount, due date).
+ */
+async function orderWith(
+  terms: { graceDays: number; lateFeeRate: number; rentSettlement?: number },
+  receivables: { amount: number; dueDate: string; kind?: number }[],
+): Promise<{ orderId: string; driverId: string }> {
+  drivers += 1;
+  // A driver of their own: a demo driver's record under another mobile and ID number.
+  const driverColumns = sql.raw(
+    (await columnsOf('drivers')).filter((name) => !['mobile', 'national_id'].includes(name)).join(', '),
+  );
+  const serial = `${String(process.pid % 1000).padStart(3, '0')}${String(drivers).padStart(5, '0')}`;
+  const [driver] = await query<{ id: string }>(sql`
+    insert into drivers (${driverColumns}, mobile, national_id)
+    select ${driverColumns}, ${`199${serial}`}, ${`11010119900101${serial.slice(-4)}`}
+    from drivers where tenant_id = ${tenantId} order by id limit 1
+    returning id::text`);
+  if (!driver) throw new Error('no demo driver to copy');
+  const columns = orderColumns.filter(
+    (name) => !['order_no', 'driver_id', 'grace_days', 'late_fee_rate', 'status', 'vehicle_id'].includes(name),
+  );
+  const list = sql.raw(columns.join(', '));
+  const [order] = await query<{ id: string }>(sql`
+    insert into lease_orders (${list}, order_no, driver_id, grace_days, late_fee_rate, status, vehicle_id)
+    select ${list}, 'ZLT' || ${String(Date.now()).slice(-9)} || ${String(drivers).padStart(4, '0')}, ${driver.id},
+      ${terms.graceDays}, ${terms.lateFeeRate}, 3, null
+    from lease_orders where tenant_id = ${tenantId} order by id limit 1
+    returning id::text`);
+  for (const [index, row] of receivables.entries()) {
+    await ctx.database.db.execute(sql`
+      insert into order_receivables (tenant_id, order_id, driver_id, city_id, kind, period, period_start, period_end,
+        due_date, amount)
+      select ${tenantId}, o.id, o.driver_id, o.city_id, ${row.kind ?? 1}, ${index + 1}, ${row.dueDate}::date,
+        ${row.dueDate}::date, ${row.dueDate}::date, ${row.amount}
+      from lease_orders o where o.id = ${order?.id}`);
+  }
+  return { orderId: String(order?.id), driverId: driver.id };
+}
+
+/** The columns of a table a copy of a row gives (not its id). */
+async function columnsOf(table: string): Promise<string[]> {
+  const rows = await query<{ name: string }>(sql`
+    select column_name as name from information_schema.columns
+    where table_name = ${table} and is_identity = 'NO' and is_generated = 'NEVER' order by ordinal_position`);
+  return rows.map((row) => row.name);
+}
+
+async function receivablesOf(orderId: string): Promise<Receivable[]> {
+  return query<Receivable>(sql`
+    select id::text, order_id::text, kind, amount::int, late_fee::int, received::int, relieved::int, status,
+      overdue_days, due_date::text, bill_id::text
+    from order_receivables where order_id = ${orderId} and status <> 5 order by due_date, period, id`);
+}
+
+/** The overdue job's record starts over: its last day done is `day` (the days after are done anew). */
+async function jobDoneUntil(day: string) {
+  await ctx.database.db.execute(sql`delete from overdue_day_runs where tenant_id = ${tenantId} and day >= ${day}`);
+  await ctx.database.db.execute(
+    sql`insert into overdue_day_runs (tenant_id, day, receivables) values (${tenantId}, ${day}, 0)`,
+  );
+}
+
+const pay = (driverId: string, amount: number, paidOn: string) =>
+  post<{ id: string }>('/api/payments', { driverId, amount, paidOn, channel: 2 });
+
+/** What the rule says of a receivable as of `asOf`, from the rows the books hold (not the job's figures). */
+async function ruleOf(receivable: Receivable, asOf: string) {
+  const moved = await query<{ day: string; amount: number }>(sql`
+    select p.paid_on::text as day, a.amount::int as amount
+    from payment_allocations a join payments p on p.id = a.payment_id where a.receivable_id = ${receivable.id}
+    union all
+    select ((p.reversed_at at time zone 'Asia/Shanghai')::date)::text, -a.amount::int
+    from payment_allocations a join payments p on p.id = a.payment_id
+    where a.receivable_id = ${receivable.id} and a.reversed
+    union all
+    select relieved_on::text, amount::int from bill_relief_lines where receivable_id = ${receivable.id}`);
+  const [order] = await query<{ grace_days: number; late_fee_rate: number }>(
+    sql`select grace_days, late_fee_rate from lease_orders where id = ${receivable.order_id}`,
+  );
+  const levels = await query<{ min_days: number; max_days: number | null; late_fee_rate: number }>(
+    sql`select min_days, max_days, late_fee_rate from bad_debt_levels where tenant_id = ${tenantId}`,
+  );
+  const movements: PrincipalMovement[] = moved;
+  const input = { amount: receivable.amount, dueDate: receivable.due_date, asOf, movements };
+  const own = { graceDays: order?.grace_days, lateFeeRate: order?.late_fee_rate };
+  const days = lateFeeOf({ ...input, terms: lateFeeTerms(own) }).overdueDays;
+  const level = levels.find(
+    (row) => days > 0 && days >= row.min_days && (row.max_days === null || days <= row.max_days),
+  );
+  return lateFeeOf({ ...input, terms: lateFeeTerms(own, level?.late_fee_rate) });
+}
+
+beforeAll(async () => {
+  ctx = await startTestApp({}, { demoVehiclesPerTenant: 150 });
+  admin = await ctx.login('admin', 'admin123');
+  const [tenant] = await query<{ id: number }>(sql`select id from tenants where code = 'BJ'`);
+  tenantId = Number(tenant?.id);
+  orderColumns = await columnsOf('lease_orders');
+});
+afterAll(() => ctx.close());
+
+describe('the one late-fee rule in the daily overdue job', () => {
+  it('the late fee follows the order’s grace days and rate', async () => {
+    const due = addDays(today, -200);
+    await jobDoneUntil(addDays(due, -1));
+    const own = await orderWith({ graceDays: 10, lateFeeRate: 20 }, [{ amount: 400_000, dueDate: due }]);
+    const levels = await orderWith({ graceDays: 10, lateFeeRate: 0 }, [{ amount: 400_000, dueDate: due }]);
+    const inGrace = await orderWith({ graceDays: 10, lateFeeRate: 20 }, [{ amount: 400_000, dueDate: due }]);
+    // Within the grace days: overdue, and no late fee.
+    await catchUpOverdue(ctx.database.db, addDays(due, 5));
+    expect((await receivablesOf(own.orderId))[0]).toMatchObject({ overdue_days: 5, late_fee: 0, status: 3 });
+    // Paid on the 8th day, within the grace days: nothing, ever.
+    expect((await pay(inGrace.driverId, 400_000, addDays(due, 8))).msg).toBe('success');
+    // Past the grace days: every day from the due date, at the order's 20‱ a day — or the level's 5‱ (M1).
+    await catchUpOverdue(ctx.database.db, addDays(due, 11));
+    expect((await receivablesOf(own.orderId))[0]).toMatchObject({
+      overdue_days: 11,
+      late_fee: (400_000 * 11 * 20) / 10_000,
+    });
+    expect((await receivablesOf(levels.orderId))[0]).toMatchObject({
+      overdue_days: 11,
+      late_fee: (400_000 * 11 * 5) / 10_000,
+    });
+    expect((await receivablesOf(inGrace.orderId))[0]).toMatchObject({ overdue_days: 8, late_fee: 0, status: 2 });
+    // Forty days on, M2's rate is still 5‱ (the level the days fall in); the order's own 20‱ does not move.
+    await catchUpOverdue(ctx.database.db, addDays(due, 40));
+    expect((await receivablesOf(own.orderId))[0]).toMatchObject({ late_fee: (400_000 * 40 * 20) / 10_000 });
+  });
+
+  it('a receivable paid late accrues from its due date', async () => {
+    const due = addDays(today, -150);
+    await jobDoneUntil(addDays(due, -1));
+    const { orderId, driverId } = await orderWith({ graceDays: 3, lateFeeRate: 10 }, [
+      { amount: 300_000, dueDate: due },
+      { amount: 300_000, dueDate: addDays(due, 30) },
+    ]);
+    // The job does not run for three weeks; the driver pays the rent on the 20th day after its due date.
+    expect((await pay(driverId, 300_000, addDays(due, 20))).msg).toBe('success');
+    const fee = (300_000 * 19 * 10) / 10_000;
+    // The payment went to the principal; the late fee since the due date is owed on top.
+    expect((await receivablesOf(orderId))[0]).toMatchObject({
+      received: 300_000,
+      late_fee: fee,
+      overdue_days: 20,
+      status: 3,
+    });
+    await catchUpOverdue(ctx.database.db, addDays(due, 25));
+    const [first, second] = await receivablesOf(orderId);
+    expect(first).toMatchObject({ received: 300_000, late_fee: fee, overdue_days: 20, status: 3 });
+    expect(second).toMatchObject({ late_fee: 0, overdue_days: 0 });
+    // Paying the late fee settles it; the job changes it no more.
+    expect((await pay(driverId, fee, addDays(due, 26))).msg).toBe('success');
+    await catchUpOverdue(ctx.database.db, addDays(due, 29));
+    expect((await receivablesOf(orderId))[0]).toMatchObject({ received: 300_000 + fee, late_fee: fee, status: 2 });
+  });
+
+  it('never accrues on a cancelled receivable or one of a completed or cancelled order', async () => {
+    const due = addDays(today, -120);
+    await jobDoneUntil(addDays(due, -1));
+    const completed = await orderWith({ graceDays: 0, lateFeeRate: 10 }, [{ amount: 100_000, dueDate: due }]);
+    const cancelled = await orderWith({ graceDays: 0, lateFeeRate: 10 }, [{ amount: 100_000, dueDate: due }]);
+    const voided = await orderWith({ graceDays: 0, lateFeeRate: 10 }, [{ amount: 100_000, dueDate: due }]);
+    await ctx.database.db.execute(sql`update lease_orders set status = 4 where id = ${completed.orderId}`);
+    await ctx.database.db.execute(sql`update lease_orders set status = 0 where id = ${cancelled.orderId}`);
+    await ctx.database.db.execute(
+      sql`update order_receivables set status = 5, void_reason = '测试作废' where order_id = ${voided.orderId}`,
+    );
+    await catchUpOverdue(ctx.database.db, addDays(due, 10));
+    for (const { orderId } of [completed, cancelled]) {
+      expect((await receivablesOf(orderId))[0]).toMatchObject({ late_fee: 0, overdue_days: 0 });
+    }
+    const [row] = await query<{ late_fee: number }>(
+      sql`select late_fee::int from order_receivables where order_id = ${voided.orderId}`,
+    );
+    expect(row?.late_fee).toBe(0);
+  });
+
+  it('sets every receivable’s late fee and overdue days to the rule’s value over generated histories', async () => {
+    const step = fc.record({
+      gap: fc.integer({ min: 1, max: 9 }),
+      jobFirst: fc.boolean(),
+      job: fc.boolean(),
+      pay: fc.option(fc.oneof(fc.constant(-1), fc.constant(-2), fc.integer({ min: 1, max: 99 })), { nil: undefined }),
+      reverse: fc.option(fc.nat(), { nil: undefined }),
+    });
+    const history = fc.record({
+      graceDays: fc.integer({ min: 0, max: 12 }),
+      lateFeeRate: fc.constantFrom(0, 5, 20),
+      receivables: fc.array(
+        fc.record({ offset: fc.integer({ min: 0, max: 40 }), amount: fc.integer({ min: 1_000, max: 600_000 }) }),
+        { minLength: 1, maxLength: 3 },
+      ),
+      steps: fc.array(step, { minLength: 2, maxLength: 7 }),
+    });
+    let runs = 0;
+    await fc.assert(
+      fc.asyncProperty(history, async (plan) => {
+        runs += 1;
+        const start = addDays(today, -100 - runs * 100);
+        await jobDoneUntil(start);
+        const { orderId, driverId } = await orderWith(
+          plan,
+          plan.receivables.map((row) => ({ amount: row.amount, dueDate: addDays(start, row.offset) })),
+        );
+        const paid: string[] = [];
+        let day = start;
+        let jobDay = start;
+        const check = async () => {
+          for (const receivable of await receivablesOf(orderId)) {
+            const rule = await ruleOf(receivable, jobDay);
+            expect({ fee: receivable.late_fee, days: receivable.overdue_days }).toEqual({
+              fee: rule.fee,
+              days: rule.overdueDays,
+            });
+            expect(
+              receivable.amount + receivable.late_fee - receivable.received - receivable.relieved,
+            ).toBeGreaterThanOrEqual(0);
+          }
+        };
+        const runJob = async () => {
+          await catchUpOverdue(ctx.database.db, day);
+          jobDay = day;
+          await check();
+        };
+        for (const move of plan.steps) {
+          day = addDays(day, move.gap);
+          if (move.job && move.jobFirst) await runJob();
+          if (move.pay !== undefined) {
+            const rows = await receivablesOf(orderId);
+            const owing = rows.reduce((sum, row) => sum + row.amount + row.late_fee - row.received - row.relieved, 0);
+            const dueOwing = rows
+              .filter((row) => row.due_date <= day)
+              .reduce((sum, row) => sum + row.amount - row.received - row.relieved, 0);
+            // -1: what is due of the principal; -2: more than everything; n: n% of what is owed.
+            const amount =
+              move.pay === -1 ? dueOwing : move.pay === -2 ? owing + 50_000 : Math.floor((owing * move.pay) / 100);
+            if (amount > 0) {
+              const saved = await pay(driverId, amount, day);
+              expect(saved.msg).toBe('success');
+              paid.push(saved.data.id);
+            }
+          }
+          if (move.reverse !== undefined && paid.length > 0) {
+            const id = paid.splice(move.reverse % paid.length, 1)[0];
+            expect((await post(`/api/payments/${id}/reverse`, { reason: '到账有误' })).msg).toBe('success');
+            // Reversed that day (the simulation's clock).
+            await ctx.database.db.execute(
+              sql`update payments set reversed_at = ${`${day}T18:00:00+08:00`}::timestamptz where id = ${id}`,
+            );
+          }
+          if (move.job && !move.jobFirst) await runJob();
+        }
+        day = addDays(day, 1);
+        await runJob();
+      }),
+      { numRuns: 6 },
+    );
+  }, 600_000);
+});
