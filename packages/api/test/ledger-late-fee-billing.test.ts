@@ -1,8 +1,9 @@
-import { addDays, beijingDay, lateFeeOf, lateFeeTerms, type PrincipalMovement } from '@cp/contracts';
+import { addDays, beijingDay, lateFeeOf, lateFeeTerms, type PrincipalMovement, rentSchedule } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
+import { catchUpBilling } from '../src/finance/billing';
 import { catchUpOverdue } from '../src/finance/overdue';
 import { startTestApp, type TestContext } from './harness';
 
@@ -32,16 +33,9 @@ const query = async <T>(statement: ReturnType<typeof sql>) => rowsOf<T>(await ct
 let orderColumns: string[] = [];
 let drivers = 0;
 
-/**
- * A lease order of its own (履约中, a demo order's terms) for a demo driver with no receivables yet, with the
- * grace days and daily rate given; and its receivables as given (kind, amount, due date).
- */
-async function orderWith(
-  terms: { graceDays: number; lateFeeRate: number; rentSettlement?: number },
-  receivables: { amount: number; dueDate: string; kind?: number }[],
-): Promise<{ orderId: string; driverId: string }> {
+/** A driver of their own: a demo driver's record under another mobile and ID number. */
+async function newDriver(): Promise<{ id: string }> {
   drivers += 1;
-  // A driver of their own: a demo driver's record under another mobile and ID number.
   const driverColumns = sql.raw(
     (await columnsOf('drivers')).filter((name) => !['mobile', 'national_id'].includes(name)).join(', '),
   );
@@ -52,6 +46,18 @@ async function orderWith(
     from drivers where tenant_id = ${tenantId} order by id limit 1
     returning id::text`);
   if (!driver) throw new Error('no demo driver to copy');
+  return driver;
+}
+
+/**
+ * A lease order of its own (履约中, a demo order's terms) for a demo driver with no receivables yet, with the
+ * grace days and daily rate given; and its receivables as given (kind, amount, due date).
+ */
+async function orderWith(
+  terms: { graceDays: number; lateFeeRate: number; rentSettlement?: number },
+  receivables: { amount: number; dueDate: string; kind?: number }[],
+): Promise<{ orderId: string; driverId: string }> {
+  const driver = await newDriver();
   const columns = orderColumns.filter(
     (name) => !['order_no', 'driver_id', 'grace_days', 'late_fee_rate', 'status', 'vehicle_id'].includes(name),
   );
@@ -95,6 +101,9 @@ async function jobDoneUntil(day: string) {
     sql`insert into overdue_day_runs (tenant_id, day, receivables) values (${tenantId}, ${day}, 0)`,
   );
 }
+
+/** The billing job caught up to `day`. */
+const runBillingDays = (day: string) => catchUpBilling(ctx.database.db, day);
 
 const pay = (driverId: string, amount: number, paidOn: string) =>
   post<{ id: string }>('/api/payments', { driverId, amount, paidOn, channel: 2 });
@@ -292,4 +301,144 @@ describe('the one late-fee rule in the daily overdue job', () => {
       { numRuns: 6 },
     );
   }, 600_000);
+});
+
+describe('billing runs by itself', () => {
+  it('a bill is issued N days before its due date and activated on it, once per day even when two runs race', async () => {
+    // This branch company issues its bills 7 days ahead (出账提前天数); the other keeps the default 5.
+    await ctx.database.db.execute(
+      sql`insert into finance_settings (tenant_id, bill_lead_days) values (${tenantId}, 7)
+        on conflict (tenant_id) do update set bill_lead_days = 7`,
+    );
+    const due = addDays(today, 400);
+    const { orderId } = await orderWith({ graceDays: 0, lateFeeRate: 5 }, [
+      { amount: 250_000, dueDate: due },
+      { amount: 250_000, dueDate: addDays(due, 40) },
+    ]);
+    await ctx.database.db.execute(sql`delete from billing_day_runs where tenant_id = ${tenantId}`);
+    await ctx.database.db.execute(
+      sql`insert into billing_day_runs (tenant_id, day) values (${tenantId}, ${addDays(due, -10)})`,
+    );
+    const billsOf = () =>
+      query<{ id: string; status: number; period: string; due_date: string; amount: number }>(sql`
+        select id::text, status, period, due_date::text, amount::int from bills where order_id = ${orderId}
+        order by period`);
+    // Eight days ahead: nothing yet.
+    await Promise.all([runBillingDays(addDays(due, -8)), runBillingDays(addDays(due, -8))]);
+    expect(await billsOf()).toEqual([]);
+    // Seven days ahead, two runs racing: one bill, 未激活, its receivable in it and not yet collectible.
+    await Promise.all([runBillingDays(addDays(due, -7)), runBillingDays(addDays(due, -7))]);
+    const [bill, ...more] = await billsOf();
+    expect(more).toEqual([]);
+    expect(bill).toMatchObject({ status: 1, period: due.slice(0, 7), due_date: due, amount: 250_000 });
+    const [first, second] = await receivablesOf(orderId);
+    expect(first?.bill_id).toBe(bill?.id);
+    expect(second?.bill_id).toBeNull();
+    const days = await query<{ day: string; n: number }>(sql`
+      select day::text, count(*)::int as n from billing_day_runs where tenant_id = ${tenantId} and day > ${addDays(due, -10)}
+      group by day order by day`);
+    expect(days).toEqual([-9, -8, -7].map((offset) => ({ day: addDays(due, offset), n: 1 })));
+    // The day before its due date it still waits; on the day it is activated (待收款).
+    await Promise.all([runBillingDays(addDays(due, -1)), runBillingDays(addDays(due, -1))]);
+    expect((await billsOf())[0]?.status).toBe(1);
+    await Promise.all([runBillingDays(due), runBillingDays(due)]);
+    expect((await billsOf())[0]?.status).toBe(2);
+    const [row] = await query<{ collectible: boolean }>(
+      sql`select collectible from order_receivables where id = ${first?.id}`,
+    );
+    expect(row?.collectible).toBe(true);
+    // The next month's bill follows, 7 days before its due date.
+    await runBillingDays(addDays(due, 33));
+    expect((await billsOf()).map((one) => [one.status, one.due_date])).toEqual([
+      [2, due],
+      [1, addDays(due, 40)],
+    ]);
+  });
+
+  it('an unactivated bill never hides older rent from a payment', async () => {
+    const { orderId, driverId } = await orderWith({ graceDays: 0, lateFeeRate: 5 }, [
+      { amount: 100_000, dueDate: addDays(today, -10) },
+      { amount: 200_000, dueDate: addDays(today, 40) },
+    ]);
+    for (const day of [addDays(today, -10), addDays(today, 40)]) {
+      const made = await post('/api/bills', { orderId, month: day.slice(0, 7) });
+      expect(made.msg).toBe('success');
+    }
+    const [old, later] = await receivablesOf(orderId);
+    expect(old?.bill_id).not.toBeNull();
+    expect(later?.bill_id).not.toBeNull();
+    // Both bills 未激活: the older rent is due, so the payment takes it with its late fee (nine days ended
+    // owing it, at the order's 5‱); next month's rent waits for its bill.
+    const fee = (100_000 * 9 * 5) / 10_000;
+    const saved = await pay(driverId, 150_000, today);
+    expect(saved.msg).toBe('success');
+    expect(saved.data).toMatchObject({ allocated: 100_000 + fee, unallocated: 50_000 - fee });
+    const [paidOld, waiting] = await receivablesOf(orderId);
+    expect(paidOld).toMatchObject({ received: 100_000 + fee, late_fee: fee, status: 2 });
+    expect(waiting).toMatchObject({ received: 0 });
+  });
+});
+
+describe('一次性支付', () => {
+  it('一次性支付 gives one receivable for the term', async () => {
+    const ops = await ctx.login('ops', 'ops123');
+    const manager = await ctx.login('manager', 'manager123');
+    const finance = await ctx.login('finance', 'finance123');
+    const driver = await newDriver();
+    const [vehicle] = await query<{ id: string; model_id: string; city_id: string }>(sql`
+      select id::text, model_id::text, city_id::text from vehicles where tenant_id = ${tenantId} and stage in (4, 7)
+      order by id desc limit 1`);
+    const terms = {
+      driverId: driver.id,
+      cityId: vehicle?.city_id,
+      modelId: vehicle?.model_id,
+      rentalMode: 0,
+      orderType: 0,
+      rentReceipt: 0,
+      rentTiming: 1,
+      maintenancePlan: 0,
+      rentSettlement: 1,
+      startDate: today,
+      termMonths: 6,
+      rent: 450_000,
+      rentFreeDays: 10,
+    };
+    const saved = await post<{ id: string }>('/api/lease-orders', terms, ops);
+    expect(saved.msg).toBe('success');
+    expect((await post(`/api/lease-orders/${saved.data.id}/submit`, {}, ops)).code).toBe(0);
+    for (const token of [manager, finance]) {
+      const todo = await ctx.request<{ list: { id: string; businessId: string; businessType: number }[] }>({
+        method: 'GET',
+        url: '/api/approval-tasks?limit=100',
+        token,
+      });
+      const task = todo.data.list.find((row) => row.businessType === 1 && row.businessId === saved.data.id);
+      expect((await post(`/api/approval-tasks/${task?.id}/approve`, {}, token)).code).toBe(0);
+    }
+    const filled = await post(
+      `/api/lease-orders/${saved.data.id}/fill-delivery`,
+      { vehicleId: vehicle?.id, mileage: 1_000, energyLevel: 80 },
+      ops,
+    );
+    expect(filled.msg).toBe('success');
+    const order = (
+      await ctx.request<{ startDate: string; termMonths: number }>({
+        method: 'GET',
+        url: `/api/lease-orders/${saved.data.id}`,
+        token: ops,
+      })
+    ).data;
+    const monthly = rentSchedule({
+      startDate: order.startDate,
+      termMonths: order.termMonths,
+      rentReceipt: 0,
+      rent: 450_000,
+      timing: 'advance',
+      rentFreeDays: 10,
+    });
+    const rent = (await receivablesOf(saved.data.id)).filter((row) => row.kind === 1);
+    expect(rent.map((row) => [row.amount, row.due_date])).toEqual([
+      [monthly.reduce((sum, row) => sum + row.amount, 0), order.startDate],
+    ]);
+  });
 });

@@ -8,6 +8,7 @@ import { defineJobKind } from '../jobs/kinds';
 import { beijingDay } from '../leads/counts';
 import { orderReceivables } from '../orders/tables';
 import { refreshBills } from './bill-money';
+import { billingJob } from './billing';
 import { syncOverdueCases } from './collection';
 import { badDebtLevels, overdueDayRuns } from './tables';
 import { refreshRentTrends } from './trends';
@@ -272,8 +273,9 @@ export const reclassifyJob = defineJobKind<{ tenantId: number }>({
   run: async ({ db, job }) => ({ receivables: await reclassifyOverdue(db, job.payload.tenantId) }),
 });
 
-/** What the finance section runs besides its families' routes: the overdue job and reclassification. */
+/** What the finance section runs besides its families' routes: the billing and overdue jobs, reclassification. */
 export const financeRoutes: RoutePlugin<{ db: Db }> = async (app) => {
+  app.jobs.define(billingJob);
   app.jobs.define(overdueJob);
   app.jobs.define(reclassifyJob);
 };
