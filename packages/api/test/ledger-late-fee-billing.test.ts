@@ -1,4 +1,4 @@
-import { addDays, beijingDay, lateFeeOf, lateFeeTerms, type PrincipalMovement, rentSchedule } from '@cp/contracts';
+import { addDays, beijingDay, lateFeeOnDay, lateFeeTerms, type PrincipalMovement, rentSchedule } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,8 +108,8 @@ const runBillingDays = (day: string) => catchUpBilling(ctx.database.db, day);
 const pay = (driverId: string, amount: number, paidOn: string) =>
   post<{ id: string }>('/api/payments', { driverId, amount, paidOn, channel: 2 });
 
-/** What the rule says of a receivable as of `asOf`, from the rows the books hold (not the job's figures). */
-async function ruleOf(receivable: Receivable, asOf: string) {
+/** What the rule says of a receivable in the books of `day`, from the rows the books hold (not the job's figures). */
+async function ruleOf(receivable: Receivable, day: string) {
   const moved = await query<{ day: string; amount: number }>(sql`
     select p.paid_on::text as day, a.amount::int as amount
     from payment_allocations a join payments p on p.id = a.payment_id where a.receivable_id = ${receivable.id}
@@ -126,13 +126,13 @@ async function ruleOf(receivable: Receivable, asOf: string) {
     sql`select min_days, max_days, late_fee_rate from bad_debt_levels where tenant_id = ${tenantId}`,
   );
   const movements: PrincipalMovement[] = moved;
-  const input = { amount: receivable.amount, dueDate: receivable.due_date, asOf, movements };
+  const input = { amount: receivable.amount, dueDate: receivable.due_date, day, movements };
   const own = { graceDays: order?.grace_days, lateFeeRate: order?.late_fee_rate };
-  const days = lateFeeOf({ ...input, terms: lateFeeTerms(own) }).overdueDays;
+  const days = lateFeeOnDay({ ...input, terms: lateFeeTerms(own) }).overdueDays;
   const level = levels.find(
     (row) => days > 0 && days >= row.min_days && (row.max_days === null || days <= row.max_days),
   );
-  return lateFeeOf({ ...input, terms: lateFeeTerms(own, level?.late_fee_rate) });
+  return lateFeeOnDay({ ...input, terms: lateFeeTerms(own, level?.late_fee_rate) });
 }
 
 beforeAll(async () => {
@@ -156,20 +156,24 @@ describe('the one late-fee rule in the daily overdue job', () => {
     expect((await receivablesOf(own.orderId))[0]).toMatchObject({ overdue_days: 5, late_fee: 0, status: 3 });
     // Paid on the 8th day, within the grace days: nothing, ever.
     expect((await pay(inGrace.driverId, 400_000, addDays(due, 8))).msg).toBe('success');
-    // Past the grace days: every day from the due date, at the order's 20‱ a day — or the level's 5‱ (M1).
+    // The tenth day ended within the grace days: still nothing on the 11th.
     await catchUpOverdue(ctx.database.db, addDays(due, 11));
+    expect((await receivablesOf(own.orderId))[0]).toMatchObject({ overdue_days: 11, late_fee: 0 });
+    // Once a day past the grace days has ended owing: every day from the due date, at the order's 20‱ a day —
+    // or the level's 5‱ (M1) where the order has no rate.
+    await catchUpOverdue(ctx.database.db, addDays(due, 12));
     expect((await receivablesOf(own.orderId))[0]).toMatchObject({
-      overdue_days: 11,
+      overdue_days: 12,
       late_fee: (400_000 * 11 * 20) / 10_000,
     });
     expect((await receivablesOf(levels.orderId))[0]).toMatchObject({
-      overdue_days: 11,
+      overdue_days: 12,
       late_fee: (400_000 * 11 * 5) / 10_000,
     });
     expect((await receivablesOf(inGrace.orderId))[0]).toMatchObject({ overdue_days: 8, late_fee: 0, status: 2 });
     // Forty days on, M2's rate is still 5‱ (the level the days fall in); the order's own 20‱ does not move.
     await catchUpOverdue(ctx.database.db, addDays(due, 40));
-    expect((await receivablesOf(own.orderId))[0]).toMatchObject({ late_fee: (400_000 * 40 * 20) / 10_000 });
+    expect((await receivablesOf(own.orderId))[0]).toMatchObject({ late_fee: (400_000 * 39 * 20) / 10_000 });
   });
 
   it('a receivable paid late accrues from its due date', async () => {
@@ -306,10 +310,21 @@ describe('the one late-fee rule in the daily overdue job', () => {
 describe('billing runs by itself', () => {
   it('a bill is issued N days before its due date and activated on it, once per day even when two runs race', async () => {
     // This branch company issues its bills 7 days ahead (出账提前天数); the other keeps the default 5.
-    await ctx.database.db.execute(
-      sql`insert into finance_settings (tenant_id, bill_lead_days) values (${tenantId}, 7)
-        on conflict (tenant_id) do update set bill_lead_days = 7`,
-    );
+    const settings = () =>
+      ctx.request<{ billLeadDays: number }>({ method: 'GET', url: '/api/finance-settings', token: admin });
+    expect((await settings()).data).toEqual({ billLeadDays: 5 });
+    const put = (billLeadDays: number, token = admin) =>
+      ctx.request({ method: 'PUT', url: '/api/finance-settings', token, payload: { billLeadDays } });
+    expect((await put(61)).msg).toContain('出账提前天数');
+    expect((await put(7)).msg).toBe('success');
+    expect((await settings()).data).toEqual({ billLeadDays: 7 });
+    expect((await put(3, await ctx.login('ops', 'ops123'))).code).toBe(403);
+    const shanghai = await ctx.loginToOtherTenant();
+    expect(
+      (await ctx.request<{ billLeadDays: number }>({ method: 'GET', url: '/api/finance-settings', token: shanghai }))
+        .data,
+    ).toEqual({ billLeadDays: 5 });
+    admin = await ctx.login('admin', 'admin123');
     const due = addDays(today, 400);
     const { orderId } = await orderWith({ graceDays: 0, lateFeeRate: 5 }, [
       { amount: 250_000, dueDate: due },

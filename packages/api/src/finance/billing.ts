@@ -1,7 +1,11 @@
-import { addDays, billStates, leaseOrderStates, receivableStates } from '@cp/contracts';
+import { addDays, billStates, envelope, leaseOrderStates, receivableStates } from '@cp/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db, Executor } from '../db';
 import { rowsOf } from '../db/migrate';
+import { access, sessionOf } from '../http/access';
+import { ok } from '../http/reply';
+import type { RoutePlugin } from '../http/schemas';
 import { tenants } from '../identity/tables';
 import { defineJobKind } from '../jobs/kinds';
 import { beijingDay } from '../leads/counts';
@@ -142,3 +146,57 @@ export const billingJob = defineJobKind<Record<string, never>>({
     };
   },
 });
+
+const settingsBody = z.strictObject({
+  billLeadDays: z
+    .number()
+    .int('应为整数')
+    .min(0, '不能小于0')
+    .max(60, '不能超过60天')
+    .meta({ title: '出账提前天数', description: '账单在应收日期前几天由出账任务出账（未激活），到应收日期自动激活' }),
+});
+
+/**
+ * 出账提前天数 of the session's branch company (`GET/PUT /api/finance-settings`), beside 坏账分级配置 whose
+ * permissions it takes: read with the page, changed with its 编辑. The next billing day uses the new value.
+ */
+export const financeSettingsRoutes: RoutePlugin<{ db: Db }> = async (app, { db }) => {
+  const tags = ['财务配置'];
+  app.get(
+    '/api/finance-settings',
+    {
+      config: { access: access.permission('hierarchicalAllocation') },
+      schema: { summary: '财务设置：出账提前天数', tags, response: { 200: envelope(settingsBody) } },
+    },
+    async (request) => ok({ billLeadDays: await billLeadDays(db, sessionOf(request).tenantId) }),
+  );
+  app.put(
+    '/api/finance-settings',
+    {
+      config: { access: access.permission('hierarchicalAllocation:edit') },
+      schema: {
+        summary: '修改财务设置：出账提前天数',
+        tags,
+        body: settingsBody,
+        response: { 200: envelope(settingsBody) },
+      },
+    },
+    async (request) => {
+      const { tenantId, userId } = sessionOf(request);
+      const { billLeadDays: days } = request.body;
+      await db
+        .insert(financeSettings)
+        .values({ tenantId, billLeadDays: days, updatedBy: userId })
+        .onConflictDoUpdate({
+          target: financeSettings.tenantId,
+          set: {
+            billLeadDays: days,
+            updatedBy: userId,
+            updatedAt: new Date(),
+            version: sql`${financeSettings.version} + 1`,
+          },
+        });
+      return ok({ billLeadDays: days });
+    },
+  );
+};

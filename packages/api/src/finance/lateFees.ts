@@ -1,4 +1,4 @@
-import { type LateFee, lateFeeOf, lateFeeTerms, leaseOrderStates, type PrincipalMovement } from '@cp/contracts';
+import { type LateFee, lateFeeOnDay, lateFeeTerms, leaseOrderStates, type PrincipalMovement } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db';
 import { rowsOf } from '../db/migrate';
@@ -48,19 +48,20 @@ export interface RuledReceivable {
 }
 
 /**
- * The rule's late fee and overdue days of these receivables as of `asOf`, with `extra` movements added (a
- * payment or relief being recorded): the order's grace days and rate, the 坏账分级 level's rate (for the days
+ * The rule's late fee and overdue days of these receivables in the books of `day` (`lateFeeOnDay`: the fee
+ * of the days ended, the overdue days counting today), with `extra` movements added (a payment or relief
+ * being recorded): the order's grace days and rate, the 坏账分级 level's rate (for the days
  * overdue) only where the order has none. Receivables of an order 已完成 or 已取消 and 滞纳金 ones are left out.
  */
 export async function lateFeesByRule(
   tx: Executor,
   tenantId: number,
   receivables: readonly RuledReceivable[],
-  asOf: string,
+  day: string,
   extra: ReadonlyMap<number, readonly PrincipalMovement[]> = new Map(),
 ): Promise<Map<number, LateFee>> {
   const result = new Map<number, LateFee>();
-  const due = receivables.filter((row) => row.dueDate < asOf && row.kind !== lateFeeKind);
+  const due = receivables.filter((row) => row.dueDate < day && row.kind !== lateFeeKind);
   if (due.length === 0) return result;
   const ids = due.map((row) => row.id);
   const terms = rowsOf<{ id: string; grace_days: number; late_fee_rate: number; status: number }>(
@@ -83,12 +84,14 @@ export async function lateFeesByRule(
     const order = termsOf.get(row.id);
     if (!order || order.status === leaseOrderStates.completed || order.status === leaseOrderStates.cancelled) continue;
     const movements = [...(moved.get(row.id) ?? []), ...(extra.get(row.id) ?? [])];
-    const input = { amount: row.amount, dueDate: row.dueDate, asOf, movements };
+    const input = { amount: row.amount, dueDate: row.dueDate, day, movements };
     const own = { graceDays: order.grace_days, lateFeeRate: order.late_fee_rate };
-    const first = lateFeeOf({ ...input, terms: lateFeeTerms(own) });
+    const first = lateFeeOnDay({ ...input, terms: lateFeeTerms(own) });
     result.set(
       row.id,
-      order.late_fee_rate > 0 ? first : lateFeeOf({ ...input, terms: lateFeeTerms(own, levelRate(first.overdueDays)) }),
+      order.late_fee_rate > 0
+        ? first
+        : lateFeeOnDay({ ...input, terms: lateFeeTerms(own, levelRate(first.overdueDays)) }),
     );
   }
   return result;
@@ -104,9 +107,9 @@ export async function lastOverdueDay(tx: Executor, tenantId: number): Promise<st
 
 /**
  * What these receivables' late fee and overdue days are if their principal still owed is paid (or relieved)
- * on `day`: the rule as of that day or the job's last day, whichever is later — so money taken on a day the
- * job already did pays no late fee for that day (it ends owing nothing), and a day the job has not yet done
- * is charged all the same.
+ * on `day`: the books of that day or of the job's last day, whichever is later — the late fee of the days
+ * ended before it, so a day the job has not yet done is charged all the same, and the day itself is not
+ * (it ends owing nothing).
  */
 export async function lateFeesIfCleared(
   tx: Executor,
@@ -115,10 +118,10 @@ export async function lateFeesIfCleared(
   day: string,
 ): Promise<Map<number, LateFee>> {
   const last = await lastOverdueDay(tx, tenantId);
-  const asOf = last && last > day ? last : day;
+  const booksDay = last && last > day ? last : day;
   const owing = receivables.filter((row) => row.amount - row.received - row.relieved > 0);
   const extra = new Map(
     owing.map((row) => [row.id, [{ day, amount: row.amount - row.received - row.relieved }] as PrincipalMovement[]]),
   );
-  return lateFeesByRule(tx, tenantId, owing, asOf, extra);
+  return lateFeesByRule(tx, tenantId, owing, booksDay, extra);
 }

@@ -32,17 +32,19 @@ export interface DayRun {
 }
 
 /**
- * Does one Beijing day of a branch company's books, once, by the one late-fee rule (`lateFeeOf` in
+ * Does one Beijing day of a branch company's books, once, by the one late-fee rule (`lateFeeOnDay` in
  * contracts): every receivable past its due date that still owes, or whose principal moved since the day
- * done before, gets its 逾期 days, its 坏账分级 level and its late fee SET to the rule's value as of `day` —
+ * done before, gets its 逾期 days, its 坏账分级 level and its late fee SET to the rule's value on `day` —
  * summed in SQL from its principal movements (payment allocations on their payment's 到账日期, reversals on
  * the day they were made, reliefs on the day they were approved): the principal owed at the end of each
- * day after the due date times the order's daily rate (the level's only where the order has none), nothing
- * if it was paid within the order's grace days. So a receivable paid late accrues from its due date however
- * late the job first saw it, and a day missed and caught up gives the same figures. Receivables of an order
- * 已完成 or 已取消, cancelled ones and those of a bill 已关停 are left as they are (they accrue no more); a 滞纳金
- * receivable earns none. The day is recorded in the same transaction (`overdue_day_runs`), so a day already
- * done — by this process or another racing it — answers null and changes nothing.
+ * day ended after the due date times the order's daily rate (the level's only where the order has none),
+ * nothing if it was paid within the order's grace days; the overdue days count today while the principal
+ * was owed when yesterday ended. So a receivable paid late accrues from its due date however late the job
+ * first saw it, a day missed and caught up gives the same figures, and money taken on the day pays exactly
+ * the late fee the day's books show. Receivables of an order 已完成 or 已取消, cancelled ones and those of a
+ * bill 已关停 are left as they are (they accrue no more); a 滞纳金 receivable earns none. The day is recorded
+ * in the same transaction (`overdue_day_runs`), so a day already done — by this process or another racing
+ * it — answers null and changes nothing.
  */
 export async function runOverdueDay(db: Db, tenantId: number, day: string): Promise<DayRun | null> {
   return db.transaction(async (tx) => {
@@ -68,7 +70,7 @@ export async function runOverdueDay(db: Db, tenantId: number, day: string): Prom
 }
 
 /**
- * The day's statement: `lateFeeOf` over every receivable it may change, set-based. Answers how many
+ * The day's statement: `lateFeeOnDay` over every receivable it may change, set-based. Answers how many
  * receivables changed and the late fee they gained (fen).
  */
 function lateFeeDaySql(tenantId: number, day: string) {
@@ -120,9 +122,10 @@ function lateFeeDaySql(tenantId: number, day: string) {
       select l.receivable_id, l.relieved_on, l.amount from bill_relief_lines l
       where l.receivable_id in (select id from c)
     ), by_day as (
-      select id, day, sum(amount) as amount from mv where day <= ${d} group by id, day
+      select id, day, sum(amount) as amount from mv where day < ${d} group by id, day
     ), points as (
-      -- The due date (all that moved by then) and each later day something moved.
+      -- The due date (all that moved by then) and each later day something moved, up to the day before: the
+      -- day's books charge the days ended (lateFeeOnDay).
       select c.id, c.due as day, true as anchor, coalesce(sum(m.amount) filter (where m.day <= c.due), 0) as moved
       from c left join by_day m on m.id = c.id
       group by c.id, c.due
@@ -132,7 +135,7 @@ function lateFeeDaySql(tenantId: number, day: string) {
       -- Days [start, next) all end owing the same principal.
       select points.id, greatest(c.amount - sum(points.moved) over w, 0) as owed,
         case when points.anchor then points.day + 1 else points.day end as start,
-        coalesce(lead(points.day) over w, ${d} + 1) as next,
+        coalesce(lead(points.day) over w, ${d}) as next,
         c.due, c.grace
       from points join c on c.id = points.id
       window w as (partition by points.id order by points.day)
@@ -141,11 +144,11 @@ function lateFeeDaySql(tenantId: number, day: string) {
         coalesce(sum(owed::numeric * (next - start)) filter (where next > start), 0) as weighted,
         max(next - 1) filter (where owed > 0 and next > start) as last_owing,
         coalesce(bool_or(owed > 0 and next > start and next - 1 > due + grace), false) as late,
-        coalesce(max(owed) filter (where next = ${d} + 1), 0) as owing
+        coalesce(max(owed) filter (where next = ${d}), 0) as owing
       from stretches group by id
     ), aged as (
       select c.*, s.weighted, s.late,
-        case when s.last_owing is null then 0 when s.owing > 0 then ${d} - c.due else s.last_owing + 1 - c.due end
+        case when s.owing > 0 then ${d} - c.due when s.last_owing is null then 0 else s.last_owing + 1 - c.due end
           as days
       from c join summed s on s.id = c.id
     ), levelled as (
