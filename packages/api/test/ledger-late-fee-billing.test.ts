@@ -197,6 +197,13 @@ describe('the one late-fee rule in the daily overdue job', () => {
     const [first, second] = await receivablesOf(orderId);
     expect(first).toMatchObject({ received: 300_000, late_fee: fee, overdue_days: 20, status: 3 });
     expect(second).toMatchObject({ late_fee: 0, overdue_days: 0 });
+    // 查看账户 shows the same late fee, owed on top of the rent.
+    const account = await ctx.request<{ totals: { lateFee: number; outstanding: number } }>({
+      method: 'GET',
+      url: `/api/customer-accounts/${driverId}`,
+      token: admin,
+    });
+    expect(account.data.totals).toMatchObject({ lateFee: fee, outstanding: fee + 300_000 });
     // Paying the late fee settles it; the job changes it no more.
     expect((await pay(driverId, fee, addDays(due, 26))).msg).toBe('success');
     await catchUpOverdue(ctx.database.db, addDays(due, 29));
@@ -324,7 +331,6 @@ describe('billing runs by itself', () => {
       (await ctx.request<{ billLeadDays: number }>({ method: 'GET', url: '/api/finance-settings', token: shanghai }))
         .data,
     ).toEqual({ billLeadDays: 5 });
-    admin = await ctx.login('admin', 'admin123');
     const due = addDays(today, 400);
     const { orderId } = await orderWith({ graceDays: 0, lateFeeRate: 5 }, [
       { amount: 250_000, dueDate: due },

@@ -37,7 +37,9 @@ export async function billLeadDays(db: Executor, tenantId: number): Promise<numb
 /**
  * Does one Beijing day of a branch company's billing, once: each order in performance (履约中) gets its bill
  * of a month (账单, 未激活) for its receivables not yet billed that fall due within the lead days (出账提前天数)
- * — added to the month's bill when the order has one — and every bill 未激活 whose due date has come is
+ * — added to the month's bill when the order has one; what fell due before the branch company's first
+ * billing day is left as it was (a first run does not bill years of history) — and every bill 未激活 whose
+ * due date has come is
  * activated (待收款; its money then decides its state). The day is recorded in the same transaction
  * (`billing_day_runs`), under a lock of the branch company's billing, so a day done — by this process or
  * another racing it — answers null and changes nothing.
@@ -52,11 +54,16 @@ export async function runBillingDay(db: Db, tenantId: number, day: string): Prom
       .returning({ day: billingDayRuns.day });
     if (!claimed) return null;
     const until = addDays(day, await billLeadDays(tx, tenantId));
+    // What fell due before the branch company's first billing day is history the job leaves as it was.
+    const [first] = rowsOf<{ day: string }>(
+      await tx.execute(sql`select min(day)::text as day from billing_day_runs where tenant_id = ${tenantId}`),
+    );
+    const from = first?.day ?? day;
     const unbilled = sql`
       select r.order_id, to_char(r.due_date, 'YYYY-MM') as period, min(r.due_date) as due_date
       from order_receivables r join lease_orders o on o.id = r.order_id
       where r.tenant_id = ${tenantId} and r.bill_id is null and r.status <> ${n(receivableStates.void)}
-        and r.due_date <= ${until}::date and o.status = ${n(leaseOrderStates.performing)}
+        and r.due_date between ${from}::date and ${until}::date and o.status = ${n(leaseOrderStates.performing)}
       group by r.order_id, to_char(r.due_date, 'YYYY-MM')`;
     const issued = rowsOf<{ id: string }>(
       await tx.execute(sql`
@@ -79,7 +86,7 @@ export async function runBillingDay(db: Db, tenantId: number, day: string): Prom
           join lease_orders o on o.id = r.order_id
           join bills b on b.order_id = r.order_id and b.period = to_char(r.due_date, 'YYYY-MM')
           where r.tenant_id = ${tenantId} and r.bill_id is null and r.status <> ${n(receivableStates.void)}
-            and r.due_date <= ${until}::date and o.status = ${n(leaseOrderStates.performing)}
+            and r.due_date between ${from}::date and ${until}::date and o.status = ${n(leaseOrderStates.performing)}
             and b.status <> ${n(billStates.shut)}
           order by r.id
           for update of r
