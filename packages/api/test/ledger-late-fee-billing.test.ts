@@ -1,4 +1,12 @@
-import { addDays, beijingDay, lateFeeOnDay, lateFeeTerms, type PrincipalMovement, rentSchedule } from '@cp/contracts';
+import {
+  addDays,
+  approvalBusinessTypes,
+  beijingDay,
+  lateFeeOnDay,
+  lateFeeTerms,
+  type PrincipalMovement,
+  rentSchedule,
+} from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -461,5 +469,51 @@ describe('一次性支付', () => {
     expect(rent.map((row) => [row.amount, row.due_date])).toEqual([
       [monthly.reduce((sum, row) => sum + row.amount, 0), order.startDate],
     ]);
+  });
+});
+
+describe('a relief and the late fee', () => {
+  it('takes principal off on the day it is approved: the late fee counts it from then on', async () => {
+    const due = addDays(today, -20);
+    await jobDoneUntil(addDays(due, -1));
+    const { orderId } = await orderWith({ graceDays: 0, lateFeeRate: 10 }, [{ amount: 200_000, dueDate: due }]);
+    const made = await post<{ id: string }>('/api/bills', { orderId, month: due.slice(0, 7) });
+    expect(made.msg).toBe('success');
+    expect((await post(`/api/bills/${made.data.id}/activate`)).msg).toBe('success');
+    await catchUpOverdue(ctx.database.db, today);
+    const [before] = await receivablesOf(orderId);
+    expect(before).toMatchObject({ overdue_days: 20, late_fee: (200_000 * 19 * 10) / 10_000 });
+    expect((await post(`/api/bills/${made.data.id}/relief`, { amount: 100_000, reason: '车辆故障停运' })).msg).toBe(
+      'success',
+    );
+    const [relief] = await query<{ id: string }>(
+      sql`select id::text from bill_reliefs where bill_id = ${made.data.id}`,
+    );
+    for (const [login, password] of [
+      ['manager', 'manager123'],
+      ['finance', 'finance123'],
+    ] as const) {
+      const token = await ctx.login(login, password);
+      const tasks = await ctx.request<{ list: { id: string; businessId: string; businessType: number }[] }>({
+        method: 'GET',
+        url: '/api/approval-tasks?limit=100',
+        token,
+      });
+      const task = tasks.data.list.find(
+        (row) => row.businessId === relief?.id && row.businessType === approvalBusinessTypes.relief,
+      );
+      if (task)
+        expect((await post(`/api/approval-tasks/${task.id}/approve`, { comment: '同意' }, token)).msg).toBe('success');
+    }
+    const lines = await query<{ amount: number; relieved_on: string }>(sql`
+      select amount::int, relieved_on::text from bill_relief_lines where relief_id = ${relief?.id}`);
+    expect(lines).toEqual([{ amount: 100_000, relieved_on: today }]);
+    // Tomorrow's books: nineteen days on the whole rent, today on the half still owed.
+    const tomorrow = addDays(today, 1);
+    await catchUpOverdue(ctx.database.db, tomorrow);
+    const [after] = await receivablesOf(orderId);
+    expect(after).toMatchObject({ relieved: 100_000, late_fee: (200_000 * 19 * 10 + 100_000 * 10) / 10_000 });
+    const rule = await ruleOf(after as Receivable, tomorrow);
+    expect({ fee: after?.late_fee, days: after?.overdue_days }).toEqual({ fee: rule.fee, days: rule.overdueDays });
   });
 });
