@@ -205,17 +205,27 @@ describe('the one late-fee rule in the daily overdue job', () => {
     const [first, second] = await receivablesOf(orderId);
     expect(first).toMatchObject({ received: 300_000, late_fee: fee, overdue_days: 20, status: 3 });
     expect(second).toMatchObject({ late_fee: 0, overdue_days: 0 });
-    // 查看账户 shows the same late fee, owed on top of the rent.
-    const account = await ctx.request<{ totals: { lateFee: number; outstanding: number } }>({
-      method: 'GET',
-      url: `/api/customer-accounts/${driverId}`,
-      token: admin,
-    });
-    expect(account.data.totals).toMatchObject({ lateFee: fee, outstanding: fee + 300_000 });
+    // 查看账户 shows the same late fee, owed on top of the rent and kept apart from it (滞纳金).
+    const account = () =>
+      ctx.request<{
+        totals: { lateFee: number; outstanding: number };
+        byKind: { kind: number; due: number; received: number; outstanding: number }[];
+      }>({ method: 'GET', url: `/api/customer-accounts/${driverId}`, token: admin });
+    const owed = (await account()).data;
+    expect(owed.totals).toMatchObject({ lateFee: fee, outstanding: fee + 300_000 });
+    expect(owed.byKind).toEqual([
+      { kind: 1, due: 600_000, received: 300_000, relieved: 0, outstanding: 300_000 },
+      { kind: 7, due: fee, received: 0, relieved: 0, outstanding: fee },
+    ]);
     // Paying the late fee settles it; the job changes it no more.
     expect((await pay(driverId, fee, addDays(due, 26))).msg).toBe('success');
     await catchUpOverdue(ctx.database.db, addDays(due, 29));
     expect((await receivablesOf(orderId))[0]).toMatchObject({ received: 300_000 + fee, late_fee: fee, status: 2 });
+    // The late fee paid is late fee received, not rent.
+    expect((await account()).data.byKind).toEqual([
+      { kind: 1, due: 600_000, received: 300_000, relieved: 0, outstanding: 300_000 },
+      { kind: 7, due: fee, received: fee, relieved: 0, outstanding: 0 },
+    ]);
   });
 
   it('never accrues on a cancelled receivable or one of a completed or cancelled order', async () => {
