@@ -168,9 +168,11 @@ export async function runFinanceBench() {
       );
       console.table(rows);
       const job = await jobUnderLoad(api.base, token, receivablePaths, postgres.url);
-      console.log('\n每日逾期任务（一个自然日，全部应收），同时 20 并发请求应收明细：');
+      console.log('\n每日出账与逾期任务（一个自然日，全部应收），同时 20 并发请求应收明细：');
       console.table([
         {
+          出账: job.timing.issued,
+          '出账 秒': (job.timing.billingMs / 1000).toFixed(1),
           逾期应收: job.timing.receivables,
           '任务 秒': (job.timing.jobMs / 1000).toFixed(1),
           '趋势汇总 秒': (job.timing.trendsMs / 1000).toFixed(1),

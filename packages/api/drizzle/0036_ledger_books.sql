@@ -1,3 +1,30 @@
+CREATE TABLE "bill_relief_lines" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "bill_relief_lines_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"tenant_id" bigint NOT NULL,
+	"relief_id" bigint NOT NULL,
+	"receivable_id" bigint NOT NULL,
+	"amount" bigint DEFAULT 0 NOT NULL,
+	"relieved_on" date NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "billing_day_runs" (
+	"tenant_id" bigint NOT NULL,
+	"day" date NOT NULL,
+	"issued" integer DEFAULT 0 NOT NULL,
+	"activated" integer DEFAULT 0 NOT NULL,
+	"finished_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "billing_day_runs_tenant_id_day_pk" PRIMARY KEY("tenant_id","day")
+);
+--> statement-breakpoint
+CREATE TABLE "finance_settings" (
+	"tenant_id" bigint PRIMARY KEY NOT NULL,
+	"bill_lead_days" integer DEFAULT 5 NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" bigint
+);
+--> statement-breakpoint
 CREATE TABLE "deposit_movements" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "deposit_movements_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"order_id" bigint NOT NULL,
@@ -64,10 +91,14 @@ ALTER TABLE "return_settlements" ADD COLUMN "penalty_fee" bigint DEFAULT 0 NOT N
 ALTER TABLE "return_settlements" ADD COLUMN "late_fee_paid" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "return_settlements" ADD COLUMN "charges_due" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "vehicle_returns" ADD COLUMN "cancel_reason" text;--> statement-breakpoint
+CREATE INDEX "bill_relief_lines_receivable_idx" ON "bill_relief_lines" USING btree ("receivable_id");--> statement-breakpoint
+CREATE INDEX "bill_relief_lines_tenant_day_idx" ON "bill_relief_lines" USING btree ("tenant_id","relieved_on");--> statement-breakpoint
+CREATE INDEX "bill_relief_lines_relief_idx" ON "bill_relief_lines" USING btree ("relief_id");--> statement-breakpoint
 CREATE INDEX "deposit_movements_tenant_order_idx" ON "deposit_movements" USING btree ("tenant_id","order_id","id");--> statement-breakpoint
 CREATE INDEX "deposit_movements_tenant_driver_idx" ON "deposit_movements" USING btree ("tenant_id","driver_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "deposit_movements_refund_key" ON "deposit_movements" USING btree ("refund_id") WHERE "deposit_movements"."refund_id" is not null;--> statement-breakpoint
 CREATE INDEX "order_change_requests_tenant_order_idx" ON "order_change_requests" USING btree ("tenant_id","order_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "order_change_requests_order_open_key" ON "order_change_requests" USING btree ("order_id") WHERE "order_change_requests"."status" = 1;--> statement-breakpoint
 CREATE INDEX "receivable_closings_tenant_order_idx" ON "receivable_closings" USING btree ("tenant_id","order_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "receivable_closings_receivable_key" ON "receivable_closings" USING btree ("receivable_id");
+CREATE UNIQUE INDEX "receivable_closings_receivable_key" ON "receivable_closings" USING btree ("receivable_id");--> statement-breakpoint
+CREATE INDEX "payments_tenant_reversed_idx" ON "payments" USING btree ("tenant_id","reversed_at") WHERE reversed_at is not null;

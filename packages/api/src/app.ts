@@ -15,6 +15,7 @@ import { fileDownloadRoutes } from './files/download-routes';
 import { fileRoutes } from './files/routes';
 import { templateRoutes } from './files/template-routes';
 import { customerAccountRoutes } from './finance/account';
+import { financeSettingsRoutes } from './finance/billing';
 import { billExpenseRoutes } from './finance/bills';
 import { financeRoutes } from './finance/overdue';
 import { rentTrendRoutes } from './finance/trends';
@@ -121,6 +122,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(leadRoutes, deps);
   await app.register(financeRoutes, deps);
   await app.register(orderJobRoutes, deps);
+  await app.register(financeSettingsRoutes, deps);
   await app.register(rentTrendRoutes, deps);
   await app.register(customerAccountRoutes, deps);
   await app.register(depositLedgerRoutes, deps);

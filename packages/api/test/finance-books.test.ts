@@ -1,4 +1,4 @@
-import { addDays, beijingDay, type PageResult } from '@cp/contracts';
+import { addDays, beijingDay, lateFeeOnDay, lateFeeTerms, type PageResult } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,6 +66,18 @@ async function receivablesOf(driverId: string): Promise<Receivable[]> {
     from order_receivables where driver_id = ${driverId} and status <> 5 order by due_date, period, id`);
 }
 
+/**
+ * The late fee the rule gives a receivable nothing was paid on, in the books of `day` (today: what a payment
+ * today pays with its principal) — the demo order's grace days and rate.
+ */
+async function feeOf(receivable: Receivable, day = today): Promise<number> {
+  const [order] = await query<{ grace_days: number; late_fee_rate: number }>(sql`
+    select grace_days, late_fee_rate from lease_orders
+    where id = (select order_id from order_receivables where id = ${receivable.id})`);
+  const terms = lateFeeTerms({ graceDays: order?.grace_days, lateFeeRate: order?.late_fee_rate });
+  return lateFeeOnDay({ amount: receivable.amount, dueDate: receivable.due_date, day, movements: [], terms }).fee;
+}
+
 const pay = (driverId: string, amount: number, extra: object = {}) =>
   post('/api/payments', { driverId, amount, paidOn: today, channel: 2, ...extra });
 
@@ -81,16 +93,19 @@ describe('实收: a payment allocated to the customer’s receivables', () => {
   it('goes oldest due first, leaves the rest unallocated, and the receivables’ states follow', async () => {
     const { driverId, receivables } = await debtor();
     const [first, second] = receivables as [Receivable, Receivable];
-    const amount = first.amount + Math.floor(second.amount / 2);
+    // The oldest is 45 days past due: paid today, it takes its late fee by the rule with its principal.
+    const fee = await feeOf(first);
+    expect(fee).toBeGreaterThan(0);
+    const amount = first.amount + fee + Math.floor(second.amount / 2);
     const saved = await pay(driverId, amount, { reference: 'WX20261125001' });
     expect(saved.msg).toBe('success');
     expect(saved.data).toMatchObject({ allocated: amount, unallocated: 0, status: 1 });
     expect(String(saved.data.paymentNo)).toMatch(/^SK\d{16}$/);
     const after = await receivablesOf(driverId);
-    expect(after[0]).toMatchObject({ received: first.amount, status: 2 });
+    expect(after[0]).toMatchObject({ received: first.amount + fee, late_fee: fee, status: 2 });
     expect(after[1]).toMatchObject({ received: Math.floor(second.amount / 2), status: 1 });
     const lines = await get(`/api/payment-allocations/views/paymentAllocations?paymentId=${saved.data.id}`);
-    expect(lines.data.list.map((line) => line.amount)).toEqual([first.amount, Math.floor(second.amount / 2)]);
+    expect(lines.data.list.map((line) => line.amount)).toEqual([first.amount + fee, Math.floor(second.amount / 2)]);
     expect(lines.data.list[0]?.orderNo).toMatch(/^ZL/);
     // 应收明细 shows the same money, 未收 computed.
     const listed = await get(`/api/receivables?driverId=${driverId}&sort=dueDate&order=asc&limit=2`);
@@ -102,7 +117,8 @@ describe('实收: a payment allocated to the customer’s receivables', () => {
 
   it('keeps what is more than the customer owes as unallocated', async () => {
     const { driverId, receivables } = await debtor();
-    const owed = receivables.reduce((sum, row) => sum + row.amount - row.received, 0);
+    let owed = 0;
+    for (const row of receivables) owed += row.amount - row.received + (await feeOf(row));
     const saved = await pay(driverId, owed + 12_345);
     expect(saved.data).toMatchObject({ allocated: owed, unallocated: 12_345 });
     expect((await receivablesOf(driverId)).every((row) => row.status === 2)).toBe(true);
@@ -133,7 +149,10 @@ describe('实收: a payment allocated to the customer’s receivables', () => {
     const saved = await pay(driverId, (before[0]?.amount ?? 0) + 1_000);
     const reversed = await post(`/api/payments/${saved.data.id}/reverse`, { reason: '客户转账退回' });
     expect(reversed.msg).toBe('success');
-    expect(await receivablesOf(driverId)).toEqual(before);
+    // Every fen back; the late fee stays the rule's (the job keeps it so from then on).
+    const money = (rows: Receivable[]) =>
+      rows.map(({ id, amount, received, relieved }) => ({ id, amount, received, relieved }));
+    expect(money(await receivablesOf(driverId))).toEqual(money(before));
     const row = await get<Row>(`/api/payments/${saved.data.id}`);
     expect(row.data).toMatchObject({ status: 2, allocated: 0, reversalReason: '客户转账退回' });
     const lines = await get(`/api/payment-allocations/views/paymentAllocations?paymentId=${saved.data.id}`);
@@ -146,13 +165,15 @@ describe('实收: a payment allocated to the customer’s receivables', () => {
 
   it('payments racing for one customer’s receivables never take more than is owed', async () => {
     const { driverId, receivables } = await debtor();
-    const owed = receivables.reduce((sum, row) => sum + row.amount + row.late_fee - row.received - row.relieved, 0);
+    // What they owe paid today: principal and the late fee by the rule.
+    let owed = 0;
+    for (const row of receivables) owed += row.amount - row.received - row.relieved + (await feeOf(row));
     const share = Math.ceil(owed / 3);
     const answers = await Promise.all(Array.from({ length: 5 }, () => pay(driverId, share)));
     expect(answers.every((answer) => answer.msg === 'success')).toBe(true);
     const allocated = answers.reduce((sum, answer) => sum + Number(answer.data.allocated), 0);
     expect(allocated).toBe(owed);
-    expect((await receivablesOf(driverId)).every((row) => row.received === row.amount)).toBe(true);
+    expect((await receivablesOf(driverId)).every((row) => row.received === row.amount + row.late_fee)).toBe(true);
   });
 
   it('never creates or loses a fen over any series of payments and reversals', async () => {
@@ -279,12 +300,14 @@ describe('the daily overdue job', () => {
     const [level] = await query<{ id: string }>(
       sql`select id::text from bad_debt_levels where tenant_id = ${tenantId} and name = 'M2'`,
     );
+    // The late fee by the rule: the 39 days ended owing it, at the order's rate (past its grace days).
     expect(after).toMatchObject({
       status: 3,
       overdue_days: 40,
       level_id: level?.id,
-      late_fee: Math.floor((first.amount * 5) / 10_000),
+      late_fee: await feeOf(first, day),
     });
+    expect(after?.late_fee).toBe(Math.floor((first.amount * 39 * 5) / 10_000));
     const fees = await lateFees();
     expect(await runOverdueDay(ctx.database.db, tenantId, day)).toBeNull();
     expect(await lateFees()).toBe(fees);
@@ -315,10 +338,11 @@ describe('the daily overdue job', () => {
     expect(days.map((row) => [row.day, row.n])).toEqual([1, 2, 3, 4, 5].map((n) => [addDays(start, n), 1]));
     expect(mine.length).toBeGreaterThanOrEqual(5);
     const [after] = await receivablesOf(driverId);
-    // Days 2–6 overdue: M1, 5‱ of what is owed each day.
+    // Six days overdue: the five ended owing it, at the order's 5‱ of what is owed (past its 3 grace days).
     expect(after).toMatchObject({ overdue_days: 6, late_fee: 5 * Math.floor((first.amount * 5) / 10_000) });
-    // Paying it all, late fee included, settles it.
+    // Paying it all that day, late fee included, settles it.
     await pay(driverId, first.amount + (after?.late_fee ?? 0), {
+      paidOn: until,
       allocations: [{ receivableId: first.id, amount: first.amount + (after?.late_fee ?? 0) }],
     });
     expect((await receivablesOf(driverId))[0]).toMatchObject({ status: 2, overdue_days: 6 });

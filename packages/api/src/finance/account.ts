@@ -17,6 +17,7 @@ import { ok } from '../http/reply';
 import type { RoutePlugin } from '../http/schemas';
 import { depositTotalsOfDriver } from '../orders/deposits';
 import { depositRefunds } from '../orders/tables';
+import { lateFeeKind } from './lateFees';
 import { payments } from './tables';
 
 /** A customer's whole account in the session's branch company, or null when they are not its customer. */
@@ -32,11 +33,16 @@ export async function customerAccountOf(db: Db, tenantId: number, driverId: numb
     late_fee: string;
     received: string;
     relieved: string;
+    principal_received: string;
+    principal_relieved: string;
     overdue: string;
   }>(
     await db.execute(sql`
       select kind, sum(amount)::text as due, sum(late_fee)::text as late_fee, sum(received)::text as received,
         sum(relieved)::text as relieved,
+        -- Money goes to a receivable's principal first, then to its late fee.
+        sum(least(relieved, amount))::text as principal_relieved,
+        sum(least(received, amount - least(relieved, amount)))::text as principal_received,
         coalesce(sum(amount + late_fee - received - relieved) filter (where status = 3), 0)::text as overdue
       from order_receivables where tenant_id = ${tenantId} and driver_id = ${driverId} and status <> 5
       group by kind order by kind`),
@@ -73,16 +79,29 @@ export async function customerAccountOf(db: Db, tenantId: number, driverId: numb
     .where(and(eq(payments.tenantId, tenantId), eq(payments.driverId, driverId)))
     .orderBy(desc(payments.paidOn), desc(payments.id))
     .limit(50);
-  const byKind = kinds.map((row) => {
-    const due = Number(row.due) + Number(row.late_fee);
-    return {
-      kind: row.kind,
-      due,
-      received: Number(row.received),
-      relieved: Number(row.relieved),
-      outstanding: due - Number(row.received) - Number(row.relieved),
-    };
-  });
+  // Each kind its principal; late fee is its own money (滞纳金), never counted as rent received.
+  const byKind = kinds.map((row) => ({
+    kind: row.kind,
+    due: Number(row.due),
+    received: Number(row.principal_received),
+    relieved: Number(row.principal_relieved),
+    outstanding: Number(row.due) - Number(row.principal_received) - Number(row.principal_relieved),
+  }));
+  const lateFees = {
+    due: kinds.reduce((total, row) => total + Number(row.late_fee), 0),
+    received: kinds.reduce((total, row) => total + Number(row.received) - Number(row.principal_received), 0),
+    relieved: kinds.reduce((total, row) => total + Number(row.relieved) - Number(row.principal_relieved), 0),
+  };
+  if (lateFees.due + lateFees.received + lateFees.relieved > 0) {
+    const own = byKind.find((row) => row.kind === lateFeeKind);
+    const line = own ?? { kind: lateFeeKind, due: 0, received: 0, relieved: 0, outstanding: 0 };
+    line.due += lateFees.due;
+    line.received += lateFees.received;
+    line.relieved += lateFees.relieved;
+    line.outstanding = line.due - line.received - line.relieved;
+    if (!own) byKind.push(line);
+    byKind.sort((a, b) => a.kind - b.kind);
+  }
   const sum = (key: keyof (typeof kinds)[number]) => kinds.reduce((total, row) => total + Number(row[key]), 0);
   const deposits = await depositTotalsOfDriver(db, tenantId, driverId);
   const refunds = await db

@@ -42,7 +42,8 @@ import { contains } from '../resource/query';
 import { carReturns, deliveries, maintenanceRecords, violations } from '../vehicles/record-tables';
 import { refreshBills } from './bill-money';
 import { type Books, follow, outstandingOf, receivableMoney, recordPayment } from './books';
-import { billReliefs, bills } from './tables';
+import { lateFeesIfCleared } from './lateFees';
+import { billReliefLines, billReliefs, bills } from './tables';
 
 const r = orderReceivables;
 
@@ -434,11 +435,15 @@ onApprovalOutcome(approvalBusinessTypes.relief, async ({ tx, tenantId, businessI
   if (!relief) return;
   // Locked in id order, as payments lock theirs.
   const open = await tx
-    .select({ ...receivableMoney, dueDate: r.dueDate, period: r.period })
+    .select({ ...receivableMoney, kind: r.kind, dueDate: r.dueDate, period: r.period })
     .from(r)
     .where(and(eq(r.billId, relief.billId), inArray(r.status, [...collectibleStates]), gt(outstandingOf, 0)))
     .orderBy(asc(r.id))
     .for('update');
+  const relievedOn = beijingDay(new Date());
+  // Late fee by the rule if the relief takes the principal off today (principal before late fee).
+  const cleared = await lateFeesIfCleared(tx, tenantId, open, relievedOn);
+  const feeOf = (row: (typeof open)[number]) => cleared.get(row.id)?.fee ?? row.lateFee;
   // What the bill owes, oldest due first, at most the amount asked: the same plan as a payment's.
   const plan = planAllocation(
     relief.amount,
@@ -446,7 +451,7 @@ onApprovalOutcome(approvalBusinessTypes.relief, async ({ tx, tenantId, businessI
       id: String(row.id),
       dueDate: row.dueDate,
       period: row.period,
-      outstanding: row.amount + row.lateFee - row.received - row.relieved,
+      outstanding: row.amount + feeOf(row) - row.received - row.relieved,
     })),
   );
   if ('problem' in plan) throw new Error(plan.problem);
@@ -454,10 +459,33 @@ onApprovalOutcome(approvalBusinessTypes.relief, async ({ tx, tenantId, businessI
   for (const line of plan) {
     const row = byId.get(line.receivableId) as (typeof open)[number];
     const relieved = row.relieved + line.amount;
+    const ruled = cleared.get(row.id);
+    const next =
+      ruled && line.amount >= row.amount - row.received - row.relieved
+        ? { lateFee: ruled.fee, overdueDays: ruled.overdueDays }
+        : {};
     await tx
       .update(r)
-      .set({ relieved, status: settledStatus({ ...row, relieved }), updatedAt: new Date(), updatedBy: userId })
+      .set({
+        relieved,
+        ...next,
+        status: settledStatus({ ...row, ...next, relieved }),
+        updatedAt: new Date(),
+        updatedBy: userId,
+      })
       .where(eq(r.id, row.id));
+  }
+  if (plan.length > 0) {
+    // Each receivable's share, on the day it was approved: what the late fee's principal owed is summed from.
+    await tx.insert(billReliefLines).values(
+      plan.map((line) => ({
+        tenantId,
+        reliefId: relief.id,
+        receivableId: Number(line.receivableId),
+        amount: line.amount,
+        relievedOn,
+      })),
+    );
   }
   await tx
     .update(billReliefs)

@@ -1,4 +1,6 @@
 import {
+  beijingDay,
+  billStates,
   collectibleStates,
   type OpenReceivable,
   paymentAllocationResource,
@@ -15,7 +17,7 @@ import {
   settledStatus,
   yuan,
 } from '@cp/contracts';
-import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db';
 import { businessError } from '../http/errors';
 import { defineServerLookup } from '../lookups/registry';
@@ -26,7 +28,8 @@ import { defineServerResource } from '../resource/family';
 import { contains } from '../resource/query';
 import { refreshBills } from './bill-money';
 import { syncOverdueCases } from './collection';
-import { paymentAllocations, payments } from './tables';
+import { lateFeesIfCleared } from './lateFees';
+import { bills, paymentAllocations, payments } from './tables';
 
 const r = orderReceivables;
 
@@ -54,6 +57,7 @@ export const receivableFamily = receivableReads(receivableResource, Object.value
 /** What of a receivable moving money reads and writes: its money, state and what follows it. */
 export const receivableMoney = {
   id: r.id,
+  kind: r.kind,
   orderId: r.orderId,
   billId: r.billId,
   amount: r.amount,
@@ -71,8 +75,10 @@ export interface Books {
 }
 
 /**
- * The receivables of a customer that still owe money and may take it (not in a bill 未激活 or 已关停), locked
- * for this transaction in id order; only these ids, or only this bill's, when given.
+ * The receivables of a customer that still owe money and may take it, locked for this transaction in id
+ * order; only these ids, or only this bill's, when given. What is due by today is always owed, in a bill
+ * 未激活 or not (an unactivated bill never hides older rent from a payment); only money not yet due in a bill
+ * 未激活 waits for its activation, and nothing of a bill 已关停 takes money.
  */
 async function lockOpenReceivables(
   ctx: Books,
@@ -81,14 +87,20 @@ async function lockOpenReceivables(
 ) {
   const { ids, billId, orderId } = only;
   const rows = await ctx.tx
-    .select({ ...receivableMoney, dueDate: r.dueDate, period: r.period })
+    .select({ ...receivableMoney, kind: r.kind, dueDate: r.dueDate, period: r.period })
     .from(r)
     .where(
       and(
         eq(r.tenantId, ctx.auth.tenantId),
         eq(r.driverId, driverId),
         inArray(r.status, [...collectibleStates]),
-        eq(r.collectible, true),
+        or(
+          eq(r.collectible, true),
+          and(
+            lte(r.dueDate, beijingDay(new Date())),
+            sql`exists (select 1 from ${bills} where ${bills.id} = ${r.billId} and ${bills.status} = ${sql.raw(String(billStates.inactive))})`,
+          ),
+        ),
         gt(outstandingOf, 0),
         ids ? inArray(r.id, [...ids]) : undefined,
         billId ? eq(r.billId, billId) : undefined,
@@ -119,14 +131,19 @@ type Money = {
   status: number;
 };
 
-/** Moves `delta` fen onto (or, negative, off) a receivable's 已收 and its state with it. */
-async function receive(ctx: Books, row: Money, delta: number) {
+/**
+ * Moves `delta` fen onto (or, negative, off) a receivable's 已收 and its state with it; `ruled`: its late fee
+ * and overdue days by the rule once its principal is paid off by this money.
+ */
+async function receive(ctx: Books, row: Money, delta: number, ruled?: { fee: number; overdueDays: number }) {
   const received = row.received + delta;
+  const next = ruled ? { ...row, received, lateFee: ruled.fee, overdueDays: ruled.overdueDays } : { ...row, received };
   await ctx.tx
     .update(r)
     .set({
       received,
-      status: settledStatus({ ...row, received }),
+      ...(ruled ? { lateFee: ruled.fee, overdueDays: ruled.overdueDays } : {}),
+      status: settledStatus(next),
       version: sql`${r.version} + 1`,
       updatedAt: new Date(),
       updatedBy: ctx.auth.userId,
@@ -158,6 +175,9 @@ export async function recordPayment(ctx: Books, own: PaymentValues, target: Paym
     billId,
     orderId,
   });
+  // Late fee by the rule if this money pays the principal off on its day (principal before late fee).
+  const cleared = await lateFeesIfCleared(ctx.tx, ctx.auth.tenantId, open, String(own.paidOn));
+  const feeOf = (row: (typeof open)[number]) => cleared.get(row.id)?.fee ?? row.lateFee;
   const plan = planAllocation(
     amount,
     open.map(
@@ -165,7 +185,7 @@ export async function recordPayment(ctx: Books, own: PaymentValues, target: Paym
         id: String(row.id),
         dueDate: row.dueDate,
         period: row.period,
-        outstanding: row.amount + row.lateFee - row.received - row.relieved,
+        outstanding: row.amount + feeOf(row) - row.received - row.relieved,
       }),
     ),
     chosen,
@@ -184,7 +204,12 @@ export async function recordPayment(ctx: Books, own: PaymentValues, target: Paym
     .returning({ id: payments.id });
   const id = Number(row?.id);
   const byId = new Map(open.map((receivable) => [String(receivable.id), receivable]));
-  for (const line of plan) await receive(ctx, byId.get(line.receivableId) as Money, line.amount);
+  for (const line of plan) {
+    const row = byId.get(line.receivableId) as (typeof open)[number];
+    const ruled = cleared.get(row.id);
+    const paysPrincipal = ruled && line.amount >= row.amount - row.received - row.relieved;
+    await receive(ctx, row, line.amount, paysPrincipal ? ruled : undefined);
+  }
   if (plan.length > 0) {
     await ctx.tx.insert(paymentAllocations).values(
       plan.map((line) => ({

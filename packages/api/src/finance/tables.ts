@@ -118,6 +118,8 @@ export const payments = pgTable(
     index('payments_tenant_driver_idx').on(table.tenantId, table.driverId, table.paidOn),
     index('payments_tenant_channel_paid_idx').on(table.tenantId, table.channel, table.paidOn),
     index('payments_tenant_reference_idx').on(table.tenantId, table.reference),
+    // The overdue job's day finds the receivables a reversal of that day gave principal back to.
+    index('payments_tenant_reversed_idx').on(table.tenantId, table.reversedAt).where(sql`reversed_at is not null`),
   ],
 );
 
@@ -275,6 +277,56 @@ export const billReliefs = pgTable(
     index('bill_reliefs_tenant_bill_idx').on(table.tenantId, table.billId, table.createdAt),
     index('bill_reliefs_tenant_created_idx').on(table.tenantId, table.createdAt),
   ],
+);
+
+/**
+ * What an approved 减免 relieved off each receivable, on the day it was approved (Beijing): the relief's own
+ * rows, never edited, so a receivable's principal owed on any day — and its late fee — is a sum of rows.
+ */
+export const billReliefLines = pgTable(
+  'bill_relief_lines',
+  {
+    id: idColumn(),
+    tenantId: refColumn('tenant_id').notNull(),
+    reliefId: refColumn('relief_id').notNull(),
+    receivableId: refColumn('receivable_id').notNull(),
+    amount: money('amount'),
+    relievedOn: date('relieved_on').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('bill_relief_lines_receivable_idx').on(table.receivableId),
+    index('bill_relief_lines_tenant_day_idx').on(table.tenantId, table.relievedOn),
+    index('bill_relief_lines_relief_idx').on(table.reliefId),
+  ],
+);
+
+/**
+ * A branch company's finance settings: how many days before a period's due date the billing job issues its
+ * bill (出账提前天数). No row: the default (`defaultBillLeadDays`).
+ */
+export const financeSettings = pgTable('finance_settings', {
+  tenantId: refColumn('tenant_id').primaryKey(),
+  billLeadDays: integer('bill_lead_days').notNull().default(5),
+  version: versionColumn(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: refColumn('updated_by'),
+});
+
+/**
+ * The days the billing job has done, per branch company: bills issued for what falls due within the lead
+ * days and bills activated on their due date — a day done once, in the transaction that did it.
+ */
+export const billingDayRuns = pgTable(
+  'billing_day_runs',
+  {
+    tenantId: refColumn('tenant_id').notNull(),
+    day: date('day').notNull(),
+    issued: integer('issued').notNull().default(0),
+    activated: integer('activated').notNull().default(0),
+    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.tenantId, table.day] })],
 );
 
 /**

@@ -59,6 +59,8 @@ function scheduleInput(row: Row): ScheduleInput {
     stages: (row.stages as RentStage[] | null) ?? [],
     timing: Number(row.rentTiming) === 2 ? 'arrears' : 'advance',
     rentFreeDays: Number(row.rentFreeDays ?? 0),
+    // 一次性支付: one rent receivable for the whole term.
+    lumpSum: Number(row.rentSettlement) === 1,
   };
 }
 

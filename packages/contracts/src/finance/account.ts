@@ -3,7 +3,10 @@ import { text } from '../values';
 
 const money = z.number().meta({ description: '金额（分）' });
 
-/** One kind of money a customer owes, added up over all their receivables. */
+/**
+ * One kind of money a customer owes, added up over all their receivables: each kind its principal; late fees
+ * of every kind are one line of their own (滞纳金, kind 7), never counted as the kind's money received.
+ */
 export const accountKindTotal = z.object({
   kind: z.number(),
   due: money,

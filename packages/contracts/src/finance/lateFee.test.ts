@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween } from '../orders/schedule';
-import { type LateFeeInput, lateFeeOf, lateFeeTerms } from './lateFee';
+import { type LateFeeInput, lateFeeOf, lateFeeOnDay, lateFeeTerms } from './lateFee';
 
 /** The rule read literally: walk every day after the due date, add what ended it owing. */
 function dayByDay(input: LateFeeInput) {
@@ -111,5 +111,41 @@ describe('the late-fee rule (lateFeeOf)', () => {
     });
     const days = BigInt(daysBetween('2020-01-01', '2029-12-31'));
     expect(BigInt(fee.fee)).toBe((100_000_000n * days * 9_999n) / 10_000n);
+  });
+});
+
+describe('lateFeeOnDay: the books at the start of a day', () => {
+  it('charges the days ended, counts today as overdue while owed, and is not moved by money of the day', () => {
+    fc.assert(
+      fc.property(inputs, fc.integer({ min: -300_000, max: 1_500_000 }), (input, today) => {
+        const { asOf: day, ...rest } = input;
+        const held = lateFeeOnDay({ ...rest, day });
+        const ended = lateFeeOf({ ...input, asOf: addDays(day, -1) });
+        expect(held.fee).toBe(ended.fee);
+        expect(held.owing).toBe(ended.owing);
+        // Paid off (or not) today: ends today late by as many days as counted this morning.
+        const withToday = { ...rest, movements: [...rest.movements, { day, amount: today }] };
+        expect(lateFeeOnDay({ ...withToday, day })).toEqual(held);
+        const settledToday = { ...rest, movements: [...rest.movements, { day, amount: ended.owing }] };
+        // (Paid the day after its due date, no day after it ended owing: lateFeeOf counts it 0 days late then.)
+        if (day > addDays(rest.dueDate, 1)) {
+          expect(held.overdueDays).toBe(lateFeeOf({ ...settledToday, asOf: day }).overdueDays);
+        }
+      }),
+    );
+  });
+
+  it('a receivable due yesterday and unpaid is one day overdue today, with no late fee yet', () => {
+    const terms = { graceDays: 0, dailyRate: 10 };
+    expect(lateFeeOnDay({ amount: 100_000, dueDate: '2026-03-01', day: '2026-03-02', movements: [], terms })).toEqual({
+      owing: 100_000,
+      overdueDays: 1,
+      fee: 0,
+    });
+    expect(lateFeeOnDay({ amount: 100_000, dueDate: '2026-03-01', day: '2026-03-03', movements: [], terms })).toEqual({
+      owing: 100_000,
+      overdueDays: 2,
+      fee: 100,
+    });
   });
 });

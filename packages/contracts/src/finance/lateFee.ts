@@ -109,3 +109,17 @@ function perTenThousand(weighted: number, rate: number): number {
   const whole = Math.floor(weighted / 10_000);
   return whole * rate + Math.floor(((weighted - whole * 10_000) * rate) / 10_000);
 }
+
+/**
+ * A receivable's late fee and overdue days as the books hold them on `day` (what the daily job sets at the
+ * start of the day, and what money taken that day pays): the late fee of the days ended (`lateFeeOf` as of
+ * the day before — today has not ended owing anything yet), and the overdue days counting today while the
+ * principal was still owed when yesterday ended. Money moved on `day` itself changes neither: paid today,
+ * the receivable ends today owing nothing and was late by as many days.
+ */
+export function lateFeeOnDay(input: Omit<LateFeeInput, 'asOf'> & { day: string }): LateFee {
+  const { day, ...rest } = input;
+  const ended = lateFeeOf({ ...rest, asOf: addDays(day, -1) });
+  if (day <= input.dueDate || ended.owing <= 0) return ended;
+  return { ...ended, overdueDays: daysBetween(input.dueDate, day) };
+}

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -491,5 +492,74 @@ describe('extendSchedule', () => {
     expect(errorOf(() => extendSchedule(lease, existing.slice(1), 1, '2026-05-15'))).toBe(
       '应收计划：已到期的各期应从第1期起连续',
     );
+  });
+});
+
+describe('一次性支付 (lumpSum)', () => {
+  const lump = (input: Omit<ScheduleInput, 'lumpSum'>) => rentSchedule({ ...input, lumpSum: true });
+
+  it('gives one rent receivable for the whole term, due on its first day in advance or its last in arrears', () => {
+    expect(lump(fixed)).toEqual([
+      { period: 1, stage: 1, startDate: '2026-03-15', endDate: '2027-03-14', dueDate: '2026-03-15', amount: 4_200_000 },
+    ]);
+    expect(lump({ ...fixed, timing: 'arrears' })[0]).toMatchObject({ dueDate: '2027-03-14', amount: 4_200_000 });
+  });
+
+  it('one receivable equals the sum the monthly schedule would have, free days and stages included', () => {
+    const day = fc
+      .integer({ min: 0, max: 3 * 366 })
+      .map((offset) => new Date(Date.UTC(2025, 0, 1) + offset * 86_400_000).toISOString().slice(0, 10));
+    const input = fc
+      .record({
+        startDate: day,
+        termMonths: fc.integer({ min: 1, max: 48 }),
+        rent: fc.integer({ min: 0, max: 2_000_000 }),
+        timing: fc.constantFrom('advance' as const, 'arrears' as const),
+        rentFreeDays: fc.integer({ min: 0, max: 365 }),
+        rentReceipt: fc.constantFrom(0 as const, 1 as const, 2 as const),
+        split: fc.integer({ min: 1, max: 47 }),
+        later: fc.integer({ min: 0, max: 2_000_000 }),
+      })
+      .map(({ split, later, ...rest }): ScheduleInput => {
+        if (rest.rentReceipt !== 1) return rest;
+        const first = Math.min(split, rest.termMonths);
+        const stages =
+          first < rest.termMonths
+            ? [
+                { periods: first, rent: rest.rent },
+                { periods: rest.termMonths - first, rent: later },
+              ]
+            : [{ periods: first, rent: rest.rent }];
+        return { ...rest, stages };
+      });
+    fc.assert(
+      fc.property(input, (terms) => {
+        const monthly = rentSchedule(terms);
+        const [one, ...more] = rentSchedule({ ...terms, lumpSum: true });
+        expect(more).toEqual([]);
+        expect(one).toEqual({
+          period: 1,
+          stage: 1,
+          startDate: monthly[0]?.startDate,
+          endDate: monthly.at(-1)?.endDate,
+          dueDate: terms.timing === 'advance' ? monthly[0]?.startDate : monthly.at(-1)?.endDate,
+          amount: monthly.reduce((sum, row) => sum + row.amount, 0),
+        });
+      }),
+    );
+  });
+
+  it('an extension after it fell due adds one receivable for the extra months alone', () => {
+    const input: ScheduleInput = { ...fixed, lumpSum: true };
+    const existing = rentSchedule(input);
+    const extended = extendSchedule(input, existing, 3, '2026-06-01');
+    expect(extended).toEqual([
+      ...existing,
+      { period: 2, stage: 1, startDate: '2027-03-15', endDate: '2027-06-14', dueDate: '2027-03-15', amount: 1_050_000 },
+    ]);
+    // Before it fell due, the one receivable is made again for the longer term.
+    expect(extendSchedule(input, existing, 3, '2026-03-01')).toEqual([
+      { period: 1, stage: 1, startDate: '2026-03-15', endDate: '2027-06-14', dueDate: '2026-03-15', amount: 5_250_000 },
+    ]);
   });
 });

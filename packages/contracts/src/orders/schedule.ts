@@ -29,6 +29,11 @@ export interface ScheduleInput {
   timing: 'advance' | 'arrears';
   /** 免租天数: the first N calendar days of the lease are free, 0 to 365. */
   rentFreeDays?: number;
+  /**
+   * 一次性支付 (租金结算方式 1): the whole term's rent is one receivable — the sum the monthly schedule would
+   * have, free days included — due on the lease's first day (advance) or its last (arrears).
+   */
+  lumpSum?: boolean;
 }
 
 /** One period of the schedule. */
@@ -178,9 +183,33 @@ function proRata(amount: number, part: number, whole: number): number {
  * - Rent-free days: the first `rentFreeDays` days of the lease are free; a period with f free days out of its
  *   d days is reduced by round-half-up(amount × f / d) fen, so a wholly free period is due 0.
  *
+ * - 一次性支付 (`lumpSum`): one row for the whole term, its amount the sum of the monthly rows.
+ *
  * Throws ScheduleError with a Chinese message naming the problem when the input is inconsistent.
  */
 export function rentSchedule(input: ScheduleInput): ScheduleRow[] {
+  const monthly = monthlySchedule(input);
+  return input.lumpSum ? lumpSumOf(monthly, input.timing, 1) : monthly;
+}
+
+/** Rows gathered into one: from the first's start to the last's end, their amounts added up. */
+function lumpSumOf(rows: readonly ScheduleRow[], timing: ScheduleInput['timing'], period: number): ScheduleRow[] {
+  const first = rows[0];
+  const last = rows.at(-1);
+  if (!first || !last) return [];
+  return [
+    {
+      period,
+      stage: first.stage,
+      startDate: first.startDate,
+      endDate: last.endDate,
+      dueDate: timing === 'advance' ? first.startDate : last.endDate,
+      amount: rows.reduce((sum, row) => sum + row.amount, 0),
+    },
+  ];
+}
+
+function monthlySchedule(input: ScheduleInput): ScheduleRow[] {
   const start = parseDate(input.startDate, '开始日期：日期无效');
   const term = input.termMonths;
   if (!Number.isInteger(term) || term < 1 || term > maxTermMonths) throw new ScheduleError('租期：应为1到120个月');
@@ -253,6 +282,11 @@ export function extendSchedule(
     extended.stages = input.stages.map((stage, index, all) =>
       index === all.length - 1 ? { ...stage, periods: stage.periods + extraMonths } : { ...stage },
     );
+  }
+  if (input.lumpSum && kept.length > 0) {
+    // 一次性支付 already due: the extra months are one more receivable, for them alone.
+    const extra = monthlySchedule(extended).filter((row) => row.period > input.termMonths);
+    return [...kept.map((row) => ({ ...row })), ...lumpSumOf(extra, input.timing, kept.length + 1)];
   }
   const regenerated = rentSchedule(extended).filter((row) => row.period > kept.length);
   return [...kept.map((row) => ({ ...row })), ...regenerated];

@@ -96,7 +96,7 @@ export function CustomerAccountPage() {
           dataSource={byKind}
           columns={[
             { title: '应收类型', dataIndex: 'kind', render: (kind: number) => receivableKind.label(kind) },
-            { title: '应收（含滞纳金）', dataIndex: 'due', align: 'right', render: money },
+            { title: '应收', dataIndex: 'due', align: 'right', render: money },
             { title: '已收', dataIndex: 'received', align: 'right', render: money },
             { title: '减免', dataIndex: 'relieved', align: 'right', render: money },
             { title: '未收', dataIndex: 'outstanding', align: 'right', render: money },
