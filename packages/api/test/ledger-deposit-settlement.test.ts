@@ -71,7 +71,7 @@ beforeAll(async () => {
   // Drivers with no order of the demo: their accounts hold only what these tests do.
   drivers = (
     await query<{ id: string }>(sql`select d.id::text from drivers d where d.tenant_id = ${tenantId} and d.status = 1
-      and not exists (select 1 from lease_orders o where o.driver_id = d.id) order by d.id desc limit 12`)
+      and not exists (select 1 from lease_orders o where o.driver_id = d.id) order by d.id desc limit 16`)
   ).map((row) => row.id);
   stock = (
     await query<{ id: string; model_id: string; city_id: string }>(
@@ -151,6 +151,16 @@ async function deliveredOrder(terms: Terms = {}) {
   return { id, driverId, car };
 }
 
+/** The order's bill of a month, collectible: the one a handover or the billing job issued, else one made now. */
+async function billOfMonth(orderId: string, month: string): Promise<string> {
+  const [issued] = await query<{ id: string; status: number }>(
+    sql`select id::text, status from bills where order_id = ${Number(orderId)} and period = ${month}`,
+  );
+  const id = issued?.id ?? (await post<{ id: string }>('/api/bills', admin, { orderId, month })).data.id;
+  if (!issued || issued.status === 1) expect((await post(`/api/bills/${id}/activate`, admin)).msg).toBe('success');
+  return id;
+}
+
 /** A payment through 实收, to the lines given (or oldest due first). */
 async function pay(driverId: string, amount: number, lines?: { receivableId: string; amount: number }[]) {
   const saved = await post<{ id: string }>('/api/payments', admin, {
@@ -226,6 +236,28 @@ describe('押金 and one-off charges are owed', () => {
     ]);
     // Nothing is held before it is paid.
     expect(await ledgerOf(order.id)).toMatchObject({ agreed: 800_000, collected: 0, held: 0, entries: [] });
+  });
+
+  it('a handover bills at once what falls due within 出账提前天数, and activates what is due already', async () => {
+    const order = await deliveredOrder({ deposit: 600_000 });
+    const lead = 5; // the demo's branch company keeps the default 出账提前天数
+    const rows = (await receivablesOf(order.id)).filter((row) => row.status !== 5);
+    const billed = await query<{
+      id: string;
+      bill_id: string | null;
+      bill_status: number | null;
+      due_date: string;
+    }>(sql`
+      select r.id::text, r.bill_id::text, b.status as bill_status, r.due_date::text from order_receivables r
+      left join bills b on b.id = r.bill_id where r.order_id = ${Number(order.id)} order by r.due_date, r.id`);
+    const horizon = addDays(today, lead);
+    // The deposit and the three months that fell due since the handover 70 days ago are in their months' bills.
+    expect(billed.filter((row) => row.due_date <= horizon).every((row) => row.bill_id !== null)).toBe(true);
+    expect(billed.filter((row) => row.due_date > horizon).every((row) => row.bill_id === null)).toBe(true);
+    expect(new Set(billed.flatMap((row) => (row.bill_id ? [row.bill_id] : []))).size).toBeGreaterThanOrEqual(3);
+    // A bill whose due date has come is collectible (not 未激活).
+    expect(billed.filter((row) => row.due_date <= today).every((row) => row.bill_status !== 1)).toBe(true);
+    expect(rows.find((row) => row.kind === 2)).toMatchObject({ amount: 600_000, due_date: startDate });
   });
 
   it('a deposit paid is held, shown in its ledger and in 查看账户, and its reversal takes it back', async () => {
@@ -423,10 +455,8 @@ describe('each line is charged once', () => {
       (tenant_id, vehicle_id, driver_id, plate_no, occurred_at, place, item, fine, points)
       values (${tenantId}, ${Number(order.car.id)}, ${Number(order.driverId)}, '京A00001',
         ${`${addDays(startDate, 10)}T09:00:00+08:00`}::timestamptz, '长安街', '闯红灯', 20000, 6) returning id::text`);
-    const made = await post<{ id: string }>('/api/bills', admin, { orderId: order.id, month: today.slice(0, 7) });
-    expect(made.msg).toBe('success');
-    expect((await post(`/api/bills/${made.data.id}/activate`, admin)).msg).toBe('success');
-    const charged = await post(`/api/bills/${made.data.id}/add-expense`, admin, {
+    const billId = await billOfMonth(order.id, today.slice(0, 7));
+    const charged = await post(`/api/bills/${billId}/add-expense`, admin, {
       kind: 9,
       amount: 20_000,
       dueDate: today,

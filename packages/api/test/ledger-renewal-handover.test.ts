@@ -361,11 +361,13 @@ describe('right period, right person', () => {
     const service = await repair(vehicleId, during);
     const earlyService = await repair(vehicleId, addDays(handover, -3));
 
-    const month = handover.slice(0, 7);
-    const made = await post<{ id: string }>('/api/bills', admin, { orderId: String(id), month });
-    expect(made.msg).toBe('success');
+    // The handover billed the month it fell in (its first period); 添加费用 is taken on that bill.
+    const [bill] = await query<{ id: string }>(
+      sql`select id::text from bills where order_id = ${Number(id)} and period = ${handover.slice(0, 7)}`,
+    );
+    if (!bill) throw new Error('the handover issued no bill of its month');
     const offered = await get<{ sourceKind: number; sourceId: string }[]>(
-      `/api/bills/${made.data.id}/expense-sources`,
+      `/api/bills/${bill.id}/expense-sources`,
       admin,
     );
     const ids = offered.data.map((row) => `${row.sourceKind}:${row.sourceId}`);
@@ -375,7 +377,7 @@ describe('right period, right person', () => {
     }
     // The server refuses them too, not only the picker.
     const charge = (sourceKind: number, sourceId: string) =>
-      post(`/api/bills/${made.data.id}/add-expense`, admin, {
+      post(`/api/bills/${bill.id}/add-expense`, admin, {
         kind: sourceKind === 1 ? 9 : 10,
         amount: 20_000,
         dueDate: today,

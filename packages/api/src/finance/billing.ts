@@ -53,69 +53,96 @@ export async function runBillingDay(db: Db, tenantId: number, day: string): Prom
       .onConflictDoNothing()
       .returning({ day: billingDayRuns.day });
     if (!claimed) return null;
-    const until = addDays(day, await billLeadDays(tx, tenantId));
     // What fell due before the branch company's first billing day is history the job leaves as it was.
     const [first] = rowsOf<{ day: string }>(
       await tx.execute(sql`select min(day)::text as day from billing_day_runs where tenant_id = ${tenantId}`),
     );
-    const from = first?.day ?? day;
-    const unbilled = sql`
-      select r.order_id, to_char(r.due_date, 'YYYY-MM') as period, min(r.due_date) as due_date
-      from order_receivables r join lease_orders o on o.id = r.order_id
-      where r.tenant_id = ${tenantId} and r.bill_id is null and r.status <> ${n(receivableStates.void)}
-        and r.due_date between ${from}::date and ${until}::date and o.status = ${n(leaseOrderStates.performing)}
-      group by r.order_id, to_char(r.due_date, 'YYYY-MM')`;
-    const issued = rowsOf<{ id: string }>(
-      await tx.execute(sql`
-        insert into bills (tenant_id, bill_no, order_id, driver_id, city_id, period, due_date, status, remark)
-        select ${tenantId}, 'ZD' || to_char(${day}::date, 'YYYYMMDD') || lpad(nextval('bill_no_seq')::text, 6, '0'),
-          u.order_id, o.driver_id, o.city_id, u.period, u.due_date, ${n(billStates.inactive)}, '出账任务按应收日期出账'
-        from (${unbilled}) u join lease_orders o on o.id = u.order_id
-        where not exists (select 1 from bills b where b.order_id = u.order_id and b.period = u.period)
-        order by u.order_id, u.period
-        on conflict do nothing
-        returning id::text`),
-    );
-    // The receivables go into their month's bill (new or not), in id order as payments lock them; money not
-    // yet due in a bill 未激活 waits for its activation (what is due is collectible all the same).
-    const billed = rowsOf<{ bill_id: string }>(
-      await tx.execute(sql`
-        with due as (
-          select r.id, b.id as bill_id, b.status as bill_status
-          from order_receivables r
-          join lease_orders o on o.id = r.order_id
-          join bills b on b.order_id = r.order_id and b.period = to_char(r.due_date, 'YYYY-MM')
-          where r.tenant_id = ${tenantId} and r.bill_id is null and r.status <> ${n(receivableStates.void)}
-            and r.due_date between ${from}::date and ${until}::date and o.status = ${n(leaseOrderStates.performing)}
-            and b.status <> ${n(billStates.shut)}
-          order by r.id
-          for update of r
-        )
-        update order_receivables r
-        set bill_id = due.bill_id, collectible = due.bill_status <> ${n(billStates.inactive)}, updated_at = now()
-        from due where r.id = due.id
-        returning r.bill_id::text`),
-    );
-    const activated = rowsOf<{ id: string }>(
-      await tx.execute(sql`
-        update bills set status = ${n(billStates.open)}, version = version + 1, updated_at = now()
-        where tenant_id = ${tenantId} and status = ${n(billStates.inactive)} and due_date <= ${day}::date
-        returning id::text`),
-    );
-    if (activated.length > 0) {
-      await tx.execute(sql`
-        update order_receivables set collectible = true, updated_at = now()
-        where bill_id = any(${`{${activated.map((row) => row.id).join(',')}}`}::bigint[]) and not collectible`);
-    }
-    const touched = [...new Set([...billed.map((row) => row.bill_id), ...activated.map((row) => row.id)])];
-    await refreshBills(tx, tenantId, touched.map(Number));
-    const run = { day, issued: issued.length, activated: activated.length };
+    const { issued, activated } = await issueBills(tx, tenantId, day, { from: first?.day ?? day });
+    const run = { day, issued, activated };
     await tx
       .update(billingDayRuns)
       .set({ issued: run.issued, activated: run.activated, finishedAt: new Date() })
       .where(sql`${billingDayRuns.tenantId} = ${tenantId} and ${billingDayRuns.day} = ${day}::date`);
     return run;
   });
+}
+
+/**
+ * Issues the bills of what falls due within the lead days of `day` (from `scope.from` on) and activates the
+ * bills whose due date has come — for a branch company's orders in performance, or one order's.
+ */
+async function issueBills(
+  tx: Executor,
+  tenantId: number,
+  day: string,
+  scope: { from: string; orderId?: number },
+): Promise<{ issued: number; activated: number }> {
+  const { from } = scope;
+  const until = addDays(day, await billLeadDays(tx, tenantId));
+  const onlyOrder = scope.orderId === undefined ? sql`` : sql`and r.order_id = ${scope.orderId}`;
+  const unbilled = sql`
+    select r.order_id, to_char(r.due_date, 'YYYY-MM') as period, min(r.due_date) as due_date
+    from order_receivables r join lease_orders o on o.id = r.order_id
+    where r.tenant_id = ${tenantId} and r.bill_id is null and r.status <> ${n(receivableStates.void)}
+      and r.due_date between ${from}::date and ${until}::date and o.status = ${n(leaseOrderStates.performing)}
+      ${onlyOrder}
+    group by r.order_id, to_char(r.due_date, 'YYYY-MM')`;
+  const issued = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      insert into bills (tenant_id, bill_no, order_id, driver_id, city_id, period, due_date, status, remark)
+      select ${tenantId}, 'ZD' || to_char(${day}::date, 'YYYYMMDD') || lpad(nextval('bill_no_seq')::text, 6, '0'),
+        u.order_id, o.driver_id, o.city_id, u.period, u.due_date, ${n(billStates.inactive)}, '出账任务按应收日期出账'
+      from (${unbilled}) u join lease_orders o on o.id = u.order_id
+      where not exists (select 1 from bills b where b.order_id = u.order_id and b.period = u.period)
+      order by u.order_id, u.period
+      on conflict do nothing
+      returning id::text`),
+  );
+  // The receivables go into their month's bill (new or not), in id order as payments lock them; money not
+  // yet due in a bill 未激活 waits for its activation (what is due is collectible all the same).
+  const billed = rowsOf<{ bill_id: string }>(
+    await tx.execute(sql`
+      with due as (
+        select r.id, b.id as bill_id, b.status as bill_status
+        from order_receivables r
+        join lease_orders o on o.id = r.order_id
+        join bills b on b.order_id = r.order_id and b.period = to_char(r.due_date, 'YYYY-MM')
+        where r.tenant_id = ${tenantId} and r.bill_id is null and r.status <> ${n(receivableStates.void)}
+          and r.due_date between ${from}::date and ${until}::date and o.status = ${n(leaseOrderStates.performing)}
+          and b.status <> ${n(billStates.shut)}
+          ${onlyOrder}
+        order by r.id
+        for update of r
+      )
+      update order_receivables r
+      set bill_id = due.bill_id, collectible = due.bill_status <> ${n(billStates.inactive)}, updated_at = now()
+      from due where r.id = due.id
+      returning r.bill_id::text`),
+  );
+  const activated = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      update bills set status = ${n(billStates.open)}, version = version + 1, updated_at = now()
+      where tenant_id = ${tenantId} and status = ${n(billStates.inactive)} and due_date <= ${day}::date
+        ${scope.orderId === undefined ? sql`` : sql`and order_id = ${scope.orderId}`}
+      returning id::text`),
+  );
+  if (activated.length > 0) {
+    await tx.execute(sql`
+      update order_receivables set collectible = true, updated_at = now()
+      where bill_id = any(${`{${activated.map((row) => row.id).join(',')}}`}::bigint[]) and not collectible`);
+  }
+  const touched = [...new Set([...billed.map((row) => row.bill_id), ...activated.map((row) => row.id)])];
+  await refreshBills(tx, tenantId, touched.map(Number));
+  return { issued: issued.length, activated: activated.length };
+}
+
+/**
+ * A car handed over: its order is billed at once by the same rule — what falls due within the lead days (the
+ * handover's one-off charges, a first period, and any period a handover recorded after the fact made due
+ * already) goes into its month's bill, a bill already due is activated. The daily job bills the rest.
+ */
+export async function billOrderAtHandover(tx: Executor, tenantId: number, orderId: number, day: string) {
+  return issueBills(tx, tenantId, day, { from: '0001-01-01', orderId });
 }
 
 /**

@@ -29,6 +29,7 @@ import { auditLog } from '../audit/tables';
 import type { Db, Tx } from '../db';
 import { drivers } from '../drivers/tables';
 import { refreshBills } from '../finance/bill-money';
+import { billOrderAtHandover } from '../finance/billing';
 import { syncOverdueCases } from '../finance/collection';
 import { businessError } from '../http/errors';
 import type { RoutePlugin } from '../http/schemas';
@@ -275,6 +276,7 @@ async function onRenewalStarted(
   await insertSchedule(by, renewal, checkedSchedule(scheduleInput(renewal)));
   // The deposit held on the old order carries over as held money: not refunded and collected again.
   await carryDeposit(tx, Number(oldOrder.id), Number(renewal.id), auth);
+  await billOrderAtHandover(tx, auth.tenantId, Number(renewal.id), beijingDay(new Date()));
   return { vehicleId, deliveredAt };
 }
 
@@ -449,6 +451,8 @@ export const leaseOrderFamily = defineServerResource({
         await insertSchedule(ctx, order, checkedSchedule(scheduleInput({ ...order, startDate })));
         // 押金, 首付款, 整备费 (due at the handover) and 尾款 (due at the end) become receivables of their own kinds.
         await insertOneOffCharges(ctx, { ...order, startDate, endDate }, deliveredOn);
+        // What falls due within the lead days is billed at once, by the billing job's rule.
+        await billOrderAtHandover(ctx.tx, ctx.auth.tenantId, Number(order.id), today);
         await followInvitee(ctx.tx, ctx.auth.tenantId, Number(order.driverId), referralStages.delivered, ctx.auth);
         return { vehicleId, deliveredAt, startDate, endDate };
       },
