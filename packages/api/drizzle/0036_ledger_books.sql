@@ -82,6 +82,7 @@ CREATE TABLE "installation" (
 	"finished_at" timestamp with time zone
 );
 --> statement-breakpoint
+DROP INDEX "order_receivables_order_kind_period_key";--> statement-breakpoint
 ALTER TABLE "exchange_orders" ADD COLUMN "cancel_reason" text;--> statement-breakpoint
 ALTER TABLE "lease_orders" ADD COLUMN "credit_issue" text;--> statement-breakpoint
 ALTER TABLE "lease_orders" ADD COLUMN "credit_flags" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
@@ -101,4 +102,5 @@ CREATE INDEX "order_change_requests_tenant_order_idx" ON "order_change_requests"
 CREATE UNIQUE INDEX "order_change_requests_order_open_key" ON "order_change_requests" USING btree ("order_id") WHERE "order_change_requests"."status" = 1;--> statement-breakpoint
 CREATE INDEX "receivable_closings_tenant_order_idx" ON "receivable_closings" USING btree ("tenant_id","order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "receivable_closings_receivable_key" ON "receivable_closings" USING btree ("receivable_id");--> statement-breakpoint
-CREATE INDEX "payments_tenant_reversed_idx" ON "payments" USING btree ("tenant_id","reversed_at") WHERE reversed_at is not null;
+CREATE INDEX "payments_tenant_reversed_idx" ON "payments" USING btree ("tenant_id","reversed_at") WHERE reversed_at is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "order_receivables_order_kind_period_key" ON "order_receivables" USING btree ("order_id","kind","period") WHERE status <> 5;

@@ -126,10 +126,14 @@ describe('session', () => {
     expect(data.authBtnData).toContain('vehicleList:export');
   });
 
-  it('gives ops only the vehicle and order sections, without export or delete', async () => {
+  it('gives ops the vehicle and order sections, without export or delete, and 我发起的 to withdraw its own requests', async () => {
     const token = await ctx.login('ops', 'ops123');
     const { data } = await ctx.request<UserInfo>({ method: 'GET', url: '/api/user/role-menu?appId=cp-console', token });
-    expect(data.menuData.map((node) => node.title)).toEqual(['车辆管理', '订单管理']);
+    expect(data.menuData.map((node) => node.title)).toEqual(['车辆管理', '订单管理', '审批管理']);
+    const approvals = data.menuData.find((node) => node.title === '审批管理');
+    expect(JSON.stringify(approvals)).toContain('我发起的');
+    expect(JSON.stringify(approvals)).not.toContain('待办事项');
+    expect(data.authBtnData).not.toContain('initiated:add');
     expect(data.authBtnData).toContain('vehicleList:add');
     expect(data.authBtnData.filter((key) => /:(export|delete)$/.test(key))).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, approveAs, input } from './support/actions';
 import { useBrowser } from './support/browser';
-import { chooseOption, formItem, pickOption, waitForDialogsToSettle, waitForToast } from './support/page';
+import { chooseOption, formItem, pickOption, pickToday, waitForDialogsToSettle, waitForToast } from './support/page';
 import { api, demoAccounts, loginToken, signIn } from './support/session';
 
 const open = useBrowser();
@@ -20,15 +20,6 @@ type Receivable = { id: string; outstanding: number };
 type Account = { id: string; orderNo: string; contacts: number; promiseAmount: number | null; badDebt: boolean };
 
 const yuan = (fen: number) => (fen / 100).toFixed(2);
-
-/** Picks today in the date picker of a form item. */
-async function today(page: import('playwright-core').Page, scope: import('playwright-core').Locator, label: string) {
-  await scope.getByLabel(label).click();
-  const button = page.locator('.ant-picker-dropdown:visible').getByText('今天', { exact: true });
-  await button.waitFor();
-  await waitForDialogsToSettle(page);
-  await button.click();
-}
 
 describe('财务管理', () => {
   it('a relief asked on 账单列表 is approved in 待办事项 and relieves the bill', { timeout: 240_000 }, async () => {
@@ -65,7 +56,7 @@ describe('财务管理', () => {
     const form = page.locator('form').first();
     await formItem(page, form, '催收员').waitFor({ timeout: 30_000 });
     await pickOption(page, form, '催收员', /李会计/);
-    await today(page, form, '承诺还款日');
+    await pickToday(page, form, '承诺还款日');
     await input(form, '承诺还款金额（元）').fill('1200');
     await page.getByRole('button', { name: '保存' }).click();
     await waitForToast(page, '操作成功');
@@ -156,7 +147,7 @@ describe('财务管理', () => {
     await page.keyboard.type(mobile);
     await chooseOption(page);
     await input(drawer, '收款金额（元）').fill(yuan(amount));
-    await today(page, drawer, '到账日期');
+    await pickToday(page, drawer, '到账日期');
     await pickOption(page, drawer, '收款渠道', '银行转账');
     await drawer.getByRole('button', { name: '保存' }).click();
     await waitForToast(page, '操作成功');

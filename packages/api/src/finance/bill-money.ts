@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../db';
 
 /**
- * A bill's money is its receivables' added up (void ones left out), and its state follows the money while
+ * A bill's money is its receivables' added up (void ones left out: a bill all of whose receivables were
+ * cancelled owes nothing), and its state follows the money while
  * it is being collected: 已结清 once nothing is owed, 逾期 while a receivable is overdue, 部分收款 once
  * something came in, 待收款 before. A bill 未激活 or 已关停 keeps its state. These bills, or every bill of
  * the branch company with an overdue receivable (the overdue job's day).
@@ -16,14 +17,16 @@ export async function refreshBills(tx: Executor, tenantId: number, billIds?: rea
         and r.status = ${receivableStates.overdue} and r.bill_id is not null)`;
   const collecting = [billStates.open, billStates.partlyPaid, billStates.settled, billStates.overdue];
   await tx.execute(sql`
-    with sums as (
-      select r.bill_id, coalesce(sum(r.amount), 0) as amount, coalesce(sum(r.late_fee), 0) as late_fee,
+    with target as (select b.id from bills b where b.tenant_id = ${tenantId} and ${which}),
+    -- From the bills, not their receivables: a bill whose every receivable was cancelled sums to nothing.
+    sums as (
+      select t.id as bill_id, coalesce(sum(r.amount), 0) as amount, coalesce(sum(r.late_fee), 0) as late_fee,
         coalesce(sum(r.received), 0) as received, coalesce(sum(r.relieved), 0) as relieved,
-        bool_or(r.status = ${receivableStates.overdue}) as overdue, min(r.due_date) as due_date
-      from order_receivables r
-      where r.tenant_id = ${tenantId} and r.status <> ${receivableStates.void}
-        and r.bill_id in (select b.id from bills b where b.tenant_id = ${tenantId} and ${which})
-      group by r.bill_id
+        coalesce(bool_or(r.status = ${receivableStates.overdue}), false) as overdue, min(r.due_date) as due_date
+      from target t
+      left join order_receivables r on r.bill_id = t.id and r.tenant_id = ${tenantId}
+        and r.status <> ${receivableStates.void}
+      group by t.id
     )
     update bills b set amount = sums.amount, late_fee = sums.late_fee, received = sums.received,
       relieved = sums.relieved, due_date = coalesce(sums.due_date, b.due_date),

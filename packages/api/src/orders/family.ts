@@ -485,11 +485,13 @@ export const leaseOrderFamily = defineServerResource({
       {
         async run(ctx, order, body) {
           await refuseDelayWithRenewal(ctx, order);
-          const existing = await ctx.tx
-            .select()
-            .from(orderReceivables)
-            .where(and(eq(orderReceivables.orderId, Number(order.id)), eq(orderReceivables.kind, 1)))
-            .orderBy(asc(orderReceivables.period));
+          const existing = (
+            await ctx.tx
+              .select()
+              .from(orderReceivables)
+              .where(and(eq(orderReceivables.orderId, Number(order.id)), eq(orderReceivables.kind, 1)))
+              .orderBy(asc(orderReceivables.period))
+          ).filter((row) => row.status !== receivableStates.void);
           const today = beijingDay(new Date());
           const extended = (() => {
             try {
@@ -511,26 +513,43 @@ export const leaseOrderFamily = defineServerResource({
               throw error;
             }
           })();
-          // Past periods stay as they are (received or not); the periods not yet due are written anew.
-          await ctx.tx
-            .delete(orderReceivables)
-            .where(
-              and(
-                eq(orderReceivables.orderId, Number(order.id)),
-                eq(orderReceivables.kind, 1),
-                gte(orderReceivables.dueDate, today),
-                eq(orderReceivables.status, 0),
-                eq(orderReceivables.received, 0),
-              ),
+          // Past periods stay as they are (received or not). A period not yet due that the longer term gives
+          // otherwise (a 一次性支付 made again for the longer term) is cancelled with why, nothing on it yet,
+          // and written anew; one it gives the same stays as it is — its bill and history with it.
+          const anew = new Map(extended.map((row) => [row.period, row]));
+          const changed = existing.filter((row) => {
+            const next = anew.get(row.period);
+            return (
+              row.dueDate >= today &&
+              row.received === 0 &&
+              row.relieved === 0 &&
+              (!next ||
+                next.startDate !== row.periodStart ||
+                next.endDate !== row.periodEnd ||
+                next.dueDate !== row.dueDate ||
+                next.amount !== row.amount ||
+                next.stage !== row.stage)
             );
-          const kept = new Set(
-            (
-              await ctx.tx
-                .select({ period: orderReceivables.period })
-                .from(orderReceivables)
-                .where(and(eq(orderReceivables.orderId, Number(order.id)), eq(orderReceivables.kind, 1)))
-            ).map((row) => row.period),
-          );
+          });
+          if (changed.length > 0) {
+            await ctx.tx
+              .update(orderReceivables)
+              .set({
+                status: receivableStates.void,
+                voidReason: `延期${Number(body.extraMonths)}个月，应收计划按新租期重排`,
+                updatedAt: new Date(),
+                updatedBy: ctx.auth.userId,
+              })
+              .where(
+                inArray(
+                  orderReceivables.id,
+                  changed.map((row) => row.id),
+                ),
+              );
+            const bills = [...new Set(changed.flatMap((row) => (row.billId === null ? [] : [row.billId])))];
+            await refreshBills(ctx.tx, ctx.auth.tenantId, bills);
+          }
+          const kept = new Set(existing.filter((row) => !changed.includes(row)).map((row) => row.period));
           await insertSchedule(
             ctx,
             order,

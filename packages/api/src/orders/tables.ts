@@ -153,7 +153,10 @@ export const orderReceivables = pgTable(
     ...businessColumns(),
   },
   (table) => [
-    uniqueIndex('order_receivables_order_kind_period_key').on(table.orderId, table.kind, table.period),
+    // One live receivable per order, kind and period: a cancelled one (已作废) stays beside the one replacing it.
+    uniqueIndex('order_receivables_order_kind_period_key')
+      .on(table.orderId, table.kind, table.period)
+      .where(sql`status <> 5`),
     index('order_receivables_tenant_city_status_due_idx').on(table.tenantId, table.cityId, table.status, table.dueDate),
     index('order_receivables_tenant_kind_due_idx').on(table.tenantId, table.kind, table.dueDate),
     index('order_receivables_tenant_level_idx').on(table.tenantId, table.levelId, table.dueDate),

@@ -84,3 +84,12 @@ export async function openUserMenuItem(page: Page, name: string): Promise<void> 
   await waitForDialogsToSettle(page);
   await item.click();
 }
+
+/** Picks today in the date picker of a form item. */
+export async function pickToday(page: Page, scope: Locator, label: string): Promise<void> {
+  await scope.getByLabel(label).click();
+  const button = page.locator('.ant-picker-dropdown:visible').getByText('今天', { exact: true });
+  await button.waitFor();
+  await waitForDialogsToSettle(page);
+  await button.click();
+}

@@ -1,0 +1,244 @@
+import { addDays, beijingDay, type CustomerAccount, type PageResult } from '@cp/contracts';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/migrate';
+import { runOverdueDay } from '../src/finance/overdue';
+import { startTestApp, type TestContext } from './harness';
+import { booksProblems, owedByRows } from './ledger-support';
+
+type Task = { id: string; businessId: string; businessType: number };
+type Car = { id: string; modelId: string; cityId: string };
+
+let ctx: TestContext;
+let ops: string;
+let manager: string;
+let finance: string;
+let admin: string;
+let tenantId: number;
+let unitId: string;
+let drivers: string[];
+let stock: Car[];
+const today = beijingDay(new Date());
+/** The overdue job's next day: the demo did today, each job step does the next. */
+let jobDay = addDays(today, 1);
+let steps = 0;
+
+const query = async <T>(statement: ReturnType<typeof sql>) => rowsOf<T>(await ctx.database.db.execute(statement));
+const post = <T = unknown>(url: string, token: string, payload: object = {}) =>
+  ctx.request<T>({ method: 'POST', url, token, payload });
+const get = <T>(url: string, token = admin) => ctx.request<T>({ method: 'GET', url, token });
+
+beforeAll(async () => {
+  ctx = await startTestApp({}, { demoVehiclesPerTenant: 150 });
+  ops = await ctx.login('ops', 'ops123');
+  manager = await ctx.login('manager', 'manager123');
+  finance = await ctx.login('finance', 'finance123');
+  admin = await ctx.login('admin', 'admin123');
+  const [tenant] = await query<{ id: number }>(sql`select id from tenants where code = 'BJ'`);
+  tenantId = Number(tenant?.id);
+  drivers = (
+    await query<{ id: string }>(sql`select d.id::text from drivers d where d.tenant_id = ${tenantId} and d.status = 1
+      and not exists (select 1 from lease_orders o where o.driver_id = d.id) order by d.id`)
+  ).map((row) => row.id);
+  stock = (
+    await query<{ id: string; model_id: string; city_id: string }>(
+      sql`select id::text, model_id::text, city_id::text from vehicles where tenant_id = ${tenantId} and stage in (4, 7) order by id desc`,
+    )
+  ).map((row) => ({ id: row.id, modelId: row.model_id, cityId: row.city_id }));
+  unitId = String((await get<PageResult<{ id: string }>>('/api/accounting-units?limit=1')).data.list[0]?.id);
+});
+afterAll(() => ctx.close());
+
+/** Decides the task of a business record waiting for `token` (通过). */
+async function approve(token: string, businessType: number, businessId: string) {
+  const todo = await get<PageResult<Task>>('/api/approval-tasks?limit=200', token);
+  const task = todo.data.list.find((row) => row.businessType === businessType && row.businessId === businessId);
+  if (!task) throw new Error(`no task of type ${businessType} #${businessId} for this approver`);
+  const decided = await post(`/api/approval-tasks/${task.id}/approve`, token, { comment: '同意' });
+  expect(decided.msg).toBe('success');
+}
+
+/** After every step: the branch company's books keep every rule, and 查看账户 adds up to the rows. */
+async function expectBalanced(driverId: string, after: string) {
+  steps += 1;
+  expect(await booksProblems(ctx.database.db, tenantId), `after ${after}`).toEqual([]);
+  const account = (await get<CustomerAccount>(`/api/customer-accounts/${driverId}`, admin)).data;
+  expect(account.totals.outstanding).toBe((await owedByRows(ctx.database.db, driverId)).outstanding);
+}
+
+const terms = fc.record({
+  rent: fc.integer({ min: 50_000, max: 800_000 }),
+  deposit: fc.constantFrom(0, 300_000, 800_000),
+  firstPayment: fc.constantFrom(0, 200_000),
+  graceDays: fc.integer({ min: 0, max: 10 }),
+  lateFeeRate: fc.integer({ min: 0, max: 30 }),
+  rentTiming: fc.constantFrom(1, 2),
+  termMonths: fc.integer({ min: 3, max: 12 }),
+  /** The handover, recorded after the fact: this many days ago. */
+  back: fc.integer({ min: 0, max: 160 }),
+});
+
+const step = fc.oneof(
+  fc.record({
+    kind: fc.constant('pay' as const),
+    share: fc.double({ min: 0.05, max: 1.3, noNaN: true }),
+    ago: fc.nat(),
+  }),
+  fc.record({ kind: fc.constant('reverse' as const), which: fc.nat() }),
+  fc.record({ kind: fc.constant('job' as const) }),
+  fc.record({ kind: fc.constant('delay' as const), months: fc.integer({ min: 1, max: 3 }) }),
+);
+
+const ending = fc.constantFrom('none' as const, 'return' as const, 'return with damage' as const);
+
+describe('the ledger invariant over generated lease books', () => {
+  it("the demo's books keep every rule, in both branch companies", async () => {
+    for (const tenant of await query<{ id: number }>(sql`select id from tenants order by id`)) {
+      expect(await booksProblems(ctx.database.db, tenant.id)).toEqual([]);
+    }
+  });
+
+  it('catches a fen moved by hand: a check that cannot fail is none', async () => {
+    const [paid] = await query<{ id: string }>(
+      sql`select id::text from order_receivables where tenant_id = ${tenantId} and received > 0 order by id limit 1`,
+    );
+    await ctx.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`update order_receivables set received = received + 1 where id = ${Number(paid?.id)}`);
+        expect((await booksProblems(tx, tenantId)).join('\n')).toContain('received is the sum of the live allocations');
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    expect(await booksProblems(ctx.database.db, tenantId)).toEqual([]);
+  });
+
+  it('keeps every rule after every step: payments early, late, partial and over, reversals, the daily job, extensions, returns with damage, settlements and refunds', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(terms, fc.array(step, { minLength: 2, maxLength: 7 }), ending, async (t, plan, end) => {
+        const driverId = drivers[run] as string;
+        const car = stock[run] as Car;
+        run += 1;
+        const handover = addDays(today, -t.back);
+        const saved = await post<{ id: string }>('/api/lease-orders', ops, {
+          driverId,
+          cityId: car.cityId,
+          modelId: car.modelId,
+          rentalMode: 0,
+          orderType: 0,
+          rentReceipt: 0,
+          rentTiming: t.rentTiming,
+          maintenancePlan: 0,
+          rentSettlement: 0,
+          startDate: handover,
+          termMonths: t.termMonths,
+          rent: t.rent,
+          deposit: t.deposit,
+          firstPayment: t.firstPayment,
+          graceDays: t.graceDays,
+          lateFeeRate: t.lateFeeRate,
+        });
+        expect(saved.msg).toBe('success');
+        const orderId = saved.data.id;
+        expect((await post(`/api/lease-orders/${orderId}/submit`, ops)).msg).toBe('success');
+        await approve(manager, 1, orderId);
+        await approve(finance, 1, orderId);
+        const filled = await post(`/api/lease-orders/${orderId}/fill-delivery`, ops, {
+          vehicleId: car.id,
+          mileage: 1_000_000,
+          energyLevel: 80,
+          deliveredOn: handover,
+        });
+        expect(filled.msg).toBe('success');
+        await expectBalanced(driverId, 'the handover');
+
+        for (const next of plan) {
+          if (next.kind === 'pay') {
+            const { outstanding } = await owedByRows(ctx.database.db, driverId);
+            const amount = Math.max(1, Math.round((outstanding || 10_000) * next.share));
+            const paid = await post('/api/payments', admin, {
+              driverId,
+              amount,
+              paidOn: addDays(today, -(next.ago % (t.back + 1))),
+              channel: 2,
+            });
+            expect(paid.msg).toBe('success');
+          } else if (next.kind === 'reverse') {
+            const live = await query<{ id: string }>(
+              sql`select id::text from payments where driver_id = ${Number(driverId)} and status = 1 order by id`,
+            );
+            const payment = live[next.which % Math.max(live.length, 1)];
+            if (payment) {
+              // Refused only where deposit money it paid is already offset or refunded; either way the books hold.
+              const reversed = await post(`/api/payments/${payment.id}/reverse`, admin, { reason: '客户转账退回' });
+              expect(reversed.msg === 'success' || /押金/.test(reversed.msg)).toBe(true);
+            }
+          } else if (next.kind === 'job') {
+            await runOverdueDay(ctx.database.db, tenantId, jobDay);
+            jobDay = addDays(jobDay, 1);
+          } else {
+            const [order] = await query<{ status: number; delivery_state: number }>(
+              sql`select status, delivery_state from lease_orders where id = ${Number(orderId)}`,
+            );
+            if (order?.status === 3 && order.delivery_state === 1) {
+              const asked = await post<{ changeRequestId: string }>(`/api/lease-orders/${orderId}/delay`, ops, {
+                extraMonths: next.months,
+              });
+              expect(asked.msg).toBe('success');
+              await approve(manager, 10, asked.data.changeRequestId);
+              await approve(finance, 10, asked.data.changeRequestId);
+            }
+          }
+          await expectBalanced(driverId, JSON.stringify(next));
+        }
+
+        if (end === 'none') return;
+        expect((await post(`/api/lease-orders/${orderId}/end-lease`, ops, { reason: '司机退租' })).msg).toBe('success');
+        const [order] = await query<{ return_id: string }>(
+          sql`select return_id::text from lease_orders where id = ${Number(orderId)}`,
+        );
+        const accepted = await post(`/api/vehicle-returns/${order?.return_id}/accept`, ops, {
+          mileage: 1_004_000,
+          energyLevel: 60,
+          damage: end === 'return with damage' ? '前保险杠破损' : '',
+          photos: [],
+        });
+        expect(accepted.msg).toBe('success');
+        const calculated = await post<{ settlementId: string; total: number }>(
+          `/api/return-calculations/${orderId}/calculate`,
+          ops,
+          { accountingUnitId: unitId, ...(end === 'return with damage' ? { damageFee: 150_000 } : {}) },
+        );
+        expect(calculated.msg).toBe('success');
+        await approve(manager, 4, calculated.data.settlementId);
+        await approve(finance, 4, calculated.data.settlementId);
+        await expectBalanced(driverId, 'the settlement');
+        const [refund] = await query<{ id: string }>(
+          sql`select id::text from deposit_refunds where settlement_id = ${Number(calculated.data.settlementId)}`,
+        );
+        if (refund) {
+          await approve(manager, 5, refund.id);
+          await approve(finance, 5, refund.id);
+          const paid = await post(`/api/deposit-refunds/${refund.id}/pay`, finance, {
+            payeeName: '司机本人',
+            bankName: '中国建设银行',
+            bankAccount: '6217000010001234569',
+            paidOn: today,
+            paymentReference: `TK${run}`,
+          });
+          expect(paid.msg).toBe('success');
+          await expectBalanced(driverId, 'the refund paid out');
+        }
+        // Settled: the order owes nothing but its one balance, and its deposit held is paid back or offset.
+        const [held] = await query<{ held: string }>(sql`
+          select (coalesce((select sum(a.amount) from payment_allocations a join order_receivables r on r.id = a.receivable_id
+            where r.order_id = ${Number(orderId)} and r.kind = 2 and not a.reversed), 0)
+            - coalesce((select sum(amount) from deposit_movements where order_id = ${Number(orderId)}), 0))::text as held`);
+        expect(Number(held?.held)).toBe(0);
+      }),
+      { numRuns: 8, endOnFailure: true },
+    );
+    expect(steps).toBeGreaterThan(8 * 3);
+  });
+});

@@ -1,0 +1,110 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../src/db';
+import { rowsOf } from '../src/db/migrate';
+
+/**
+ * The ledger's invariants (#23 item 13), as a finance controller would check the books of a branch company:
+ * each answers the rows breaking it, named so that a failure reads as the broken rule. An empty answer is
+ * books that balance.
+ */
+const invariants: { rule: string; rows: (tenantId: number) => SQL }[] = [
+  {
+    rule: 'a receivable never holds more than it asks (amount + late fee − received − relieved ≥ 0)',
+    rows: (t) => sql`select id::text as id from order_receivables
+      where tenant_id = ${t} and status <> 5 and amount + late_fee - received - relieved < 0`,
+  },
+  {
+    rule: 'a cancelled receivable holds no money',
+    rows: (t) => sql`select id::text as id from order_receivables
+      where tenant_id = ${t} and status = 5 and (received <> 0 or relieved <> 0)`,
+  },
+  {
+    rule: "a receivable's received is the sum of the live allocations to it",
+    rows: (t) => sql`select r.id::text as id from order_receivables r
+      left join (select receivable_id, sum(amount) as s from payment_allocations where not reversed group by 1) a
+        on a.receivable_id = r.id
+      where r.tenant_id = ${t} and r.received <> coalesce(a.s, 0)`,
+  },
+  {
+    rule: "a receivable's relieved is the sum of its relief lines and settlement closings",
+    rows: (t) => sql`select r.id::text as id from order_receivables r
+      left join (select receivable_id, sum(amount) as s from bill_relief_lines group by 1) l on l.receivable_id = r.id
+      left join (select receivable_id, sum(amount) as s from receivable_closings group by 1) c on c.receivable_id = r.id
+      where r.tenant_id = ${t} and r.relieved <> coalesce(l.s, 0) + coalesce(c.s, 0)`,
+  },
+  {
+    rule: "a payment's allocated is the sum of its live allocations, never more than it brought; a reversed one keeps none",
+    rows: (t) => sql`select p.id::text as id from payments p
+      left join (select payment_id, sum(amount) as s from payment_allocations where not reversed group by 1) a
+        on a.payment_id = p.id
+      where p.tenant_id = ${t} and (
+        (p.status = 1 and (p.allocated <> coalesce(a.s, 0) or p.allocated > p.amount))
+        or (p.status = 2 and coalesce(a.s, 0) <> 0))`,
+  },
+  {
+    rule: 'the deposit held by an order = collected − offset − refunded − forfeited − carried out + carried in ≥ 0',
+    rows: (t) => sql`select o.id::text as id from lease_orders o
+      left join (
+        select r.order_id, sum(a.amount) as s from payment_allocations a
+        join order_receivables r on r.id = a.receivable_id
+        where not a.reversed and r.kind = 2 group by 1
+      ) c on c.order_id = o.id
+      left join (
+        select order_id, sum(case when kind = 5 then amount else -amount end) as s from deposit_movements group by 1
+      ) m on m.order_id = o.id
+      where o.tenant_id = ${t} and coalesce(c.s, 0) + coalesce(m.s, 0) < 0`,
+  },
+  {
+    rule: 'an order whose settlement was approved owes nothing but its one 退车结算款',
+    rows: (t) => sql`select r.id::text as id from order_receivables r
+      join return_settlements s on s.order_id = r.order_id and s.status = 2
+      where r.tenant_id = ${t} and r.kind <> 6 and r.status <> 5 and r.amount + r.late_fee - r.received - r.relieved <> 0`,
+  },
+  {
+    rule: 'a settlement leaves one 退车结算款 or one 押金退款, never both',
+    rows: (t) => sql`select s.id::text as id from return_settlements s
+      where s.tenant_id = ${t} and s.status = 2
+        and ((select count(*) from order_receivables r where r.order_id = s.order_id and r.kind = 6)
+          + (select count(*) from deposit_refunds f where f.settlement_id = s.id)) > 1`,
+  },
+  {
+    rule: "no car's day is billed twice: the rent periods of its orders never overlap",
+    rows: (t) => sql`select a.id::text || '~' || b.id::text as id from order_receivables a
+      join lease_orders oa on oa.id = a.order_id
+      join lease_orders ob on ob.vehicle_id = oa.vehicle_id
+      join order_receivables b on b.order_id = ob.id and b.kind = 1 and b.status <> 5 and b.id > a.id
+      where a.tenant_id = ${t} and a.kind = 1 and a.status <> 5 and oa.vehicle_id is not null
+        and a.period_start <= b.period_end and b.period_start <= a.period_end`,
+  },
+  {
+    rule: "a bill's money is the sum of its receivables'",
+    rows: (t) => sql`select b.id::text as id from bills b
+      left join (
+        select bill_id, sum(amount) as amount, sum(late_fee) as late_fee, sum(received) as received,
+          sum(relieved) as relieved
+        from order_receivables where status <> 5 and bill_id is not null group by 1
+      ) r on r.bill_id = b.id
+      where b.tenant_id = ${t} and (b.amount <> coalesce(r.amount, 0) or b.late_fee <> coalesce(r.late_fee, 0)
+        or b.received <> coalesce(r.received, 0) or b.relieved <> coalesce(r.relieved, 0))`,
+  },
+];
+
+/** The rules the branch company's books break, each with (up to five of) the rows breaking it. */
+export async function booksProblems(db: Executor, tenantId: number): Promise<string[]> {
+  const problems: string[] = [];
+  for (const { rule, rows } of invariants) {
+    const found = rowsOf<{ id: string }>(await db.execute(sql`${rows(tenantId)} limit 5`));
+    if (found.length > 0) problems.push(`${rule}: ${found.map((row) => row.id).join(', ')}`);
+  }
+  return problems;
+}
+
+/** What 查看账户 shows a customer owing, added up from the receivables' rows. */
+export async function owedByRows(db: Executor, driverId: string): Promise<{ outstanding: number; lateFee: number }> {
+  const [row] = rowsOf<{ outstanding: string; late_fee: string }>(
+    await db.execute(sql`select coalesce(sum(amount + late_fee - received - relieved), 0)::text as outstanding,
+      coalesce(sum(late_fee), 0)::text as late_fee
+      from order_receivables where driver_id = ${Number(driverId)} and status <> 5`),
+  );
+  return { outstanding: Number(row?.outstanding ?? 0), lateFee: Number(row?.late_fee ?? 0) };
+}
