@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
 import { runOverdueDay } from '../src/finance/overdue';
+import { startDueRenewals } from '../src/orders/family';
 import { startTestApp, type TestContext } from './harness';
 import { booksProblems, owedByRows } from './ledger-support';
 
@@ -90,7 +91,7 @@ const step = fc.oneof(
   fc.record({ kind: fc.constant('delay' as const), months: fc.integer({ min: 1, max: 3 }) }),
 );
 
-const ending = fc.constantFrom('none' as const, 'return' as const, 'return with damage' as const);
+const ending = fc.constantFrom('none' as const, 'renewal' as const, 'return' as const, 'return with damage' as const);
 
 describe('the ledger invariant over generated lease books', () => {
   it("the demo's books keep every rule, in both branch companies", async () => {
@@ -194,6 +195,30 @@ describe('the ledger invariant over generated lease books', () => {
         }
 
         if (end === 'none') return;
+        if (end === 'renewal') {
+          // 续租: a new order from the day after the end, approved, started on its day by the renewals job.
+          const [before] = await query<{ end_date: string; delivery_state: number }>(
+            sql`select end_date::text, delivery_state from lease_orders where id = ${Number(orderId)}`,
+          );
+          if (before?.delivery_state !== 1) return;
+          const renewed = await post<{ renewalId: string }>(`/api/lease-orders/${orderId}/continue`, ops, {
+            termMonths: 6,
+            rent: t.rent,
+          });
+          expect(renewed.msg).toBe('success');
+          const renewalId = renewed.data.renewalId;
+          expect((await post(`/api/lease-orders/${renewalId}/submit`, ops)).msg).toBe('success');
+          await approve(manager, 1, renewalId);
+          await approve(finance, 1, renewalId);
+          await expectBalanced(driverId, 'the renewal approved');
+          await startDueRenewals(ctx.database.db, addDays(String(before.end_date), 1));
+          const [started] = await query<{ old: number; renewal: number }>(sql`
+            select (select status from lease_orders where id = ${Number(orderId)}) as old,
+              (select delivery_state from lease_orders where id = ${Number(renewalId)}) as renewal`);
+          expect(started).toEqual({ old: 4, renewal: 1 });
+          await expectBalanced(driverId, 'the renewal started');
+          return;
+        }
         expect((await post(`/api/lease-orders/${orderId}/end-lease`, ops, { reason: '司机退租' })).msg).toBe('success');
         const [order] = await query<{ return_id: string }>(
           sql`select return_id::text from lease_orders where id = ${Number(orderId)}`,
@@ -237,8 +262,8 @@ describe('the ledger invariant over generated lease books', () => {
             - coalesce((select sum(amount) from deposit_movements where order_id = ${Number(orderId)}), 0))::text as held`);
         expect(Number(held?.held)).toBe(0);
       }),
-      { numRuns: 8, endOnFailure: true },
+      { numRuns: 12, endOnFailure: true },
     );
-    expect(steps).toBeGreaterThan(8 * 3);
+    expect(steps).toBeGreaterThan(12 * 3);
   });
 });

@@ -169,11 +169,13 @@ describe('a lease’s money from deposit to settlement', () => {
     await approveAs(open, demoAccounts.finance, sheet.settlementNo);
 
     // One refund of what is owed back, decided by 运营经理 and 财务 together, paid out by 财务.
-    const refunds = await api<Listed<{ id: string; refundNo: string; orderNo: string; amount: number }>>(
-      '/api/deposit-refunds?limit=100',
+    const refunds = await api<Listed<{ id: string; refundNo: string; amount: number }>>(
+      `/api/deposit-refunds/views/refunds?settlementId=${sheet.id}&limit=10`,
       { token: finance },
     );
-    const refund = refunds.data.list.find((one) => one.orderNo === orderNo);
+    expect(refunds.msg).toBe('success');
+    expect(refunds.data.total).toBe(1);
+    const refund = refunds.data.list[0];
     if (!refund) throw new Error('no refund made');
     expect(refund.amount).toBe(-sheet.total);
     await approveAs(open, demoAccounts.manager, refund.refundNo);
@@ -198,7 +200,9 @@ describe('a lease’s money from deposit to settlement', () => {
     const refundCard = page.locator('.ant-card').filter({ has: page.getByText('押金退款', { exact: true }) });
     await refundCard.getByRole('row', { name: new RegExp(refund.refundNo) }).waitFor({ timeout: 30_000 });
     await page.goto(`/overdueDetails?orderNo=${orderNo}`);
-    await page.getByText('暂无数据').first().waitFor({ timeout: 30_000 });
+    await page
+      .locator('.ant-table-placeholder .ant-empty-description', { hasText: '暂无数据' })
+      .waitFor({ timeout: 30_000 });
     expect(await page.getByRole('row', { name: new RegExp(orderNo) }).count()).toBe(0);
     await context.close();
   });
