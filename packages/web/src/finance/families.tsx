@@ -32,6 +32,7 @@ import { defineFamily } from '../resource/family';
 import { familyModule } from '../resource/familyModule';
 import { AccountLinks } from './AccountLinks';
 import { AllocationInput } from './AllocationInput';
+import { BillingSettings } from './BillingSettings';
 import { expenseFields } from './ExpenseFields';
 
 /** 财务编码导入: the ledger codes, uploaded row by row; each upload's result is on 导入记录. */
@@ -67,6 +68,10 @@ export const transactionNameFamily = defineFamily({
 export const badDebtLevelFamily = defineFamily({
   resource: badDebtLevelResource,
   screens: badDebtLevelScreens,
+  // 出账提前天数 is kept beside the levels and changed with their 编辑.
+  controls: {
+    hierarchicalAllocation: [{ button: 'hierarchicalAllocation:edit', place: 'toolbar', render: BillingSettings }],
+  },
   groups: [
     { title: '等级', fields: ['name', 'minDays', 'maxDays', 'badDebt'] },
     { title: '催收', fields: ['lateFeeRate', 'collectorRoleId', 'remark'] },
