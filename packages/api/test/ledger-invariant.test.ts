@@ -24,6 +24,7 @@ const today = beijingDay(new Date());
 /** The overdue job's next day: the demo did today, each job step does the next. */
 let jobDay = addDays(today, 1);
 let steps = 0;
+let exchanges = 0;
 
 const query = async <T>(statement: ReturnType<typeof sql>) => rowsOf<T>(await ctx.database.db.execute(statement));
 const post = <T = unknown>(url: string, token: string, payload: object = {}) =>
@@ -89,6 +90,11 @@ const step = fc.oneof(
   fc.record({ kind: fc.constant('reverse' as const), which: fc.nat() }),
   fc.record({ kind: fc.constant('job' as const) }),
   fc.record({ kind: fc.constant('delay' as const), months: fc.integer({ min: 1, max: 3 }) }),
+  fc.record({
+    kind: fc.constant('exchange' as const),
+    rentDifference: fc.integer({ min: -50_000, max: 50_000 }),
+    damage: fc.constantFrom(0, 60_000),
+  }),
 );
 
 const ending = fc.constantFrom('none' as const, 'renewal' as const, 'return' as const, 'return with damage' as const);
@@ -114,7 +120,7 @@ describe('the ledger invariant over generated lease books', () => {
     expect(await booksProblems(ctx.database.db, tenantId)).toEqual([]);
   });
 
-  it('keeps every rule after every step: payments early, late, partial and over, reversals, the daily job, extensions, returns with damage, settlements and refunds', async () => {
+  it('keeps every rule after every step: payments early, late, partial and over, reversals, the daily job, extensions, exchanges, renewals, returns with damage, settlements and refunds', async () => {
     let run = 0;
     await fc.assert(
       fc.asyncProperty(terms, fc.array(step, { minLength: 2, maxLength: 7 }), ending, async (t, plan, end) => {
@@ -178,6 +184,31 @@ describe('the ledger invariant over generated lease books', () => {
           } else if (next.kind === 'job') {
             await runOverdueDay(ctx.database.db, tenantId, jobDay);
             jobDay = addDays(jobDay, 1);
+          } else if (next.kind === 'exchange') {
+            // 换车: approved by the 运营经理, handed over with the old car's damage charged (换车结算款).
+            const [order] = await query<{ status: number; delivery_state: number }>(
+              sql`select status, delivery_state from lease_orders where id = ${Number(orderId)}`,
+            );
+            if (order?.status === 3 && order.delivery_state === 1) {
+              exchanges += 1;
+              const newCar = stock[stock.length - exchanges] as Car;
+              const asked = await post<{ exchangeId: string }>(`/api/lease-orders/${orderId}/exchange`, ops, {
+                newVehicleId: newCar.id,
+                reason: '车辆故障',
+                rentDifference: next.rentDifference,
+              });
+              expect(asked.msg).toBe('success');
+              await approve(manager, 9, asked.data.exchangeId);
+              const handed = await post(`/api/exchange-orders/${asked.data.exchangeId}/handover`, ops, {
+                oldMileage: 1_002_000,
+                oldEnergyLevel: 50,
+                oldDamage: next.damage ? '左后门凹陷' : '无',
+                ...(next.damage ? { oldDamageFee: next.damage } : {}),
+                newMileage: 1_000_000,
+                newEnergyLevel: 90,
+              });
+              expect(handed.msg).toBe('success');
+            }
           } else {
             const [order] = await query<{ status: number; delivery_state: number }>(
               sql`select status, delivery_state from lease_orders where id = ${Number(orderId)}`,

@@ -68,12 +68,25 @@ const invariants: { rule: string; rows: (tenantId: number) => SQL }[] = [
           + (select count(*) from deposit_refunds f where f.settlement_id = s.id)) > 1`,
   },
   {
+    // A period is the car's the order had when it began (an exchange after it began gives the old car); days
+    // after the car came back are not its (the settlement cancels them).
     rule: "no car's day is billed twice: the rent periods of its orders never overlap",
-    rows: (t) => sql`select a.id::text || '~' || b.id::text as id from order_receivables a
-      join lease_orders oa on oa.id = a.order_id
-      join lease_orders ob on ob.vehicle_id = oa.vehicle_id
-      join order_receivables b on b.order_id = ob.id and b.kind = 1 and b.status <> 5 and b.id > a.id
-      where a.tenant_id = ${t} and a.kind = 1 and a.status <> 5 and oa.vehicle_id is not null
+    rows: (t) => sql`with periods as (
+        select r.id, r.order_id, r.period_start,
+          least(r.period_end, coalesce((ret.returned_at at time zone 'Asia/Shanghai')::date, r.period_end)) as period_end,
+          coalesce((
+            select e.old_vehicle_id from exchange_orders e
+            where e.order_id = r.order_id and e.status = 4
+              and (e.handed_over_at at time zone 'Asia/Shanghai')::date > r.period_start
+            order by e.handed_over_at limit 1), o.vehicle_id) as vehicle_id
+        from order_receivables r
+        join lease_orders o on o.id = r.order_id
+        left join vehicle_returns ret on ret.id = o.return_id and ret.returned_at is not null
+        where r.tenant_id = ${t} and r.kind = 1 and r.status <> 5
+      )
+      select a.id::text || '~' || b.id::text as id from periods a
+      join periods b on b.vehicle_id = a.vehicle_id and b.order_id <> a.order_id and b.id > a.id
+      where a.vehicle_id is not null and a.period_start <= a.period_end and b.period_start <= b.period_end
         and a.period_start <= b.period_end and b.period_start <= a.period_end`,
   },
   {
