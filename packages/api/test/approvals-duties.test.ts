@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
 import { multipart, samples } from './files-support';
 import { startTestApp, type TestContext } from './harness';
+import { decide, taskOf as findTask } from './task-support';
 
 type Task = { id: string; title: string; businessType: number; businessId: string; nodeName: string; status: number };
 type Row = Record<string, unknown> & { id: string; status: number; version: number };
@@ -28,18 +29,14 @@ const post = <T = Row>(url: string, token: string, payload: object = {}) =>
   ctx.request<T>({ method: 'POST', url, token, payload });
 const query = async <T>(statement: ReturnType<typeof sql>) => rowsOf<T>(await ctx.database.db.execute(statement));
 const todo = async (token: string) => (await get<PageResult<Task>>('/api/approval-tasks?limit=500', token)).data.list;
-const taskOf = async (token: string, businessType: number, businessId: string) =>
-  (await todo(token)).find((task) => task.businessType === businessType && task.businessId === businessId);
+const taskOf = (token: string, businessType: number, businessId: string) =>
+  findTask(ctx, token, businessType, businessId);
 const recordOf = async (businessType: number, businessId: string) =>
   (await get<ApprovalRecord>(`/api/approval-records?businessType=${businessType}&businessId=${businessId}`, admin))
     .data;
 
-async function approve(token: string, businessType: number, businessId: string) {
-  const task = await taskOf(token, businessType, businessId);
-  expect(task, `a task of type ${businessType} for #${businessId}`).toBeDefined();
-  const answer = await post(`/api/approval-tasks/${task?.id}/approve`, token, { comment: '同意' });
-  expect(answer.msg).toBe('success');
-}
+const approve = async (token: string, businessType: number, businessId: string) =>
+  expect((await decide(ctx, token, businessType, businessId, 'approve', { comment: '同意' })).msg).toBe('success');
 
 async function voucher(token: string) {
   const uploaded = await ctx.request<{ fileLocation: string }>({

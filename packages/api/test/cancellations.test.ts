@@ -1,11 +1,11 @@
-import { addDays, beijingDay, type PageResult } from '@cp/contracts';
+import { addDays, beijingDay } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
 import { startTestApp, type TestContext } from './harness';
+import { decide as decideTask } from './task-support';
 
 type Order = { id: string; orderNo: string; status: number; deliveryState: number; returnId: string | null };
-type Task = { id: string; businessId: string; businessType: number };
 type Car = { id: string; modelId: string; cityId: string };
 type Vehicle = { stage: number; rentStatus: number };
 
@@ -45,12 +45,8 @@ const get = <T>(url: string, token = ops) => ctx.request<T>({ method: 'GET', url
 const orderOf = async (id: string) => (await get<Order>(`/api/lease-orders/${id}`)).data;
 const vehicleOf = async (id: string) => (await get<Vehicle>(`/api/vehicles/${id}`)).data;
 
-async function decide(token: string, businessType: number, businessId: string) {
-  const todo = await get<PageResult<Task>>('/api/approval-tasks?limit=100', token);
-  const task = todo.data.list.find((row) => row.businessType === businessType && row.businessId === businessId);
-  expect(task, `a task of ${businessId}`).toBeDefined();
-  expect((await post(`/api/approval-tasks/${task?.id}/approve`, token, {})).msg).toBe('success');
-}
+const decide = async (token: string, businessType: number, businessId: string) =>
+  expect((await decideTask(ctx, token, businessType, businessId)).msg).toBe('success');
 
 /** An order placed by ops, approved by the 运营经理 and 财务, its car handed to the driver. */
 async function deliveredOrder(vehicle: Car) {

@@ -1,9 +1,10 @@
-import { addDays, type PageResult } from '@cp/contracts';
+import { addDays } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
 import { beijingDay } from '../src/leads/counts';
 import { startTestApp, type TestContext } from './harness';
+import { decide as decideTask, taskOf as findTask } from './task-support';
 
 type Order = {
   id: string;
@@ -15,7 +16,6 @@ type Order = {
   creditOverrideBy: string | null;
   creditOverrideAt: string | null;
 };
-type Task = { id: string; businessId: string; businessType: number; title: string };
 type Car = { id: string; modelId: string; cityId: string };
 type Driver = { id: string; name: string };
 
@@ -61,17 +61,10 @@ const post = <T = unknown>(url: string, token: string, payload: object = {}) =>
 const get = <T>(url: string, token = ops) => ctx.request<T>({ method: 'GET', url, token });
 const orderOf = async (id: string) => (await get<Order>(`/api/lease-orders/${id}`)).data;
 
-async function taskOf(token: string, businessType: number, businessId: string) {
-  const todo = await get<PageResult<Task>>('/api/approval-tasks?limit=100', token);
-  return todo.data.list.find((row) => row.businessType === businessType && row.businessId === businessId);
-}
-
-async function decide(token: string, businessType: number, businessId: string, action: string, body = {}) {
-  const task = await taskOf(token, businessType, businessId);
-  expect(task, `${action} task of ${businessId}`).toBeDefined();
-  const answer = await post(`/api/approval-tasks/${task?.id}/${action}`, token, body);
-  expect(answer.msg).toBe('success');
-}
+const taskOf = (token: string, businessType: number, businessId: string) =>
+  findTask(ctx, token, businessType, businessId);
+const decide = async (token: string, businessType: number, businessId: string, action: string, body = {}) =>
+  expect((await decideTask(ctx, token, businessType, businessId, action, body)).msg).toBe('success');
 
 const setStatus = (driver: Driver, status: number) =>
   ctx.database.db.execute(sql`update drivers set status = ${status} where id = ${Number(driver.id)}`);

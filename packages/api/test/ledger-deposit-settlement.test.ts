@@ -12,6 +12,7 @@ import { rowsOf } from '../src/db/migrate';
 import { runOverdueDay } from '../src/finance/overdue';
 import { carryDeposit } from '../src/orders/deposits';
 import { startTestApp, type TestContext } from './harness';
+import { decide as decideTask } from './task-support';
 
 type Sheet = {
   id: string;
@@ -28,7 +29,6 @@ type Sheet = {
   deposit: number;
   lines: { kind: number; item: string; amount: number; note: string }[];
 };
-type Task = { id: string; businessId: string; businessType: number };
 type Receivable = {
   id: string;
   kind: number;
@@ -90,12 +90,8 @@ const post = <T = unknown>(url: string, token: string, payload: object = {}) =>
   ctx.request<T>({ method: 'POST', url, token, payload });
 const get = <T>(url: string, token = admin) => ctx.request<T>({ method: 'GET', url, token });
 
-async function decide(token: string, businessType: number, businessId: string, action = 'approve', body = {}) {
-  const todo = await get<PageResult<Task>>('/api/approval-tasks?limit=100', token);
-  const task = todo.data.list.find((row) => row.businessType === businessType && row.businessId === businessId);
-  expect(task, `${action} task of ${businessId}`).toBeDefined();
-  return post(`/api/approval-tasks/${task?.id}/${action}`, token, body);
-}
+const decide = (token: string, businessType: number, businessId: string, action = 'approve', body = {}) =>
+  decideTask(ctx, token, businessType, businessId, action, body);
 
 const receivablesOf = (orderId: string) =>
   query<Receivable>(sql`select id::text, kind, period, status, due_date::text, amount::int, late_fee::int,

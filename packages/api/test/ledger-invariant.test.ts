@@ -7,9 +7,7 @@ import { runOverdueDay } from '../src/finance/overdue';
 import { startDueRenewals } from '../src/orders/family';
 import { startTestApp, type TestContext } from './harness';
 import { booksProblems, owedByRows } from './ledger-support';
-
-type Task = { id: string; businessId: string; businessType: number };
-type Car = { id: string; modelId: string; cityId: string };
+import { type Car, decide, stockCars } from './task-support';
 
 let ctx: TestContext;
 let ops: string;
@@ -43,23 +41,14 @@ beforeAll(async () => {
     await query<{ id: string }>(sql`select d.id::text from drivers d where d.tenant_id = ${tenantId} and d.status = 1
       and not exists (select 1 from lease_orders o where o.driver_id = d.id) order by d.id`)
   ).map((row) => row.id);
-  stock = (
-    await query<{ id: string; model_id: string; city_id: string }>(
-      sql`select id::text, model_id::text, city_id::text from vehicles where tenant_id = ${tenantId} and stage in (4, 7) order by id desc`,
-    )
-  ).map((row) => ({ id: row.id, modelId: row.model_id, cityId: row.city_id }));
+  stock = await stockCars(ctx, tenantId);
   unitId = String((await get<PageResult<{ id: string }>>('/api/accounting-units?limit=1')).data.list[0]?.id);
 });
 afterAll(() => ctx.close());
 
 /** Decides the task of a business record waiting for `token` (通过). */
-async function approve(token: string, businessType: number, businessId: string) {
-  const todo = await get<PageResult<Task>>('/api/approval-tasks?limit=200', token);
-  const task = todo.data.list.find((row) => row.businessType === businessType && row.businessId === businessId);
-  if (!task) throw new Error(`no task of type ${businessType} #${businessId} for this approver`);
-  const decided = await post(`/api/approval-tasks/${task.id}/approve`, token, { comment: '同意' });
-  expect(decided.msg).toBe('success');
-}
+const approve = async (token: string, businessType: number, businessId: string) =>
+  expect((await decide(ctx, token, businessType, businessId, 'approve', { comment: '同意' })).msg).toBe('success');
 
 /** After every step: the branch company's books keep every rule, and 查看账户 adds up to the rows. */
 async function expectBalanced(driverId: string, after: string) {
