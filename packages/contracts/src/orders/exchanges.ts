@@ -127,7 +127,9 @@ export const exchangeOrderResource = defineResource({
 export const exchangeOrderScreens = {
   transferOrder: defineScreen(exchangeOrderResource, {
     route: 'transferOrder',
-    key: ['status', 'orderNo', 'driverId', 'oldVehicleId', 'newVehicleId'],
+    // The state is the tabs' (and a column after the keys): the cars stay in view beside three actions.
+    key: ['orderNo', 'driverId', 'oldVehicleId', 'newVehicleId'],
+    widths: { driverId: 150 },
     filters: ['exchangeNo', 'orderNo', 'driverId', 'oldVehicleId', 'newVehicleId', 'createdAt'],
     tabs: {
       field: 'status',
