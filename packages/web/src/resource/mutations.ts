@@ -27,10 +27,12 @@ export function useResourceSave(resource: Resource, record?: ResourceRecord) {
       const input = toInput(resource, values, record !== undefined);
       return record ? api.update(record.id, { ...input, version: record.version ?? 1 }) : api.create(input);
     },
-    onSuccess: async () => {
+    onSuccess: () => {
       message.success('操作成功');
       setConflict(null);
-      await refreshResources(queryClient, [resource.key]);
+      // The form closes at once; its lists refresh behind it (waiting held the drawer open while a busy
+      // server answered the refetch).
+      void refreshResources(queryClient, [resource.key]);
     },
     onError: (error) => {
       if (error instanceof RequestError && error.code === 409) setConflict(error.message);
