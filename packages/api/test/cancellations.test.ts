@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
 import { startTestApp, type TestContext } from './harness';
-import { decide as decideTask } from './task-support';
+import { decide as decideTask, stockCars } from './task-support';
 
 type Order = { id: string; orderNo: string; status: number; deliveryState: number; returnId: string | null };
 type Car = { id: string; modelId: string; cityId: string };
@@ -30,11 +30,7 @@ beforeAll(async () => {
     await db.execute(sql`select id from drivers where tenant_id = ${tenantId} and status = 1 order by id limit 1`),
   );
   driverId = String(driver?.id);
-  stock = rowsOf<{ id: number; model_id: number; city_id: number }>(
-    await db.execute(
-      sql`select id, model_id, city_id from vehicles where tenant_id = ${tenantId} and stage in (4, 7) order by id desc`,
-    ),
-  ).map((row) => ({ id: String(row.id), modelId: String(row.model_id), cityId: String(row.city_id) }));
+  stock = await stockCars(ctx, tenantId);
   expect(stock.length).toBeGreaterThanOrEqual(6);
 });
 afterAll(() => ctx.close());

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
 import { beijingDay } from '../src/leads/counts';
 import { startTestApp, type TestContext } from './harness';
-import { decide as decideTask, taskOf as findTask } from './task-support';
+import { decide as decideTask, taskOf as findTask, stockCars } from './task-support';
 
 type Order = {
   id: string;
@@ -46,11 +46,7 @@ beforeAll(async () => {
       and not exists (select 1 from overdue_cases c where c.driver_id = d.id and c.status = 1)
       order by d.id limit 8`),
   ).map((row) => ({ id: String(row.id), name: row.name }));
-  stock = rowsOf<{ id: number; model_id: number; city_id: number }>(
-    await db.execute(
-      sql`select id, model_id, city_id from vehicles where tenant_id = ${tenantId} and stage in (4, 7) order by id desc`,
-    ),
-  ).map((row) => ({ id: String(row.id), modelId: String(row.model_id), cityId: String(row.city_id) }));
+  stock = await stockCars(ctx, tenantId);
   expect(clean.length).toBeGreaterThanOrEqual(5);
   expect(stock.length).toBeGreaterThanOrEqual(8);
 });

@@ -12,7 +12,7 @@ import { rowsOf } from '../src/db/migrate';
 import { runOverdueDay } from '../src/finance/overdue';
 import { carryDeposit } from '../src/orders/deposits';
 import { startTestApp, type TestContext } from './harness';
-import { decide as decideTask } from './task-support';
+import { decide as decideTask, stockCars } from './task-support';
 
 type Sheet = {
   id: string;
@@ -73,11 +73,7 @@ beforeAll(async () => {
     await query<{ id: string }>(sql`select d.id::text from drivers d where d.tenant_id = ${tenantId} and d.status = 1
       and not exists (select 1 from lease_orders o where o.driver_id = d.id) order by d.id desc limit 16`)
   ).map((row) => row.id);
-  stock = (
-    await query<{ id: string; model_id: string; city_id: string }>(
-      sql`select id::text, model_id::text, city_id::text from vehicles where tenant_id = ${tenantId} and stage in (4, 7) order by id`,
-    )
-  ).map((row) => ({ id: row.id, modelId: row.model_id, cityId: row.city_id }));
+  stock = await stockCars(ctx, tenantId, 'oldest');
   const units = await get<PageResult<{ id: string }>>('/api/accounting-units?limit=10');
   unitId = String(units.data.list[0]?.id);
   expect(drivers.length).toBeGreaterThanOrEqual(10);

@@ -5,6 +5,7 @@ import { rowsOf } from '../src/db/migrate';
 import { beijingDay } from '../src/leads/counts';
 import { startDueRenewals } from '../src/orders/family';
 import { startTestApp, type TestContext } from './harness';
+import { stockCars } from './task-support';
 
 type Order = {
   id: string;
@@ -52,11 +53,7 @@ beforeAll(async () => {
       sql`select id from drivers where tenant_id = ${tenantId} and status = 1 order by id desc limit 8`,
     )
   ).map((row) => String(row.id));
-  stock = (
-    await query<{ id: number; model_id: number; city_id: number }>(
-      sql`select id, model_id, city_id from vehicles where tenant_id = ${tenantId} and stage in (4, 7) order by id`,
-    )
-  ).map((row) => ({ id: String(row.id), modelId: String(row.model_id), cityId: String(row.city_id) }));
+  stock = await stockCars(ctx, tenantId, 'oldest');
   expect(drivers.length).toBe(8);
   expect(stock.length).toBeGreaterThanOrEqual(9);
 });

@@ -44,11 +44,15 @@ export async function decide(
   return ctx.request({ method: 'POST', url: `/api/approval-tasks/${task?.id}/${action}`, token, payload: body });
 }
 
-/** The branch company's cars in stock (已整备 / 待出库), newest first. */
-export async function stockCars(ctx: TestContext, tenantId: number): Promise<Car[]> {
+/** The branch company's cars in stock (已整备 / 待出库), newest first (or oldest first). */
+export async function stockCars(
+  ctx: TestContext,
+  tenantId: number,
+  order: 'newest' | 'oldest' = 'newest',
+): Promise<Car[]> {
   const rows = rowsOf<{ id: string; model_id: string; city_id: string }>(
     await ctx.database.db.execute(sql`select id::text, model_id::text, city_id::text from vehicles
-      where tenant_id = ${tenantId} and stage in (4, 7) order by id desc`),
+      where tenant_id = ${tenantId} and stage in (4, 7) order by id ${sql.raw(order === 'newest' ? 'desc' : 'asc')}`),
   );
   return rows.map((row) => ({ id: row.id, modelId: row.model_id, cityId: row.city_id }));
 }

@@ -1,8 +1,8 @@
 import { addDays, addMonthsClamped, beijingDay, lateFeeOnDay } from '@cp/contracts';
 import { describe, expect, it } from 'vitest';
-import { act, approveAs, input } from './support/actions';
+import { act, approveAs, input, recordPayment } from './support/actions';
 import { useBrowser } from './support/browser';
-import { chooseOption, formItem, pickOption, pickToday, waitForDialogsToSettle, waitForToast } from './support/page';
+import { pickOption } from './support/page';
 import { api, demoAccounts, loginToken, signIn } from './support/session';
 
 const open = useBrowser();
@@ -111,20 +111,7 @@ describe('a lease’s money from deposit to settlement', () => {
     const mobile = /（(\d{11})）/.exec(driver.label)?.[1] ?? driver.label;
     const { context, page } = await open();
     await signIn(context, demoAccounts.finance);
-    await page.goto('/actualCollectionDetails');
-    await page.getByRole('button', { name: '登记收款', exact: true }).click();
-    const drawer = page.locator('.ant-drawer').filter({ hasText: '新增实收明细' });
-    await drawer.waitFor();
-    await waitForDialogsToSettle(page);
-    await formItem(page, drawer, '客户').locator('.ant-select').click();
-    await page.keyboard.type(mobile);
-    await chooseOption(page);
-    await input(drawer, '收款金额（元）').fill(yuan(rent + fee));
-    await pickToday(page, drawer, '到账日期');
-    await pickOption(page, drawer, '收款渠道', '银行转账');
-    await drawer.getByRole('button', { name: '保存' }).click();
-    await waitForToast(page, '操作成功');
-    await drawer.waitFor({ state: 'hidden' });
+    await recordPayment(page, mobile, yuan(rent + fee));
     // The late fee by the order's own terms, from the due date: paid with the month, nothing left owing.
     const paidLate = (await receivables()).find((row) => row.kind === 1 && row.dueDate === second);
     expect(paidLate).toMatchObject({ lateFee: fee, outstanding: 0 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { act, approveAs, input } from './support/actions';
+import { act, approveAs, input, recordPayment } from './support/actions';
 import { useBrowser } from './support/browser';
-import { chooseOption, formItem, pickOption, pickToday, waitForDialogsToSettle, waitForToast } from './support/page';
+import { formItem, pickOption, pickToday, waitForDialogsToSettle, waitForToast } from './support/page';
 import { api, demoAccounts, loginToken, signIn } from './support/session';
 
 const open = useBrowser();
@@ -138,20 +138,7 @@ describe('财务管理', () => {
 
     const { context, page } = await open();
     await signIn(context, demoAccounts.admin);
-    await page.goto('/actualCollectionDetails');
-    await page.getByRole('button', { name: '登记收款', exact: true }).click();
-    const drawer = page.locator('.ant-drawer').filter({ hasText: '新增实收明细' });
-    await drawer.waitFor();
-    await waitForDialogsToSettle(page);
-    await formItem(page, drawer, '客户').locator('.ant-select').click();
-    await page.keyboard.type(mobile);
-    await chooseOption(page);
-    await input(drawer, '收款金额（元）').fill(yuan(amount));
-    await pickToday(page, drawer, '到账日期');
-    await pickOption(page, drawer, '收款渠道', '银行转账');
-    await drawer.getByRole('button', { name: '保存' }).click();
-    await waitForToast(page, '操作成功');
-    await drawer.waitFor({ state: 'hidden' });
+    await recordPayment(page, mobile, yuan(amount));
 
     await page.goto(`/billList?billNo=${bill.billNo}&tab=all`);
     const row = page.getByRole('row', { name: new RegExp(bill.billNo) });

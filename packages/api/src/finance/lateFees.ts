@@ -2,11 +2,12 @@ import { type LateFee, lateFeeOnDay, lateFeeTerms, leaseOrderStates, type Princi
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db';
 import { rowsOf } from '../db/migrate';
+import { oneOffKinds } from '../orders/deposits';
 
 /** 滞纳金: a receivable of late fee earns none itself. */
 export const lateFeeKind = 7;
 /** 押金: held money, not a debt — an unpaid one is simply not held, and earns no late fee. */
-export const depositKind = 2;
+export const depositKind = oneOffKinds.deposit;
 /** Whether a receivable of this kind earns late fee. */
 export const earnsLateFee = (kind: number) => kind !== lateFeeKind && kind !== depositKind;
 

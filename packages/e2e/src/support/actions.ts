@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import type { Opened } from './browser';
-import { waitForDialogsToSettle, waitForToast } from './page';
+import { chooseOption, formItem, pickOption, pickToday, waitForDialogsToSettle, waitForToast } from './page';
 import { type DemoAccount, signIn } from './session';
 
 /** Takes a row's action through its dialog: fills it, 确定, waits for 操作成功 and the dialog to go. */
@@ -40,4 +40,25 @@ export async function approveAs(open: () => Promise<Opened>, account: DemoAccoun
   await act(page, task, '通过');
   await task.waitFor({ state: 'detached' });
   await context.close();
+}
+
+/**
+ * 登记收款 on 实收明细 as a clerk types it: the customer found by mobile, the amount in yuan, received today by
+ * bank transfer, oldest due first; waits for 操作成功 and the drawer to close.
+ */
+export async function recordPayment(page: Page, mobile: string, yuanAmount: string) {
+  await page.goto('/actualCollectionDetails');
+  await page.getByRole('button', { name: '登记收款', exact: true }).click();
+  const drawer = page.locator('.ant-drawer').filter({ hasText: '新增实收明细' });
+  await drawer.waitFor();
+  await waitForDialogsToSettle(page);
+  await formItem(page, drawer, '客户').locator('.ant-select').click();
+  await page.keyboard.type(mobile);
+  await chooseOption(page);
+  await input(drawer, '收款金额（元）').fill(yuanAmount);
+  await pickToday(page, drawer, '到账日期');
+  await pickOption(page, drawer, '收款渠道', '银行转账');
+  await drawer.getByRole('button', { name: '保存' }).click();
+  await waitForToast(page, '操作成功');
+  await drawer.waitFor({ state: 'hidden' });
 }
