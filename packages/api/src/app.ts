@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { approvalRoutes } from './approvals/routes';
 import { registerAuditTrail } from './audit/service';
+import { atBusinessTime } from './clock';
 import type { Config } from './config';
 import type { Database } from './db';
 import { exportRoutes } from './exports/routes';
@@ -51,13 +52,24 @@ export interface AppDeps {
   logger?: boolean;
   /** Where the log goes, when not stdout (a test reading what is logged). */
   logStream?: { write(line: string): void };
+  /**
+   * Let a request name the business clock's moment (`x-business-time`): only the demo history's own app,
+   * which replays past days through the API (seed/lease-history.ts), is built with it; a server never is.
+   */
+  businessTimeHeader?: boolean;
 }
 
 function refuseUnroutableUrl(_error: Error, request: FastifyRequest, reply: FastifyReply): void {
   void reply.code(400).send(failure(400, '请求地址无效', String(request.id)));
 }
 
-export async function buildApp({ config, database, logger = true, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+  logStream,
+  businessTimeHeader = false,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {
@@ -90,6 +102,15 @@ export async function buildApp({ config, database, logger = true, logStream }: A
     reply.header('x-request-id', request.id);
     done();
   });
+  if (businessTimeHeader) {
+    // The first preHandler: the handler and all it awaits run on the request's business clock (a body is
+    // parsed before it, on stream events that would not carry the clock).
+    app.addHook('preHandler', (request, _reply, done) => {
+      const at = request.headers['x-business-time'];
+      if (typeof at === 'string') atBusinessTime(new Date(at), done);
+      else done();
+    });
+  }
 
   registerErrorHandler(app, config.bodyLimitBytes);
   await registerSecurityHeaders(app, config.webDist);

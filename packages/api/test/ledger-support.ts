@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../src/db';
 import { rowsOf } from '../src/db/migrate';
+import { lastOverdueDay, lateFeesByRule } from '../src/finance/lateFees';
 
 /**
  * The ledger's invariants (#23 item 13), as a finance controller would check the books of a branch company:
@@ -90,6 +91,15 @@ const invariants: { rule: string; rows: (tenantId: number) => SQL }[] = [
         and a.period_start <= b.period_end and b.period_start <= a.period_end`,
   },
   {
+    rule: 'a completed order owes nothing past due unless an open overdue account says so',
+    rows: (t) => sql`select o.id::text as id from lease_orders o
+      where o.tenant_id = ${t} and o.status = 4
+        and exists (select 1 from order_receivables r where r.order_id = o.id and r.status <> 5
+          and r.amount + r.late_fee - r.received - r.relieved > 0
+          and r.due_date < (select max(day) from overdue_day_runs where tenant_id = ${t}))
+        and not exists (select 1 from overdue_cases c where c.order_id = o.id and c.status = 1)`,
+  },
+  {
     rule: "a bill's money is the sum of its receivables'",
     rows: (t) => sql`select b.id::text as id from bills b
       left join (
@@ -109,7 +119,48 @@ export async function booksProblems(db: Executor, tenantId: number): Promise<str
     const found = rowsOf<{ id: string }>(await db.execute(sql`${rows(tenantId)} limit 5`));
     if (found.length > 0) problems.push(`${rule}: ${found.map((row) => row.id).join(', ')}`);
   }
+  const fees = await lateFeeProblems(db, tenantId);
+  if (fees.length > 0)
+    problems.push(`every late fee equals the rule's value in the books of the job's last day: ${fees.join(', ')}`);
   return problems;
+}
+
+/**
+ * The receivables (of orders in force, bills not shut) whose late fee is not the one rule's value
+ * (`lateFeeOnDay` in contracts, as 查看账户 reads it) on the overdue job's last day — what the job's statement
+ * computes set-based — nor the late fee already paid or relieved, which the job never gives back. Each as
+ * `id: held≠rule`.
+ */
+export async function lateFeeProblems(db: Executor, tenantId: number): Promise<string[]> {
+  const day = await lastOverdueDay(db, tenantId);
+  if (!day) return [];
+  const rows = rowsOf<{
+    id: string;
+    kind: number;
+    due_date: string;
+    amount: number;
+    received: number;
+    relieved: number;
+    late_fee: number;
+  }>(
+    await db.execute(sql`select r.id::text, r.kind, r.due_date::text, r.amount::int, r.received::int, r.relieved::int,
+        r.late_fee::int
+      from order_receivables r join lease_orders o on o.id = r.order_id
+      where r.tenant_id = ${tenantId} and r.status <> 5 and r.due_date < ${day}::date and o.status not in (0, 4)
+        and (r.bill_id is null or not exists (select 1 from bills b where b.id = r.bill_id and b.status = 6))`),
+  );
+  const ruled = await lateFeesByRule(
+    db,
+    tenantId,
+    rows.map((row) => ({ id: Number(row.id), kind: row.kind, dueDate: row.due_date, amount: row.amount })),
+    day,
+  );
+  return rows
+    .flatMap((row) => {
+      const expected = Math.max(ruled.get(Number(row.id))?.fee ?? 0, row.received + row.relieved - row.amount, 0);
+      return expected === row.late_fee ? [] : [`${row.id}: ${row.late_fee}≠${expected}`];
+    })
+    .slice(0, 5);
 }
 
 /** What 查看账户 shows a customer owing, added up from the receivables' rows. */

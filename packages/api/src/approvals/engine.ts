@@ -8,6 +8,7 @@ import {
 } from '@cp/contracts';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { businessNow } from '../clock';
 import type { Executor, Tx } from '../db';
 import { rowsOf } from '../db/migrate';
 import { businessError } from '../http/errors';
@@ -63,7 +64,7 @@ export function stateFollowsApproval(
   states: Readonly<Record<ApprovalOutcome, number>>,
 ): void {
   onApprovalOutcome(businessType, async ({ tx, tenantId, businessId, outcome, userId }) => {
-    const now = new Date();
+    const now = businessNow();
     await tx
       .update(table)
       .set({ status: states[outcome], decidedAt: now, updatedAt: now, updatedBy: userId } as never)
@@ -222,7 +223,7 @@ async function openNode(tx: Tx, instance: Instance, nodeIndex: number, userId: n
       nodeIndex,
       nodeName: node.name,
       waiting: sequential ? rest : [],
-      updatedAt: new Date(),
+      updatedAt: businessNow(),
       updatedBy: userId,
       version: sql`${approvalInstances.version} + 1`,
     })
@@ -282,7 +283,7 @@ export async function startApproval(
 async function cancelOpenTasks(tx: Tx, instanceId: number, userId: number, except?: number, nodeIndex?: number) {
   await tx
     .update(approvalTasks)
-    .set({ status: approvalTaskStates.cancelled, updatedAt: new Date(), updatedBy: userId })
+    .set({ status: approvalTaskStates.cancelled, updatedAt: businessNow(), updatedBy: userId })
     .where(
       and(
         eq(approvalTasks.instanceId, instanceId),
@@ -312,9 +313,9 @@ async function finish(
       .update(approvalInstances)
       .set({
         status,
-        endedAt: new Date(),
+        endedAt: businessNow(),
         waiting: [],
-        updatedAt: new Date(),
+        updatedAt: businessNow(),
         updatedBy: userId,
         version: sql`${approvalInstances.version} + 1`,
       })
@@ -422,7 +423,7 @@ async function openWaiting(tx: Tx, instance: Instance, nodeIndex: number, userId
   await tx.insert(approvalTasks).values(taskValues(instance, nodeIndex, node, Number(nextApprover), userId));
   await tx
     .update(approvalInstances)
-    .set({ waiting: rest.map(Number), updatedAt: new Date(), version: sql`${approvalInstances.version} + 1` })
+    .set({ waiting: rest.map(Number), updatedAt: businessNow(), version: sql`${approvalInstances.version} + 1` })
     .where(eq(approvalInstances.id, instance.id));
 }
 
@@ -531,8 +532,8 @@ export async function cancelApproval(
     .update(approvalInstances)
     .set({
       status: approvalInstanceStates.cancelled,
-      endedAt: new Date(),
-      updatedAt: new Date(),
+      endedAt: businessNow(),
+      updatedAt: businessNow(),
       updatedBy: auth.userId,
       version: sql`${approvalInstances.version} + 1`,
     })

@@ -18,6 +18,7 @@ import {
   yuanText,
 } from '@cp/contracts';
 import { eq, type SQL } from 'drizzle-orm';
+import { businessNow } from '../clock';
 import { defineServerResource, type Row, type WriteContext } from '../resource/family';
 import { approvalBusiness } from './business';
 import {
@@ -42,7 +43,7 @@ const runs =
   };
 
 /** Every decision sets when and what the approver said, beside the engine's moving the instance on. */
-const decided = (body: Row) => ({ handledAt: new Date(), comment: body.comment || null });
+const decided = (body: Row) => ({ handledAt: businessNow(), comment: body.comment || null });
 
 /** The tasks of one to-do page (`only`: its slice of them): the engine decides, the kit guards and audits. */
 function taskFamily(resource: Resource, screens: readonly Screen[], only?: SQL) {
@@ -100,7 +101,7 @@ export const approvalInstanceFamily = defineServerResource({
   actions: {
     withdraw: {
       run: runs(withdrawInstance),
-      patch: () => ({ endedAt: new Date() }),
+      patch: () => ({ endedAt: businessNow() }),
     },
   },
 });

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { businessNow } from '../clock';
 import { businessColumns, idColumn, refColumn, versionColumn } from '../db/columns';
 
 /** One node of a process: who decides and how (或签, 会签, 依次). Approvers are users, or every user of a role. */
@@ -140,7 +141,7 @@ export const approvalEvents = pgTable(
     /** The other user of a 转交. */
     toUserId: refColumn('to_user_id'),
     comment: text('comment'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(businessNow),
   },
   (table) => [index('approval_events_instance_idx').on(table.instanceId, table.id)],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, integer, type PgColumn, timestamp } from 'drizzle-orm/pg-core';
+import { businessNow } from '../clock';
 
 /** Identity primary key. Ids stay below 2^53 in the database and travel as strings in the API. */
 export const idColumn = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
@@ -7,8 +8,8 @@ export const idColumn = () => bigint('id', { mode: 'number' }).primaryKey().gene
 export const refColumn = (name: string) => bigint(name, { mode: 'number' });
 
 export const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(businessNow),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(businessNow),
 };
 
 /** What every business table carries: its tenant, who created and last changed it, and when. */

@@ -1,5 +1,6 @@
 import { billStates, receivableStates } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
+import { businessNowSql } from '../clock';
 import type { Executor } from '../db';
 
 /**
@@ -39,7 +40,7 @@ export async function refreshBills(tx: Executor, tenantId: number, billIds?: rea
         when sums.overdue then ${billStates.overdue}
         when sums.received > 0 then ${billStates.partlyPaid}
         else ${billStates.open} end,
-      updated_at = now()
+      updated_at = ${businessNowSql()}
     from sums
     where b.id = sums.bill_id and b.tenant_id = ${tenantId}`);
 }

@@ -1,6 +1,7 @@
 import { addDays, billStates, envelope, leaseOrderStates, receivableStates } from '@cp/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { businessNow, businessNowSql, businessToday } from '../clock';
 import type { Db, Executor } from '../db';
 import { rowsOf } from '../db/migrate';
 import { access, sessionOf } from '../http/access';
@@ -8,7 +9,6 @@ import { ok } from '../http/reply';
 import type { RoutePlugin } from '../http/schemas';
 import { tenants } from '../identity/tables';
 import { defineJobKind } from '../jobs/kinds';
-import { beijingDay } from '../leads/counts';
 import { refreshBills } from './bill-money';
 import { catchUpDaysMax } from './overdue';
 import { billingDayRuns, financeSettings } from './tables';
@@ -115,20 +115,20 @@ async function issueBills(
         for update of r
       )
       update order_receivables r
-      set bill_id = due.bill_id, collectible = due.bill_status <> ${n(billStates.inactive)}, updated_at = now()
+      set bill_id = due.bill_id, collectible = due.bill_status <> ${n(billStates.inactive)}, updated_at = ${businessNowSql()}
       from due where r.id = due.id
       returning r.bill_id::text`),
   );
   const activated = rowsOf<{ id: string }>(
     await tx.execute(sql`
-      update bills set status = ${n(billStates.open)}, version = version + 1, updated_at = now()
+      update bills set status = ${n(billStates.open)}, version = version + 1, updated_at = ${businessNowSql()}
       where tenant_id = ${tenantId} and status = ${n(billStates.inactive)} and due_date <= ${day}::date
         ${scope.orderId === undefined ? sql`` : sql`and order_id = ${scope.orderId}`}
       returning id::text`),
   );
   if (activated.length > 0) {
     await tx.execute(sql`
-      update order_receivables set collectible = true, updated_at = now()
+      update order_receivables set collectible = true, updated_at = ${businessNowSql()}
       where bill_id = any(${`{${activated.map((row) => row.id).join(',')}}`}::bigint[]) and not collectible`);
   }
   const touched = [...new Set([...billed.map((row) => row.bill_id), ...activated.map((row) => row.id)])];
@@ -149,7 +149,7 @@ export async function billOrderAtHandover(tx: Executor, tenantId: number, orderI
  * Every branch company's billing days not yet done, up to `today`, in order (at most a year back; a first
  * run does today only) — after downtime the missed days are done, each once.
  */
-export async function catchUpBilling(db: Db, today = beijingDay(new Date())): Promise<BillingDay[]> {
+export async function catchUpBilling(db: Db, today = businessToday()): Promise<BillingDay[]> {
   const runs: BillingDay[] = [];
   for (const tenant of await db.select({ id: tenants.id }).from(tenants).orderBy(asc(tenants.id))) {
     const [last] = await db
@@ -226,7 +226,7 @@ export const financeSettingsRoutes: RoutePlugin<{ db: Db }> = async (app, { db }
           set: {
             billLeadDays: days,
             updatedBy: userId,
-            updatedAt: new Date(),
+            updatedAt: businessNow(),
             version: sql`${financeSettings.version} + 1`,
           },
         });

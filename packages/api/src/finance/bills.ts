@@ -27,6 +27,7 @@ import { approvalBusiness } from '../approvals/business';
 import { onApprovalOutcome, startApproval, stateFollowsApproval } from '../approvals/engine';
 import { offlinePaymentTitle } from '../approvals/families';
 import { offlinePayments } from '../approvals/tables';
+import { businessNow, businessToday } from '../clock';
 import type { Db, Executor } from '../db';
 import { drivers } from '../drivers/tables';
 import { access, sessionOf } from '../http/access';
@@ -92,7 +93,7 @@ export async function expenseSources(tx: Executor, tenantId: number, orderId: nu
     ? beijingDay(order.returnedAt)
     : order.status === leaseOrderStates.completed
       ? order.endDate
-      : beijingDay(new Date());
+      : businessToday();
   if (until < from) return [];
   // The order's car, and the car an exchange of the order took back.
   const ofCars = (vehicleId: SQL) =>
@@ -197,7 +198,7 @@ export const billExpenseRoutes: RoutePlugin<{ db: Db }> = async (app, { db }) =>
 async function collectible(ctx: WriteContext, billId: number, value: boolean) {
   await ctx.tx
     .update(r)
-    .set({ collectible: value, updatedAt: new Date(), updatedBy: ctx.auth.userId })
+    .set({ collectible: value, updatedAt: businessNow(), updatedBy: ctx.auth.userId })
     .where(and(eq(r.billId, billId), eq(r.tenantId, ctx.auth.tenantId)));
 }
 
@@ -374,7 +375,7 @@ export const billFamily = defineServerResource({
     },
     uploadVoucher: {
       async run(ctx, bill, body) {
-        if (String(body.receivedOn) > beijingDay(new Date())) throw businessError('到账日期不能晚于今天');
+        if (String(body.receivedOn) > businessToday()) throw businessError('到账日期不能晚于今天');
         const [voucher] = await ctx.tx
           .insert(offlinePayments)
           .values({
@@ -440,7 +441,7 @@ onApprovalOutcome(approvalBusinessTypes.relief, async ({ tx, tenantId, businessI
     .where(and(eq(r.billId, relief.billId), inArray(r.status, [...collectibleStates]), gt(outstandingOf, 0)))
     .orderBy(asc(r.id))
     .for('update');
-  const relievedOn = beijingDay(new Date());
+  const relievedOn = businessToday();
   // Late fee by the rule if the relief takes the principal off today (principal before late fee).
   const cleared = await lateFeesIfCleared(tx, tenantId, open, relievedOn);
   const feeOf = (row: (typeof open)[number]) => cleared.get(row.id)?.fee ?? row.lateFee;
@@ -470,7 +471,7 @@ onApprovalOutcome(approvalBusinessTypes.relief, async ({ tx, tenantId, businessI
         relieved,
         ...next,
         status: settledStatus({ ...row, ...next, relieved }),
-        updatedAt: new Date(),
+        updatedAt: businessNow(),
         updatedBy: userId,
       })
       .where(eq(r.id, row.id));

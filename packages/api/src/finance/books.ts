@@ -1,5 +1,4 @@
 import {
-  beijingDay,
   billStates,
   collectibleStates,
   type OpenReceivable,
@@ -18,6 +17,7 @@ import {
   yuan,
 } from '@cp/contracts';
 import { and, asc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { businessNow, businessToday } from '../clock';
 import type { Tx } from '../db';
 import { businessError } from '../http/errors';
 import { defineServerLookup } from '../lookups/registry';
@@ -97,7 +97,7 @@ async function lockOpenReceivables(
         or(
           eq(r.collectible, true),
           and(
-            lte(r.dueDate, beijingDay(new Date())),
+            lte(r.dueDate, businessToday()),
             sql`exists (select 1 from ${bills} where ${bills.id} = ${r.billId} and ${bills.status} = ${sql.raw(String(billStates.inactive))})`,
           ),
         ),
@@ -145,7 +145,7 @@ async function receive(ctx: Books, row: Money, delta: number, ruled?: { fee: num
       ...(ruled ? { lateFee: ruled.fee, overdueDays: ruled.overdueDays } : {}),
       status: settledStatus(next),
       version: sql`${r.version} + 1`,
-      updatedAt: new Date(),
+      updatedAt: businessNow(),
       updatedBy: ctx.auth.userId,
     })
     .where(eq(r.id, row.id));
@@ -286,7 +286,7 @@ export const paymentFamily = defineServerResource({
           .where(and(eq(paymentAllocations.paymentId, Number(payment.id)), eq(paymentAllocations.reversed, false)));
         return null;
       },
-      patch: (body) => ({ reversalReason: body.reason, reversedAt: new Date(), allocated: 0 }),
+      patch: (body) => ({ reversalReason: body.reason, reversedAt: businessNow(), allocated: 0 }),
     },
   },
 });

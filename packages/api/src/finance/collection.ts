@@ -14,6 +14,7 @@ import {
   yuan,
 } from '@cp/contracts';
 import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { businessNow, businessNowSql } from '../clock';
 import type { Executor } from '../db';
 import { drivers } from '../drivers/tables';
 import { businessError } from '../http/errors';
@@ -56,7 +57,7 @@ export async function syncOverdueCases(tx: Executor, tenantId: number, orderIds?
         overdue_days = excluded.overdue_days, overdue_amount = excluded.overdue_amount,
         late_fee = excluded.late_fee, level_id = excluded.level_id, bad_debt = excluded.bad_debt,
         collector_role_id = excluded.collector_role_id, first_overdue_date = excluded.first_overdue_date,
-        updated_at = now()
+        updated_at = ${businessNowSql()}
       where (overdue_cases.overdue_days, overdue_cases.overdue_amount, overdue_cases.late_fee,
           overdue_cases.level_id, overdue_cases.bad_debt)
         is distinct from (excluded.overdue_days, excluded.overdue_amount, excluded.late_fee, excluded.level_id,
@@ -64,7 +65,7 @@ export async function syncOverdueCases(tx: Executor, tenantId: number, orderIds?
       returning 1
     )
     update overdue_cases c set status = ${overdueCaseStates.closed}, overdue_amount = 0, late_fee = 0,
-      closed_at = now(), updated_at = now(), version = c.version + 1
+      closed_at = ${businessNowSql()}, updated_at = ${businessNowSql()}, version = c.version + 1
     where c.tenant_id = ${tenantId} and c.status = ${overdueCaseStates.open} ${only('c.order_id')}
       and not exists (select 1 from owed where owed.order_id = c.order_id)`);
 }
@@ -93,7 +94,7 @@ const call: ActionImpl = {
   },
   // The row is locked by the action: counting on from what it holds is safe.
   patch: (body, row) => ({
-    lastContactAt: new Date(),
+    lastContactAt: businessNow(),
     contacts: Number(row.contacts) + 1,
     ...(body.promiseDate ? { promiseDate: body.promiseDate, promiseAmount: body.promiseAmount } : {}),
   }),
@@ -216,7 +217,7 @@ export const badDebtRecoveryFamily = defineServerResource({
       },
       patch: (_body, _row, _ctx, result) => ({
         paymentId: (result as { paymentId: number }).paymentId,
-        confirmedAt: new Date(),
+        confirmedAt: businessNow(),
       }),
     },
   },

@@ -8,8 +8,13 @@ import { oneOffKinds } from '../orders/deposits';
 export const lateFeeKind = 7;
 /** 押金: held money, not a debt — an unpaid one is simply not held, and earns no late fee. */
 export const depositKind = oneOffKinds.deposit;
+/**
+ * 退车结算款: what a return settlement leaves the driver owing. Late fees stop at the settlement, so it earns
+ * none; it still ages past its due date and opens an overdue account (collected, and bad debt in time).
+ */
+export const settlementKind = 6;
 /** Whether a receivable of this kind earns late fee. */
-export const earnsLateFee = (kind: number) => kind !== lateFeeKind && kind !== depositKind;
+export const earnsLateFee = (kind: number) => kind !== lateFeeKind && kind !== depositKind && kind !== settlementKind;
 
 const idList = (ids: readonly number[]) => `{${ids.join(',')}}`;
 

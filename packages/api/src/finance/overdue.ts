@@ -1,16 +1,16 @@
 import { addDays, billStates, collectibleStates, leaseOrderStates, receivableStates } from '@cp/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
+import { businessToday } from '../clock';
 import type { Db, Executor } from '../db';
 import { rowsOf } from '../db/migrate';
 import type { RoutePlugin } from '../http/schemas';
 import { tenants } from '../identity/tables';
 import { defineJobKind } from '../jobs/kinds';
-import { beijingDay } from '../leads/counts';
 import { orderReceivables } from '../orders/tables';
 import { refreshBills } from './bill-money';
 import { billingJob } from './billing';
 import { syncOverdueCases } from './collection';
-import { depositKind, lateFeeKind } from './lateFees';
+import { depositKind, lateFeeKind, settlementKind } from './lateFees';
 import { badDebtLevels, overdueDayRuns } from './tables';
 import { refreshRentTrends } from './trends';
 
@@ -101,7 +101,9 @@ function lateFeeDaySql(tenantId: number, day: string) {
       join lease_orders o on o.id = r.order_id
       where r.id in (select id from touched) and r.tenant_id = ${tenantId}
         and r.status <> ${n(receivableStates.void)} and r.due_date < ${d}
-        and o.status not in (${n(leaseOrderStates.cancelled)}, ${n(leaseOrderStates.completed)})
+        and (o.status not in (${n(leaseOrderStates.cancelled)}, ${n(leaseOrderStates.completed)})
+          -- What a settlement left owing (退车结算款) is collected after the order is done: it ages, earns none.
+          or (o.status = ${n(leaseOrderStates.completed)} and r.kind = ${n(settlementKind)}))
         and (r.bill_id is null or not exists (
           select 1 from bills b where b.id = r.bill_id and b.status = ${n(billStates.shut)}))
       order by r.id
@@ -161,7 +163,7 @@ function lateFeeDaySql(tenantId: number, day: string) {
     ), ruled as (
       select levelled.*,
         greatest(
-          case when levelled.kind in (${n(lateFeeKind)}, ${n(depositKind)}) or not levelled.late then 0
+          case when levelled.kind in (${n(lateFeeKind)}, ${n(depositKind)}, ${n(settlementKind)}) or not levelled.late then 0
             else floor(levelled.weighted
               * (case when levelled.own_rate > 0 then levelled.own_rate else coalesce(levelled.level_rate, 0) end)
               / 10000) end,
@@ -206,7 +208,7 @@ async function lastDay(db: Executor, tenantId: number): Promise<string | null> {
  * done one by one (each day's late fee on what was owed when the job caught up), at most a year back; a
  * first run does today only.
  */
-export async function catchUpOverdue(db: Db, today = beijingDay(new Date())): Promise<DayRun[]> {
+export async function catchUpOverdue(db: Db, today = businessToday()): Promise<DayRun[]> {
   const runs: DayRun[] = [];
   for (const tenant of await db.select({ id: tenants.id }).from(tenants).orderBy(asc(tenants.id))) {
     const last = await lastDay(db, tenant.id);

@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { businessNow } from '../clock';
 import { businessColumns, idColumn, refColumn, versionColumn } from '../db/columns';
 
 /** 财务编码: the ledger accounts of a branch company's books, uploaded from xlsx. */
@@ -133,7 +134,7 @@ export const paymentAllocations = pgTable(
     receivableId: refColumn('receivable_id').notNull(),
     amount: money('amount'),
     reversed: boolean('reversed').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(businessNow),
   },
   (table) => [
     index('payment_allocations_payment_idx').on(table.paymentId),
@@ -204,7 +205,7 @@ export const collectionRecords = pgTable(
     caseId: refColumn('case_id').notNull(),
     orderId: refColumn('order_id').notNull(),
     driverId: refColumn('driver_id').notNull(),
-    contactedAt: timestamp('contacted_at', { withTimezone: true }).notNull().defaultNow(),
+    contactedAt: timestamp('contacted_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(businessNow),
     collectorId: refColumn('collector_id').notNull(),
     way: smallint('way').notNull(),
     reached: boolean('reached').notNull(),
@@ -292,7 +293,7 @@ export const billReliefLines = pgTable(
     receivableId: refColumn('receivable_id').notNull(),
     amount: money('amount'),
     relievedOn: date('relieved_on').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(businessNow),
   },
   (table) => [
     index('bill_relief_lines_receivable_idx').on(table.receivableId),

@@ -1,5 +1,6 @@
 import { eventKind, leadEnums, leadStatus, openLeadStates, ruleKind } from '@cp/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { businessNowSql } from '../clock';
 import type { Executor } from '../db';
 import { rowsOf } from '../db/migrate';
 import type { LeadCounts } from './counts';
@@ -113,7 +114,7 @@ export async function applyInvalidRules(
         where ${leads.tenantId} = ${tenantId} and ${open} ${only} and ${condition}
         for update of leads
       ), marked as (
-        update leads set status = ${invalid}, invalid_reason = ${reason}, updated_at = now(),
+        update leads set status = ${invalid}, invalid_reason = ${reason}, updated_at = ${businessNowSql()},
           version = leads.version + 1
         from locked
         where locked.id = leads.id

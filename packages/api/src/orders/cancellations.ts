@@ -1,5 +1,6 @@
 import { leaseDeliveryStates, leaseOrderStates } from '@cp/contracts';
 import { and, eq } from 'drizzle-orm';
+import { businessNow } from '../clock';
 import { businessError } from '../http/errors';
 import type { ActionImpl } from '../resource/family';
 import { takeAction } from '../resource/lifecycle';
@@ -37,7 +38,7 @@ onReturnCancelled(async (ctx, record) => {
     .set({
       deliveryState: leaseDeliveryStates.delivered,
       returnId: null,
-      updatedAt: new Date(),
+      updatedAt: businessNow(),
       updatedBy: ctx.auth.userId,
     })
     .where(eq(leaseOrders.id, order.id));

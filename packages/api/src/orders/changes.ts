@@ -13,6 +13,7 @@ import { approvalBusiness } from '../approvals/business';
 import { onApprovalOutcome, startApproval } from '../approvals/engine';
 import { diff } from '../audit/service';
 import { auditLog } from '../audit/tables';
+import { businessNow } from '../clock';
 import { businessError } from '../http/errors';
 import { users } from '../identity/tables';
 import { translateUnique } from '../resource/db-errors';
@@ -121,8 +122,8 @@ onApprovalOutcome(approvalBusinessTypes.orderChange, async ({ tx, tenantId, busi
       .update(orderChangeRequests)
       .set({
         status,
-        decidedAt: new Date(),
-        updatedAt: new Date(),
+        decidedAt: businessNow(),
+        updatedAt: businessNow(),
         updatedBy: userId,
         version: sql`${orderChangeRequests.version} + 1`,
       })
@@ -148,7 +149,7 @@ onApprovalOutcome(approvalBusinessTypes.orderChange, async ({ tx, tenantId, busi
   const patch = impl.patch ? impl.patch(request.body, before, ctx, result) : {};
   const [after] = await tx
     .update(leaseOrders)
-    .set({ ...patch, updatedAt: new Date(), updatedBy: userId, version: sql`${leaseOrders.version} + 1` })
+    .set({ ...patch, updatedAt: businessNow(), updatedBy: userId, version: sql`${leaseOrders.version} + 1` })
     .where(eq(leaseOrders.id, order.id))
     .returning();
   await tx.insert(auditLog).values({

@@ -14,6 +14,7 @@ import {
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { onApprovalOutcome } from '../approvals/engine';
 import { approvalInstances, approvalTasks } from '../approvals/tables';
+import { businessNow } from '../clock';
 import type { Tx } from '../db';
 import { drivers } from '../drivers/tables';
 import { overdueCases } from '../finance/tables';
@@ -114,7 +115,7 @@ async function record(tx: Tx, ctx: WriteContext, orderId: number, problem: Credi
       creditFlags: problem?.flags ?? 0,
       creditOverrideBy: null,
       creditOverrideAt: null,
-      updatedAt: new Date(),
+      updatedAt: businessNow(),
       updatedBy: ctx.auth.userId,
     })
     .where(and(eq(leaseOrders.id, orderId), eq(leaseOrders.tenantId, ctx.auth.tenantId)));
@@ -174,7 +175,7 @@ async function recordOverride(tx: Tx, tenantId: number, orderId: number, instanc
     .limit(1);
   await tx
     .update(leaseOrders)
-    .set({ creditOverrideBy: first?.approverId ?? lastDecider, creditOverrideAt: new Date() })
+    .set({ creditOverrideBy: first?.approverId ?? lastDecider, creditOverrideAt: businessNow() })
     .where(
       and(
         eq(leaseOrders.id, orderId),

@@ -11,13 +11,13 @@ import {
 } from '@cp/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { businessToday } from '../clock';
 import type { Db, Executor, Tx } from '../db';
 import { rowsOf } from '../db/migrate';
 import { access, sessionOf } from '../http/access';
 import { businessError, notFound } from '../http/errors';
 import { ok } from '../http/reply';
 import type { RoutePlugin } from '../http/schemas';
-import { beijingDay } from '../leads/counts';
 import { cityOfOrder, depositMovements, leaseOrders, orderReceivables } from './tables';
 
 /** Receivable kinds of an order's one-off charges. */
@@ -134,7 +134,7 @@ export async function postDepositMovement(
     driverId: order.driverId,
     kind: movement.kind,
     amount: movement.amount,
-    day: movement.day ?? beijingDay(new Date()),
+    day: movement.day ?? businessToday(),
     settlementId: movement.settlementId ?? null,
     refundId: movement.refundId ?? null,
     otherOrderId: movement.otherOrderId ?? null,

@@ -1,4 +1,5 @@
 import { driverApplicationResource, driverApplicationScreens } from '@cp/contracts';
+import { businessNow } from '../clock';
 import { defineServerResource } from '../resource/family';
 import { insertPrepared, prepareValues } from '../resource/write';
 import { leaseOrderFamily } from './family';
@@ -39,9 +40,9 @@ export const driverApplicationFamily = defineServerResource({
       },
       patch: (_body, _application, _ctx, result) => {
         const order = result as { orderId: string; orderNo: string };
-        return { orderId: Number(order.orderId), orderNo: order.orderNo, reviewedAt: new Date() };
+        return { orderId: Number(order.orderId), orderNo: order.orderNo, reviewedAt: businessNow() };
       },
     },
-    refuse: { patch: (body) => ({ refuseReason: body.reason, reviewedAt: new Date() }) },
+    refuse: { patch: (body) => ({ refuseReason: body.reason, reviewedAt: businessNow() }) },
   },
 });

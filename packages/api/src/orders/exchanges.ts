@@ -8,10 +8,10 @@ import {
 import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import { approvalBusiness } from '../approvals/business';
 import { onApprovalOutcome, startApproval } from '../approvals/engine';
+import { businessNow, businessToday } from '../clock';
 import { drivers } from '../drivers/tables';
 import { refreshBills } from '../finance/bill-money';
 import { businessError } from '../http/errors';
-import { beijingDay } from '../leads/counts';
 import { type ActionImpl, defineServerResource, type Row, type WriteContext } from '../resource/family';
 import { takeAction } from '../resource/lifecycle';
 import { vehicleFamily } from '../vehicles/family';
@@ -205,7 +205,7 @@ export const exchangeOrderFamily = defineServerResource({
           .set({
             vehicleId: Number(exchange.newVehicleId),
             rent: sql`greatest(${leaseOrders.rent} + ${difference}, 0)`,
-            updatedAt: new Date(),
+            updatedAt: businessNow(),
             updatedBy: ctx.auth.userId,
           })
           .where(eq(leaseOrders.id, order.id));
@@ -215,12 +215,12 @@ export const exchangeOrderFamily = defineServerResource({
           changed.push(
             ...(await ctx.tx
               .update(orderReceivables)
-              .set({ amount: sql`greatest(${orderReceivables.amount} + ${difference}, 0)`, updatedAt: new Date() })
+              .set({ amount: sql`greatest(${orderReceivables.amount} + ${difference}, 0)`, updatedAt: businessNow() })
               .where(
                 and(
                   eq(orderReceivables.orderId, order.id),
                   eq(orderReceivables.kind, 1),
-                  gte(orderReceivables.dueDate, beijingDay(new Date())),
+                  gte(orderReceivables.dueDate, businessToday()),
                   eq(orderReceivables.received, 0),
                   eq(orderReceivables.relieved, 0),
                   eq(orderReceivables.status, 0),
@@ -232,7 +232,7 @@ export const exchangeOrderFamily = defineServerResource({
         // 换车结算款: the old car's damage, owed by the driver from the handover day (the order runs on).
         const damageFee = Number(body.oldDamageFee ?? 0);
         if (damageFee > 0) {
-          const today = beijingDay(new Date());
+          const today = businessToday();
           await ctx.tx.insert(orderReceivables).values({
             tenantId: ctx.auth.tenantId,
             orderId: order.id,
@@ -256,7 +256,7 @@ export const exchangeOrderFamily = defineServerResource({
         return { returnId: String(returnId) };
       },
       patch: (_body, _exchange, _ctx, result) => ({
-        handedOverAt: new Date(),
+        handedOverAt: businessNow(),
         returnId: Number((result as { returnId: string }).returnId),
       }),
     },
@@ -271,7 +271,7 @@ onApprovalOutcome(approvalBusinessTypes.exchange, async ({ tx, tenantId, busines
     .update(exchangeOrders)
     .set({
       status: outcome === 'approved' ? exchangeStates.approved : exchangeStates.rejected,
-      updatedAt: new Date(),
+      updatedAt: businessNow(),
       updatedBy: userId,
       version: sql`${exchangeOrders.version} + 1`,
     })

@@ -26,6 +26,7 @@ import { and, asc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import { approvalBusiness } from '../approvals/business';
 import { cancelApproval, onApprovalOutcome, startApproval } from '../approvals/engine';
 import { auditLog } from '../audit/tables';
+import { businessNow, businessToday } from '../clock';
 import type { Db, Tx } from '../db';
 import { drivers } from '../drivers/tables';
 import { refreshBills } from '../finance/bill-money';
@@ -34,7 +35,6 @@ import { syncOverdueCases } from '../finance/collection';
 import { businessError } from '../http/errors';
 import type { RoutePlugin } from '../http/schemas';
 import { defineJobKind } from '../jobs/kinds';
-import { beijingDay } from '../leads/counts';
 import { followInvitee } from '../referrals/referrals';
 import { type ActionImpl, defineServerResource, type Row, type WriteContext } from '../resource/family';
 import { takeAction } from '../resource/lifecycle';
@@ -140,7 +140,7 @@ const endLeaseAction: ActionImpl = {
     }
     await ctx.tx
       .update(leaseOrders)
-      .set({ status: cancelled, cancelReason: `原订单 ${String(order.orderNo)} 已退租`, updatedAt: new Date() })
+      .set({ status: cancelled, cancelReason: `原订单 ${String(order.orderNo)} 已退租`, updatedAt: businessNow() })
       .where(waiting);
     return takeAction(
       ctx.db,
@@ -245,7 +245,7 @@ async function onRenewalStarted(
   const { tx, auth } = by;
   await tx
     .update(leaseOrders)
-    .set({ status: completed, updatedAt: new Date(), updatedBy: auth.userId })
+    .set({ status: completed, updatedAt: businessNow(), updatedBy: auth.userId })
     .where(and(eq(leaseOrders.id, Number(oldOrder.id)), eq(leaseOrders.tenantId, auth.tenantId)));
   await historyOf(by, Number(oldOrder.id), { status: { from: performing, to: completed } });
   const voided = await tx
@@ -253,7 +253,7 @@ async function onRenewalStarted(
     .set({
       status: receivableStates.void,
       voidReason: `续租订单 ${String(renewal.orderNo)} 自 ${String(renewal.startDate)} 起计租`,
-      updatedAt: new Date(),
+      updatedAt: businessNow(),
       updatedBy: auth.userId,
     })
     .where(
@@ -276,7 +276,7 @@ async function onRenewalStarted(
   await insertSchedule(by, renewal, checkedSchedule(scheduleInput(renewal)));
   // The deposit held on the old order carries over as held money: not refunded and collected again.
   await carryDeposit(tx, Number(oldOrder.id), Number(renewal.id), auth);
-  await billOrderAtHandover(tx, auth.tenantId, Number(renewal.id), beijingDay(new Date()));
+  await billOrderAtHandover(tx, auth.tenantId, Number(renewal.id), businessToday());
   return { vehicleId, deliveredAt };
 }
 
@@ -308,8 +308,8 @@ async function renewalHandover(ctx: WriteContext, renewal: Row, body: Row, today
   if (renewal.deliveredAt) {
     throw businessError(`该续租订单已填写交车信息，${String(renewal.startDate)} 原订单到期后自动生效`);
   }
-  if (String(renewal.startDate) > today) return { startsOn: String(renewal.startDate), deliveredAt: new Date() };
-  return onRenewalStarted(ctx, old, renewal, new Date());
+  if (String(renewal.startDate) > today) return { startsOn: String(renewal.startDate), deliveredAt: businessNow() };
+  return onRenewalStarted(ctx, old, renewal, businessNow());
 }
 
 /** The renewals whose start day has come, each started in a transaction of its own (`orders.renewals`). */
@@ -346,14 +346,14 @@ export async function startDueRenewals(db: Db, today: string): Promise<number> {
       // The old order's car is coming back (退租 cancels such a renewal) or the order ended: nothing to start. The
       // renewal goes on with the car the old order has now (an exchange of the old order changed it).
       if (!old || old.status !== performing || old.deliveryState !== leaseDeliveryStates.delivered) return 0;
-      const started = await onRenewalStarted(by, old, renewal, renewal.deliveredAt ?? new Date());
+      const started = await onRenewalStarted(by, old, renewal, renewal.deliveredAt ?? businessNow());
       await tx
         .update(leaseOrders)
         .set({
           vehicleId: started.vehicleId,
           deliveryState: leaseDeliveryStates.delivered,
           deliveredAt: started.deliveredAt,
-          updatedAt: new Date(),
+          updatedAt: businessNow(),
           version: renewal.version + 1,
         })
         .where(eq(leaseOrders.id, id));
@@ -370,7 +370,7 @@ export async function startDueRenewals(db: Db, today: string): Promise<number> {
 export const renewalsJob = defineJobKind<Record<string, never>>({
   kind: 'orders.renewals',
   everyMs: 3600_000,
-  run: async ({ db }) => ({ started: await startDueRenewals(db, beijingDay(new Date())) }),
+  run: async ({ db }) => ({ started: await startDueRenewals(db, businessToday()) }),
 });
 
 /** What the orders section runs besides its families' routes: the renewals job. */
@@ -417,14 +417,14 @@ export const leaseOrderFamily = defineServerResource({
     fillDelivery: {
       async run(ctx, order, body) {
         await creditCheck(ctx, 'deliver', order);
-        const today = beijingDay(new Date());
+        const today = businessToday();
         const deliveredOn = body.deliveredOn === undefined ? today : String(body.deliveredOn);
         if (deliveredOn > today) throw businessError('交车日期：不能晚于今天');
         // A renewal's car is already with the driver: it starts on its day, never before (its own path).
         if (order.renewedFromId) return renewalHandover(ctx, order, body, today);
         const vehicleId = Number(body.vehicleId);
         await checkedVehicleOfOrder(ctx, order, vehicleId);
-        const deliveredAt = deliveredOn === today ? new Date() : new Date(`${deliveredOn}T00:00:00+08:00`);
+        const deliveredAt = deliveredOn === today ? businessNow() : new Date(`${deliveredOn}T00:00:00+08:00`);
         // The vehicle's own 交车, in this transaction, for this order: its state check refuses a car already out.
         await takeAction(
           ctx.db,
@@ -492,7 +492,7 @@ export const leaseOrderFamily = defineServerResource({
               .where(and(eq(orderReceivables.orderId, Number(order.id)), eq(orderReceivables.kind, 1)))
               .orderBy(asc(orderReceivables.period))
           ).filter((row) => row.status !== receivableStates.void);
-          const today = beijingDay(new Date());
+          const today = businessToday();
           const extended = (() => {
             try {
               return extendSchedule(
@@ -537,7 +537,7 @@ export const leaseOrderFamily = defineServerResource({
               .set({
                 status: receivableStates.void,
                 voidReason: `延期${Number(body.extraMonths)}个月，应收计划按新租期重排`,
-                updatedAt: new Date(),
+                updatedAt: businessNow(),
                 updatedBy: ctx.auth.userId,
               })
               .where(
@@ -604,7 +604,7 @@ approvalBusiness(approvalBusinessTypes.leaseOrder, leaseOrderFamily);
 onApprovalOutcome(approvalBusinessTypes.leaseOrder, async ({ tx, tenantId, businessId, outcome, userId }) => {
   await tx
     .update(leaseOrders)
-    .set({ status: outcome === 'approved' ? performing : pending, updatedAt: new Date(), updatedBy: userId })
+    .set({ status: outcome === 'approved' ? performing : pending, updatedAt: businessNow(), updatedBy: userId })
     .where(and(eq(leaseOrders.id, businessId), eq(leaseOrders.tenantId, tenantId), eq(leaseOrders.status, inApproval)));
 });
 
@@ -615,7 +615,7 @@ export const orderReceivableFamily = defineServerResource({
   screens: Object.values(orderReceivableScreens),
 });
 
-/** Today in Beijing, as the database sees it. */
+/** Today in Beijing, as the database sees it (a list statement is prepared once: the wall clock, read when it runs). */
 const today = sql`(now() at time zone 'Asia/Shanghai')::date`;
 
 /**

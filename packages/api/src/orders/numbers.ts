@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { businessNow } from '../clock';
 import { rowsOf } from '../db/migrate';
 import { beijingDay } from '../leads/counts';
 import type { WriteContext } from '../resource/family';
@@ -12,7 +13,7 @@ export async function serialNumber(
   prefix: string,
   sequence: string,
   digits: number,
-  now = new Date(),
+  now = businessNow(),
 ): Promise<string> {
   const day = beijingDay(now).replaceAll('-', '');
   const [row] = rowsOf<{ n: string }>(await ctx.tx.execute(sql`select nextval(${sequence}::regclass)::text as n`));

@@ -9,6 +9,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { approvalBusiness } from '../approvals/business';
 import { onApprovalOutcome, startApproval } from '../approvals/engine';
+import { businessNow } from '../clock';
 import type { Tx } from '../db';
 import { drivers } from '../drivers/tables';
 import { defineServerResource } from '../resource/family';
@@ -124,7 +125,7 @@ onApprovalOutcome(approvalBusinessTypes.refund, async ({ tx, tenantId, businessI
     .update(depositRefunds)
     .set({
       status: outcome === 'approved' ? depositRefundStates.approved : depositRefundStates.rejected,
-      updatedAt: new Date(),
+      updatedAt: businessNow(),
       updatedBy: userId,
     })
     .where(

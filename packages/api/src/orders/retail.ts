@@ -13,6 +13,7 @@ import {
 import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { approvalBusiness } from '../approvals/business';
 import { cancelApproval, onApprovalOutcome, startApproval } from '../approvals/engine';
+import { businessNow } from '../clock';
 import { businessError } from '../http/errors';
 import { defineServerLookup } from '../lookups/registry';
 import { defineServerResource, type Row, type WriteContext } from '../resource/family';
@@ -129,7 +130,7 @@ export const retailOrderFamily = defineServerResource({
         );
         return null;
       },
-      patch: (body) => ({ vehicleId: Number(body.vehicleId), deliveredAt: new Date() }),
+      patch: (body) => ({ vehicleId: Number(body.vehicleId), deliveredAt: businessNow() }),
     },
     transfer: {
       patch: (body) => ({ transferredOn: body.transferredOn, newPlateNo: body.newPlateNo ?? null }),
@@ -140,7 +141,7 @@ export const retailOrderFamily = defineServerResource({
           await cancelApproval(ctx, approvalBusinessTypes.retailWorkOrder, Number(order.workOrderId));
           await ctx.tx
             .update(retailWorkOrders)
-            .set({ status: retailWorkOrderStates.cancelled, updatedAt: new Date(), updatedBy: ctx.auth.userId })
+            .set({ status: retailWorkOrderStates.cancelled, updatedAt: businessNow(), updatedBy: ctx.auth.userId })
             .where(eq(retailWorkOrders.id, Number(order.workOrderId)));
         }
         return null;
@@ -185,7 +186,7 @@ onApprovalOutcome(approvalBusinessTypes.retailWorkOrder, async ({ tx, tenantId, 
   const [workOrderState, orderState] = states[outcome];
   const [workOrder] = await tx
     .update(retailWorkOrders)
-    .set({ status: workOrderState, updatedAt: new Date(), updatedBy: userId })
+    .set({ status: workOrderState, updatedAt: businessNow(), updatedBy: userId })
     .where(
       and(
         eq(retailWorkOrders.id, businessId),
@@ -199,7 +200,7 @@ onApprovalOutcome(approvalBusinessTypes.retailWorkOrder, async ({ tx, tenantId, 
     .update(retailOrders)
     .set({
       status: orderState,
-      updatedAt: new Date(),
+      updatedAt: businessNow(),
       updatedBy: userId,
       version: sql`${retailOrders.version} + 1`,
     })

@@ -23,11 +23,13 @@ import {
 import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import { approvalBusiness } from '../approvals/business';
 import { onApprovalOutcome, startApproval } from '../approvals/engine';
+import { businessNow, businessToday } from '../clock';
 import type { Tx } from '../db';
 import { rowsOf } from '../db/migrate';
 import { drivers } from '../drivers/tables';
 import { refreshBills } from '../finance/bill-money';
 import { syncOverdueCases } from '../finance/collection';
+import { settlementKind } from '../finance/lateFees';
 import { badDebtLevels } from '../finance/tables';
 import { businessError } from '../http/errors';
 import { beijingDay } from '../leads/counts';
@@ -279,7 +281,7 @@ async function setOrderSettlement(
 ) {
   await tx
     .update(leaseOrders)
-    .set({ settlementState: state, ...more, updatedAt: new Date(), updatedBy: by.userId })
+    .set({ settlementState: state, ...more, updatedAt: businessNow(), updatedBy: by.userId })
     .where(and(eq(leaseOrders.id, orderId), eq(leaseOrders.tenantId, by.tenantId)));
 }
 
@@ -403,7 +405,7 @@ onApprovalOutcome(approvalBusinessTypes.returnCheckout, async ({ tx, tenantId, b
   const by = { tenantId, userId };
   const [sheet] = await tx
     .update(returnSettlements)
-    .set({ status: sheetStateOf[outcome], decidedAt: new Date(), updatedAt: new Date(), updatedBy: userId })
+    .set({ status: sheetStateOf[outcome], decidedAt: businessNow(), updatedAt: businessNow(), updatedBy: userId })
     .where(and(eq(returnSettlements.id, businessId), eq(returnSettlements.tenantId, tenantId)))
     .returning();
   if (!sheet) return;
@@ -466,7 +468,7 @@ export async function closeOrderBooks(tx: Tx, by: { tenantId: number; userId: nu
           status: receivableStates.void,
           voidReason: reason,
           version: sql`${orderReceivables.version} + 1`,
-          updatedAt: new Date(),
+          updatedAt: businessNow(),
           updatedBy: userId,
         })
         .where(eq(orderReceivables.id, row.id));
@@ -480,7 +482,7 @@ export async function closeOrderBooks(tx: Tx, by: { tenantId: number; userId: nu
         relieved,
         status: settledStatus({ ...row, relieved }),
         version: sql`${orderReceivables.version} + 1`,
-        updatedAt: new Date(),
+        updatedAt: businessNow(),
         updatedBy: userId,
       })
       .where(eq(orderReceivables.id, row.id));
@@ -518,11 +520,11 @@ export async function closeOrderBooks(tx: Tx, by: { tenantId: number; userId: nu
       orderId: sheet.orderId,
       driverId: sheet.driverId,
       cityId: cityOfOrder(sheet.orderId),
-      kind: 6,
+      kind: settlementKind,
       period: 1,
       periodStart: sheet.returnDate,
       periodEnd: sheet.returnDate,
-      dueDate: beijingDay(new Date()),
+      dueDate: businessToday(),
       amount: outcome.owed,
       note: `${named} 结算金额`,
       createdBy: userId,
@@ -539,7 +541,7 @@ type Sheet = typeof returnSettlements.$inferSelect;
 onReturnAccepted(async (ctx, record) => {
   await ctx.tx
     .update(leaseOrders)
-    .set({ deliveryState: leaseDeliveryStates.returned, updatedAt: new Date(), updatedBy: ctx.auth.userId })
+    .set({ deliveryState: leaseDeliveryStates.returned, updatedAt: businessNow(), updatedBy: ctx.auth.userId })
     .where(
       and(
         eq(leaseOrders.tenantId, ctx.auth.tenantId),

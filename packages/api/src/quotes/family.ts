@@ -8,9 +8,9 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { approvalBusiness } from '../approvals/business';
 import { startApproval, stateFollowsApproval } from '../approvals/engine';
+import { businessToday } from '../clock';
 import { customers } from '../customers/tables';
 import { businessError } from '../http/errors';
-import { beijingDay } from '../leads/counts';
 import { serialNumber } from '../orders/numbers';
 import { defineServerResource, type Row, type WriteContext } from '../resource/family';
 import { productQuotes } from './tables';
@@ -19,7 +19,7 @@ import { productQuotes } from './tables';
  * A quote's terms checked together: a rent to offer, a validity within the allowed days (the field's own
  * schema has refused a day before today).
  */
-function checkedQuote(values: Row, today = beijingDay(new Date())): Row {
+function checkedQuote(values: Row, today = businessToday()): Row {
   if (Number(values.rent) <= 0) throw businessError('月租金应大于0');
   const latest = addDays(today, quoteValidityDays);
   if (String(values.validUntil) > latest)

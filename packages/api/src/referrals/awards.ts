@@ -8,6 +8,7 @@ import {
   routesOfSection,
 } from '@cp/contracts';
 import { and, desc, eq, inArray, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { businessNow } from '../clock';
 import { businessError } from '../http/errors';
 import { defineServerLookup } from '../lookups/registry';
 import { translateUnique } from '../resource/db-errors';
@@ -65,8 +66,8 @@ export const awardFamily = defineServerResource({
     }
   },
   actions: {
-    approve: { patch: () => ({ reviewedAt: new Date() }) },
-    reject: { patch: (body) => ({ rejectReason: body.reason, reviewedAt: new Date() }) },
+    approve: { patch: () => ({ reviewedAt: businessNow() }) },
+    reject: { patch: (body) => ({ rejectReason: body.reason, reviewedAt: businessNow() }) },
     pay: { patch: (body) => ({ paymentReference: body.paymentReference, paidOn: body.paidOn }) },
   },
 });

@@ -7,6 +7,7 @@ import {
   type ParticipantPart,
 } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
+import { businessNow } from '../clock';
 import type { Db } from '../db';
 import { access, sessionOf } from '../http/access';
 import { ok } from '../http/reply';
@@ -59,7 +60,7 @@ export const incentiveFamily = defineServerResource({
     return id;
   },
   actions: {
-    cancel: { patch: (body) => ({ cancelReason: body.reason, cancelledAt: new Date() }) },
+    cancel: { patch: (body) => ({ cancelReason: body.reason, cancelledAt: businessNow() }) },
   },
 });
 

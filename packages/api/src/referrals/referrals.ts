@@ -8,6 +8,7 @@ import {
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { onApprovalOutcome } from '../approvals/engine';
 import { auditLog } from '../audit/tables';
+import { businessNow } from '../clock';
 import type { Executor } from '../db';
 import { drivers } from '../drivers/tables';
 import { businessError } from '../http/errors';
@@ -81,10 +82,10 @@ export const referralFamily = defineServerResource({
       },
       patch: (_body, _row, _ctx, result) => ({
         inviteeDriverId: (result as { inviteeDriverId: number | null }).inviteeDriverId,
-        registeredAt: new Date(),
+        registeredAt: businessNow(),
       }),
     },
-    sign: { patch: () => ({ signedAt: new Date() }) },
+    sign: { patch: () => ({ signedAt: businessNow() }) },
     deliver: {
       // 已交车 is where the inviter's award comes from: only a car really handed over to the invitee reaches it.
       async run(ctx, row) {
@@ -113,9 +114,9 @@ export const referralFamily = defineServerResource({
         }
         return null;
       },
-      patch: () => ({ deliveredAt: new Date() }),
+      patch: () => ({ deliveredAt: businessNow() }),
     },
-    invalidate: { patch: (body) => ({ invalidReason: body.reason, invalidatedAt: new Date() }) },
+    invalidate: { patch: (body) => ({ invalidReason: body.reason, invalidatedAt: businessNow() }) },
   },
 });
 
@@ -151,7 +152,7 @@ export async function advanceReferral(
     .for('update');
   if (!row) return null;
   if (row.stage >= stage) return row.id;
-  const now = new Date();
+  const now = businessNow();
   const set: Row = { stage };
   for (const [reached, column] of Object.entries(stageTimes)) {
     const at = Number(reached);

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { diff, recordAudit } from '../audit/service';
+import { businessNow } from '../clock';
 import type { Db } from '../db';
 import { assertOwnFiles } from '../files/names';
 import { hasPermission, sessionOf } from '../http/access';
@@ -69,7 +70,7 @@ export async function takeAction(
         .update(family.table)
         .set({
           ...set,
-          updatedAt: new Date(),
+          updatedAt: businessNow(),
           updatedBy: ctx.auth.userId,
           ...(family.hasVersion ? { version: Number(row.version) + 1 } : {}),
         })

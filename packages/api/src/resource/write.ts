@@ -3,6 +3,7 @@ import { and, eq, getTableColumns, is, SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { diff, recordAudit } from '../audit/service';
+import { businessNow } from '../clock';
 import type { Db } from '../db';
 import { forgetLargeCounts } from '../db/paging';
 import { assertOwnFiles } from '../files/names';
@@ -272,7 +273,7 @@ export async function updateRow(db: Db, family: ServerResource, request: Fastify
           .set({
             ...set,
             updatedBy: ctx.auth.userId,
-            updatedAt: new Date(),
+            updatedAt: businessNow(),
             ...(family.hasVersion ? { version: version + 1 } : {}),
           })
           .where(and(eq(family.table.id, id), eq(family.table.tenantId, ctx.auth.tenantId), family.sliceWhere))
@@ -311,7 +312,7 @@ export async function removeRow(db: Db, family: ServerResource, request: Fastify
       const flag = Object.entries(family.own).find(([, column]) => column === family.deleted)?.[0] ?? 'deleted';
       await ctx.tx
         .update(family.table)
-        .set({ [flag]: true, updatedBy: ctx.auth.userId, updatedAt: new Date() })
+        .set({ [flag]: true, updatedBy: ctx.auth.userId, updatedAt: businessNow() })
         .where(where);
     } else {
       for (const link of Object.values(family.links ?? {})) await ctx.tx.delete(link.table).where(eq(link.own, id));

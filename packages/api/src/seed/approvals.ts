@@ -65,7 +65,7 @@ export async function seedApprovalProcesses(db: Db): Promise<void> {
 }
 
 /** A voucher photo stand-in: a receipt-coloured slip with a few dark lines of "text". */
-function voucherImage(): Buffer {
+export function voucherImage(): Buffer {
   const [width, height] = [480, 300];
   const png = new PNG({ width, height });
   for (let y = 0; y < height; y += 1) {

@@ -6,9 +6,10 @@ import { seedApprovalProcesses, seedDemoOfflinePayments } from './approvals';
 import { seedDemoChannels } from './channels';
 import { seedDemoCustomers } from './customers';
 import { seedDemoDrivers } from './drivers';
-import { seedDemoBooks, seedFinanceConfig } from './finance';
+import { seedFinanceConfig } from './finance';
 import { seedDemoLeads } from './leads';
-import { seedDemoLeaseOrders } from './orders';
+import { replayLeaseHistory } from './lease-history';
+import { seedDemoOrderReferences } from './orders';
 import { seedFirstInstall, seedPlatform, syncBuiltInRoles } from './platform';
 import { seedDemoPrizeDraws } from './prizeDraws';
 import { seedDemoQrCodes } from './qrCodes';
@@ -106,11 +107,12 @@ async function writeDemo(db: Db, options: SeedOptions): Promise<void> {
   await seedDemoLeads(db);
   await seedApprovalProcesses(db);
   await seedDemoOfflinePayments(db, options.dataDir);
-  await seedDemoLeaseOrders(db);
+  await seedDemoOrderReferences(db);
   await seedDemoRetailOrders(db);
   await seedDemoQuotes(db);
   await seedFinanceConfig(db);
-  await seedDemoBooks(db);
+  // The lease book: eighteen months of business replayed through the console's API, day by day.
+  await replayLeaseHistory(db, { dataDir: options.dataDir });
   // Flags raised now over vehicles written now are dated as a daily scan would have raised them.
   const scanned = new Date();
   await scanRisks(db);

@@ -34,7 +34,13 @@ function keysOfSections(
 const refundPayout = 'accountingSheet:refundPay';
 
 function approverKeys() {
-  const managerKeys = keysOfSections(['order', 'approval'], (key) => !/:delete$/.test(key) && key !== refundPayout);
+  // The 运营经理's group collects the M3 and M3+ accounts (坏账分级配置): 坏账管理 is theirs too — calls, 分配,
+  // 登记回款 — but not 确认到账, which is 财务's (money recorded by one is confirmed by another).
+  const managerKeys = keysOfSections(
+    ['order', 'approval'],
+    (key) => !/:delete$/.test(key) && key !== refundPayout && key !== 'badDebtPayment:confirmArrival',
+    (route) => route.group === '坏账管理',
+  );
   // 财务 also keeps the books' other screens: 租金管理 and 坏账管理 (collection), and the finance configuration;
   // and 核算单, to pay approved deposit refunds out (确认打款), nothing else of it.
   const financeKeys = keysOfSections(

@@ -7,6 +7,7 @@ import {
   vehicleEnums,
 } from '@cp/contracts';
 import { and, desc, eq, isNull } from 'drizzle-orm';
+import { businessNow } from '../clock';
 import type { Tx } from '../db';
 import { drivers } from '../drivers/tables';
 import { businessError } from '../http/errors';
@@ -118,7 +119,7 @@ const handOver = (kind: 0 | 1): ActionImpl => ({
         kind,
         vehicleId: Number(vehicle.id),
         // A lease order's handover recorded after the fact keeps its day (填写交车信息's 交车日期).
-        deliveredAt: kind === 0 && body.deliveredAt instanceof Date ? body.deliveredAt : new Date(),
+        deliveredAt: kind === 0 && body.deliveredAt instanceof Date ? body.deliveredAt : businessNow(),
         handler: ctx.auth.userName,
         ...recordStamp(ctx),
       })
@@ -140,12 +141,12 @@ const prepare = (item: number): ActionImpl => ({
       .update(vehiclePreparations)
       .set({
         done: true,
-        doneAt: new Date(),
+        doneAt: businessNow(),
         doneBy: ctx.auth.userName,
         note: (body.note as string | undefined) ?? null,
         attachments: (body.attachments as string[] | undefined) ?? [],
         updatedBy: ctx.auth.userId,
-        updatedAt: new Date(),
+        updatedAt: businessNow(),
       })
       .where(eq(vehiclePreparations.id, current.id));
     return { allDone: items.length === 4 && items.every((entry) => entry.done || entry.item === item) };
@@ -164,7 +165,7 @@ export const vehicleActions: Record<string, ActionImpl> = {
         .values({
           ...(body as { mileage: number; result: number; checklist: { item: string; ok: boolean }[] }),
           vehicleId: Number(vehicle.id),
-          inspectedAt: new Date(),
+          inspectedAt: businessNow(),
           inspector: ctx.auth.userName,
           ...recordStamp(ctx),
         })
@@ -195,7 +196,7 @@ export const vehicleActions: Record<string, ActionImpl> = {
         .values({
           ...(body as { location: string; mileage: number }),
           vehicleId: Number(vehicle.id),
-          outboundAt: new Date(),
+          outboundAt: businessNow(),
           handler: ctx.auth.userName,
           ...recordStamp(ctx),
         })
@@ -213,7 +214,7 @@ export const vehicleActions: Record<string, ActionImpl> = {
       if (delivery) {
         await ctx.tx
           .update(deliveries)
-          .set({ endedAt: new Date(), remark: (body.remark as string | undefined) ?? delivery.remark })
+          .set({ endedAt: businessNow(), remark: (body.remark as string | undefined) ?? delivery.remark })
           .where(eq(deliveries.id, delivery.id));
       }
       return null;
@@ -229,7 +230,7 @@ export const vehicleActions: Record<string, ActionImpl> = {
           vehicleId: Number(vehicle.id),
           deliveryId: delivery?.id,
           driverId: delivery?.driverId,
-          requestedAt: new Date(),
+          requestedAt: businessNow(),
           handler: ctx.auth.userName,
           remark: body.remark as string | undefined,
           ...recordStamp(ctx),
@@ -271,7 +272,7 @@ export const vehicleActions: Record<string, ActionImpl> = {
           toLocation: String(body.toLocation),
           driver: String(body.driver),
           reason: body.reason as string | undefined,
-          shuntedAt: new Date(),
+          shuntedAt: businessNow(),
           ...recordStamp(ctx),
         })
         .returning({ id: shuntingRecords.id });

@@ -13,6 +13,7 @@ import {
 } from '@cp/contracts';
 import { and, desc, eq, lte } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { businessNow } from '../clock';
 import type { Tx } from '../db';
 import {
   defineServerResource,
@@ -132,20 +133,22 @@ export const returnFamily = vehicleRecord(returnResource, carReturns, {
         if (record.deliveryId) {
           await ctx.tx
             .update(deliveries)
-            .set({ endedAt: new Date() })
+            .set({ endedAt: businessNow() })
             .where(eq(deliveries.id, Number(record.deliveryId)));
         }
         for (const listener of returnListeners) await listener(ctx, record);
         return null;
       },
-      patch: (body, _record, ctx) => ({ ...body, returnedAt: new Date(), handler: ctx.auth.userName }),
+      patch: (body, _record, ctx) => ({ ...body, returnedAt: businessNow(), handler: ctx.auth.userName }),
     },
   },
 });
 
 export const riskFamily = vehicleRecord(riskResource, vehicleRisks, {
   actions: {
-    handle: { patch: (body, _risk, ctx) => ({ note: body.note, handledBy: ctx.auth.userName, handledAt: new Date() }) },
+    handle: {
+      patch: (body, _risk, ctx) => ({ note: body.note, handledBy: ctx.auth.userName, handledAt: businessNow() }),
+    },
   },
 });
 
@@ -157,7 +160,7 @@ export const violationFamily = vehicleRecord(violationResource, violations, {
     const status = Number(values.status ?? before?.status ?? 0);
     const handledAt =
       status === handled && Number(before?.status) !== handled
-        ? new Date()
+        ? businessNow()
         : status === handled
           ? before?.handledAt
           : null;

@@ -1,0 +1,735 @@
+import { addDays, beijingDay } from '@cp/contracts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { atBusinessTime } from '../clock';
+import { loadConfig } from '../config';
+import type { Database, Db } from '../db';
+import { rowsOf } from '../db/migrate';
+import { runBillingDay } from '../finance/billing';
+import { runOverdueDay } from '../finance/overdue';
+import { refreshRentTrends } from '../finance/trends';
+import { createSession, revokeSessions } from '../identity/sessions';
+import { accounts, sessions, tenants, users } from '../identity/tables';
+import { startDueRenewals } from '../orders/family';
+import { voucherImage } from './approvals';
+import { storeSeedPng } from './files';
+
+/**
+ * The demo's lease book, made as a leasing company makes one: eighteen months replayed day by day through the
+ * console's own API, on the business clock of each day (clock.ts) — orders placed and approved, cars handed
+ * over, bills issued and activated by the daily job, rent paid on time, late, partly or not at all, late fees
+ * and overdue accounts by the daily job, collectors' calls, reliefs, exchanges, extensions, renewals started by
+ * their job, returns settled with their damage and deposit, refunds paid out, early ends with 违约金, bad debt
+ * and money recovered from it. Nothing is inserted around the rules: the books are what the services made.
+ * The last days leave work in every inbox (docs/DOMAIN_DECISIONS.md "演示数据的账本").
+ */
+
+/** How a driver pays: after how many days past the due date, and what share of what is due. */
+type Payer =
+  | { kind: 'onTime' }
+  | { kind: 'late'; days: number }
+  | { kind: 'partly'; share: number }
+  /** Pays on time until `after` days into the lease, then nothing (a recovery may come later). */
+  | { kind: 'stops'; after: number };
+
+/** What happens to the lease beyond its payments, on the day (from its handover) given. */
+type Event =
+  | { at: number; kind: 'relief' }
+  | { at: number; kind: 'exchange'; damage: number; rentDifference: number }
+  | { at: number; kind: 'delay'; months: number }
+  | { at: number; kind: 'recovery'; share: number }
+  | { at: number; kind: 'terminate' };
+
+/** How the lease ends: still running today, returned at its end (with damage), or renewed for six months. */
+type Ending = 'runs' | 'return' | 'returnDamaged' | 'renewal';
+
+interface Story {
+  /** The handover, in days from the history's first day. */
+  start: number;
+  termMonths: number;
+  rent: number;
+  deposit: number;
+  graceDays: number;
+  lateFeeRate: number;
+  payer: Payer;
+  ending: Ending;
+  events?: Event[];
+  orderType?: number;
+  businessItems?: number[];
+}
+
+/** The day the other branch companies' history begins: their last eight months. */
+const otherBranchesBegin = 300;
+
+/** Eighteen months. */
+const historyDays = 548;
+
+const lease = (
+  start: number,
+  termMonths: number,
+  rent: number,
+  payer: Payer,
+  ending: Ending,
+  more: Partial<Story> = {},
+): Story => ({
+  start,
+  termMonths,
+  rent,
+  deposit: 500_000,
+  graceDays: 3,
+  lateFeeRate: 5,
+  payer,
+  ending,
+  ...more,
+});
+
+/** The branch company's leases of the history (the first branch company's; the others take every other one). */
+const stories: Story[] = [
+  lease(0, 12, 420_000, { kind: 'onTime' }, 'returnDamaged'),
+  lease(12, 12, 450_000, { kind: 'late', days: 9 }, 'renewal', { graceDays: 5, lateFeeRate: 8 }),
+  lease(25, 6, 390_000, { kind: 'stops', after: 75 }, 'return', {
+    events: [{ at: 340, kind: 'recovery', share: 0.4 }],
+  }),
+  lease(40, 12, 430_000, { kind: 'partly', share: 0.7 }, 'return', {
+    events: [{ at: 150, kind: 'exchange', damage: 80_000, rentDifference: 20_000 }],
+  }),
+  lease(58, 24, 460_000, { kind: 'onTime' }, 'runs', { events: [{ at: 95, kind: 'relief' }] }),
+  lease(75, 12, 480_000, { kind: 'onTime' }, 'runs', {
+    orderType: 1,
+    businessItems: [8],
+    events: [{ at: 210, kind: 'terminate' }],
+  }),
+  lease(92, 12, 410_000, { kind: 'late', days: 20 }, 'return', { graceDays: 10, lateFeeRate: 20 }),
+  lease(118, 12, 440_000, { kind: 'onTime' }, 'runs', { events: [{ at: 290, kind: 'delay', months: 3 }] }),
+  lease(150, 24, 470_000, { kind: 'stops', after: 230 }, 'runs', { events: [{ at: 380, kind: 'recovery', share: 1 }] }),
+  lease(181, 12, 400_000, { kind: 'late', days: 40 }, 'renewal'),
+  lease(205, 6, 380_000, { kind: 'onTime' }, 'returnDamaged'),
+  lease(236, 12, 430_000, { kind: 'onTime' }, 'runs', {
+    events: [{ at: 120, kind: 'exchange', damage: 0, rentDifference: 0 }],
+  }),
+  lease(262, 12, 450_000, { kind: 'partly', share: 0.5 }, 'runs'),
+  lease(300, 12, 420_000, { kind: 'onTime' }, 'runs', { events: [{ at: 60, kind: 'relief' }] }),
+  lease(331, 6, 460_000, { kind: 'late', days: 6 }, 'return'),
+  lease(365, 12, 440_000, { kind: 'stops', after: 60 }, 'runs'),
+  lease(392, 12, 410_000, { kind: 'onTime' }, 'runs'),
+  lease(425, 6, 430_000, { kind: 'onTime' }, 'runs'),
+  lease(455, 12, 450_000, { kind: 'late', days: 12 }, 'runs'),
+  lease(486, 12, 420_000, { kind: 'onTime' }, 'runs'),
+  lease(510, 24, 460_000, { kind: 'onTime' }, 'runs'),
+  lease(530, 12, 440_000, { kind: 'onTime' }, 'runs'),
+];
+
+/** The staff the history is made by: their session token and user id. */
+type Tokens = Record<'ops' | 'manager' | 'finance' | 'admin', { token: string; userId: number }>;
+
+/** What a driver owes on a due date (receivables not settled). */
+interface Owed {
+  driver_id: string;
+  due_date: string;
+  owed: number;
+}
+
+interface OrderState {
+  id: string;
+  end_date: string;
+  status: number;
+  delivery_state: number;
+}
+
+/** A car in stock, with what an order of it names and its odometer. */
+interface Car {
+  id: string;
+  modelId: string;
+  cityId: string;
+  mileage: number;
+}
+
+interface Lease {
+  story: Story;
+  orderId: string;
+  driverId: string;
+  car: Car;
+  /** The day of its handover, and the day the lease ended (returned, terminated) if it did. */
+  startedOn: string;
+  /** Since when the driver has this car (the handover, or the exchange). */
+  carSince: string;
+  endedOn?: string;
+  renewalId?: string;
+}
+
+/** What the first start replays, and through which app; the app is the console's, closed at the end. */
+export async function replayLeaseHistory(db: Db, options: { dataDir?: string | undefined; today?: string }) {
+  // The app is lent the database for the replay and never closes it; it serves no health check either.
+  const database: Database = { db, engine: 'pglite', close: async () => undefined };
+  const today = options.today ?? beijingDay(new Date());
+  const config = {
+    ...loadConfig({}),
+    dataDir: options.dataDir ?? loadConfig({}).dataDir,
+    jobs: { ...loadConfig({}).jobs, worker: false },
+  };
+  const app = await buildApp({ config, database, logger: false, businessTimeHeader: true });
+  const histories: History[] = [];
+  try {
+    for (const [index, tenant] of (await database.db.select().from(tenants).orderBy(asc(tenants.id))).entries()) {
+      // The first branch company has the whole history; the others its last eight months, every other lease.
+      const begins = index === 0 ? 0 : otherBranchesBegin;
+      const plan = stories.filter((story) => story.start >= begins).filter((_, at) => index === 0 || at % 2 === 0);
+      const history = new History(app, database.db, tenant.id, plan, begins, today, options.dataDir);
+      if (await history.open()) histories.push(history);
+    }
+    if (histories.length === 0) return;
+    const first = addDays(today, -historyDays);
+    for (let offset = 0; offset <= historyDays; offset += 1) {
+      const day = addDays(first, offset);
+      // The night's jobs, for every branch company: renewals starting, bills issued and activated, the overdue day.
+      await atBusinessTime(new Date(`${day}T00:30:00+08:00`), async () => {
+        await startDueRenewals(database.db, day);
+        for (const history of histories) {
+          if (offset < history.begins) continue;
+          await runBillingDay(database.db, history.tenantId, day);
+          await runOverdueDay(database.db, history.tenantId, day);
+        }
+      });
+      for (const history of histories) if (offset >= history.begins) await history.live(offset, day);
+      if (offset === historyDays) for (const history of histories) await history.finish(day);
+    }
+  } finally {
+    for (const history of histories) await history.close();
+    await app.close();
+  }
+}
+
+/** One branch company's history, replayed. */
+class History {
+  private tokens!: Tokens;
+  private sessionIds: number[] = [];
+  private leases: Lease[] = [];
+  private drivers: string[] = [];
+  /** Cars named for a handover not yet made. */
+  private promised = new Set<string>();
+  private unitId = '';
+
+  constructor(
+    private app: FastifyInstance,
+    private db: Db,
+    readonly tenantId: number,
+    private plan: Story[],
+    /** The day (from the first) its history begins. */
+    readonly begins: number,
+    private today: string,
+    private dataDir: string | undefined,
+  ) {}
+
+  private async query<T>(statement: ReturnType<typeof sql>): Promise<T[]> {
+    return rowsOf<T>(await this.db.execute(statement));
+  }
+
+  /** Sessions of the branch company's staff (made here, revoked at the end); false when it has no staff or fleet. */
+  async open(): Promise<boolean> {
+    const staff = async (loginId: string) => {
+      const [row] = await this.db
+        .select({ userId: users.id, accountId: accounts.id })
+        .from(users)
+        .innerJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.tenantId, this.tenantId)))
+        .where(eq(users.loginId, loginId));
+      if (!row) return undefined;
+      const session = await createSession(this.db, this.app.config, {
+        userId: row.userId,
+        accountId: row.accountId,
+        tenantId: this.tenantId,
+        clientAddress: '127.0.0.1',
+        userAgent: 'demo history',
+      });
+      this.sessionIds.push(session.sessionId);
+      return { token: session.token, userId: row.userId };
+    };
+    const admin = await staff('admin');
+    const manager = await staff('manager');
+    const finance = await staff('finance');
+    if (!admin || !manager || !finance) return false;
+    // A branch company without its own 运营专员 has its orders placed by the administrator.
+    this.tokens = { admin, manager, finance, ops: (await staff('ops')) ?? admin };
+    this.drivers = (
+      await this.query<{ id: string }>(sql`select d.id::text from drivers d where d.tenant_id = ${this.tenantId}
+        and d.status = 1 and not exists (select 1 from lease_orders o where o.driver_id = d.id) order by d.id`)
+    ).map((row) => row.id);
+    const [stock] = await this.query<{ cars: number }>(
+      sql`select count(*)::int as cars from vehicles where tenant_id = ${this.tenantId} and stage in (4, 7)`,
+    );
+    const [unit] = await this.query<{ id: string }>(
+      sql`select id::text from accounting_units where tenant_id = ${this.tenantId} order by id limit 1`,
+    );
+    this.unitId = unit?.id ?? '';
+    return (stock?.cars ?? 0) >= 12 && this.drivers.length >= 30 && this.unitId !== '';
+  }
+
+  /**
+   * The car in stock (已出库 or 在库) the longest, not promised to an exchange waiting for its handover: a car
+   * back from a lease is in stock again. Taken (`take`) it is promised until handed over.
+   */
+  private async nextCar(take = true): Promise<Car | undefined> {
+    const [row] = await this.query<{ id: string; model_id: string; city_id: string; mileage: number }>(sql`
+      select id::text, model_id::text, city_id::text, mileage from vehicles
+      where tenant_id = ${this.tenantId} and stage in (4, 7)
+        and not (id = any(${`{${[...this.promised].join(',')}}`}::bigint[]))
+      order by updated_at, id limit 1`);
+    if (!row) return undefined;
+    if (take) this.promised.add(row.id);
+    return { id: row.id, modelId: row.model_id, cityId: row.city_id, mileage: row.mileage };
+  }
+
+  /** A request as `who`, on the business clock at `day` (hh:mm in Beijing); the server's answer must be success. */
+  private async call<T = Record<string, string>>(
+    day: string,
+    time: string,
+    who: keyof Tokens,
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: object,
+  ): Promise<T> {
+    const at = new Date(`${day}T${time}:00+08:00`);
+    const response = await this.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${this.tokens[who].token}`, 'x-business-time': at.toISOString() },
+      ...(payload ? { payload } : {}),
+    });
+    const body = response.json() as { code: number; msg: string; data: T };
+    if (response.statusCode !== 200 || body.msg !== 'success') {
+      throw new Error(`demo history ${day} ${who} ${method} ${url}: ${response.statusCode} ${body.msg}`);
+    }
+    return body.data;
+  }
+
+  /** Decides the open task of `who` on a business record (通过 by default). */
+  private async decide(day: string, time: string, who: keyof Tokens, businessType: number, businessId: string) {
+    const [task] = await this.query<{ id: string }>(sql`select id::text from approval_tasks
+      where tenant_id = ${this.tenantId} and business_type = ${businessType} and business_id = ${Number(businessId)}
+        and status = 0 and approver_id = ${this.tokens[who].userId} limit 1`);
+    if (!task) throw new Error(`demo history: no task of ${who} for ${businessType}/${businessId}`);
+    await this.call(day, time, who, 'POST', `/api/approval-tasks/${task.id}/approve`, { comment: '同意' });
+  }
+
+  /** A day of the branch company: leases beginning, each lease's day, the weekly collection round. */
+  async live(offset: number, day: string): Promise<void> {
+    for (const story of this.plan) if (story.start === offset) await this.handOver(story, day);
+    const owed = await this.query<Owed>(sql`
+      select driver_id::text, due_date::text, sum(amount + late_fee - received - relieved)::int as owed
+      from order_receivables
+      where tenant_id = ${this.tenantId} and status <> 5 and due_date <= ${day}::date
+        and amount + late_fee - received - relieved > 0
+      group by 1, 2`);
+    const orders = new Map(
+      (
+        await this.query<OrderState>(sql`
+          select id::text, end_date::text, status, delivery_state from lease_orders where tenant_id = ${this.tenantId}`)
+      ).map((row) => [row.id, row]),
+    );
+    for (const current of this.leases) {
+      await this.leaseDay(
+        current,
+        day,
+        owed.filter((row) => row.driver_id === current.driverId),
+        orders.get(current.orderId),
+      );
+    }
+    if (offset % 7 === 3) await this.collect(day);
+  }
+
+  /** Ends the history: the trend figures added up, the sessions it made revoked. */
+  async close(): Promise<void> {
+    await refreshRentTrends(this.db, this.tenantId);
+    if (this.sessionIds.length > 0) {
+      await revokeSessions(this.db, inArray(sessions.id, this.sessionIds), 'demo history written');
+    }
+  }
+
+  /** An order placed for the next driver waiting, of a car in stock's model and city (submitted unless told). */
+  private async place(
+    day: string,
+    who: keyof Tokens,
+    story: Story,
+    more: { rentalMode?: number; submit?: boolean } = {},
+  ): Promise<{ orderId: string; driverId: string; car: Car } | undefined> {
+    const driverId = this.drivers.shift();
+    // An order names the model and city it is for; its car is the one handed over (none promised before).
+    const car = await this.nextCar(false);
+    if (!driverId || !car) return undefined;
+    const order = await this.call<{ id: string }>(day, '09:10', who, 'POST', '/api/lease-orders', {
+      driverId,
+      cityId: car.cityId,
+      modelId: car.modelId,
+      rentalMode: more.rentalMode ?? 0,
+      orderType: story.orderType ?? 0,
+      rentReceipt: 0,
+      rentTiming: 1,
+      maintenancePlan: 0,
+      rentSettlement: 0,
+      startDate: day,
+      termMonths: story.termMonths,
+      rent: story.rent,
+      deposit: story.deposit,
+      firstPayment: story.orderType === 1 ? 2_000_000 : 0,
+      finalPayment: story.orderType === 1 ? 3_000_000 : 0,
+      servicingFee: 80_000,
+      graceDays: story.graceDays,
+      lateFeeRate: story.lateFeeRate,
+      businessItems: story.businessItems ?? [],
+    });
+    if (more.submit !== false) await this.call(day, '09:15', who, 'POST', `/api/lease-orders/${order.id}/submit`);
+    return { orderId: order.id, driverId, car };
+  }
+
+  /** A lease begins: the order placed by ops, approved by the 运营经理 and 财务, the car handed over the same day. */
+  private async handOver(story: Story, day: string): Promise<void> {
+    const placed = await this.place(day, 'ops', story);
+    if (!placed) return;
+    const { orderId, driverId, car } = placed;
+    await this.decide(day, '10:20', 'manager', 1, orderId);
+    await this.decide(day, '11:05', 'finance', 1, orderId);
+    await this.call(day, '14:30', 'ops', 'POST', `/api/lease-orders/${orderId}/fill-delivery`, {
+      vehicleId: car.id,
+      mileage: car.mileage,
+      energyLevel: 90,
+      deliveredOn: day,
+    });
+    this.leases.push({ story, orderId, driverId, car, startedOn: day, carSince: day });
+  }
+
+  /**
+   * Today's work left open, as a branch company has it on any morning: orders 待审批 and 审批中 (the 星海 and
+   * 国金 lines too), one approved and waiting for its car, one cancelled; an exchange waiting for its handover;
+   * a return settled but not yet approved; a relief and an extension asked. And, in the first branch company,
+   * requests the 运营经理 and 财务 raised themselves — each waiting for the administrator, who decides where
+   * the only other approver is the one who asked (a relief 财务 asked waits for the administrator's 财务审核).
+   */
+  async finish(day: string): Promise<void> {
+    const term = lease(0, 12, 430_000, { kind: 'onTime' }, 'runs');
+    await this.place(day, 'ops', term, { submit: false });
+    await this.place(day, 'ops', term);
+    await this.place(day, 'ops', { ...term, termMonths: 6, rent: 520_000 }, { rentalMode: 2 });
+    await this.place(day, 'ops', { ...term, termMonths: 36, orderType: 1, businessItems: [8] });
+    const waiting = await this.place(day, 'ops', term);
+    if (waiting) {
+      await this.decide(day, '10:40', 'manager', 1, waiting.orderId);
+      await this.decide(day, '11:20', 'finance', 1, waiting.orderId);
+    }
+    const dropped = await this.place(day, 'ops', term, { submit: false });
+    if (dropped) {
+      await this.call(day, '11:30', 'ops', 'POST', `/api/lease-orders/${dropped.orderId}/cancel`, {
+        reason: '客户改租其他车型',
+      });
+    }
+    const running = this.leases.filter((current) => !current.endedOn && !current.renewalId && !current.story.events);
+    const [forExchange, forReturn, forDelay, forOwnExchange, forOwnDelay, forOwnReturn, forOwnRefund] = running;
+    if (forExchange) await this.exchange(forExchange, day, 'ops', { handOver: false });
+    if (forReturn) await this.settle(forReturn, day, 'ops', 0);
+    if (forDelay) await this.askDelay(forDelay, day, 'ops');
+    await this.askRelief(day, 'finance', false);
+    if (this.tokens.ops.userId === this.tokens.admin.userId) return;
+    // Raised by the approvers themselves: the administrator decides in their place.
+    await this.place(day, 'manager', term);
+    if (forOwnExchange) await this.exchange(forOwnExchange, day, 'manager', { handOver: false, decide: false });
+    if (forOwnDelay) await this.askDelay(forOwnDelay, day, 'manager', false);
+    if (forOwnReturn) await this.settle(forOwnReturn, day, 'manager', 0, false);
+    // A settlement the 运营经理 made, approved by the administrator in their place and by 财务: its deposit
+    // refund waits for the 会签 of the 运营经理's place (the administrator) and 财务.
+    if (forOwnRefund) await this.settle(forOwnRefund, day, 'manager', 0, true, 0, ['admin', 'finance']);
+    await this.askRelief(day, 'finance', true);
+    await this.offlinePayment(day);
+    await this.quote(day);
+  }
+
+  /** 产品报价 for a fleet customer, made by the 运营经理: it waits for the administrator's approval. */
+  private async quote(day: string): Promise<void> {
+    const car = await this.nextCar(false);
+    const [customer] = await this.query<{ id: string }>(
+      sql`select id::text from customers where tenant_id = ${this.tenantId} order by id limit 1`,
+    );
+    if (!car || !customer) return;
+    await this.call(day, '16:00', 'manager', 'POST', '/api/product-quotes', {
+      customerId: customer.id,
+      cityId: car.cityId,
+      modelId: car.modelId,
+      quantity: 12,
+      termMonths: 24,
+      rent: 398_000,
+      deposit: 300_000,
+      maintenancePlan: 1,
+      validUntil: addDays(day, 30),
+      explanation: '车队客户年度续签，批量 12 台，竞品报价 4,100 元/月，申请优惠价',
+    });
+  }
+
+  /** A day of a lease: what the driver pays, what happens to the lease, its renewal or its return at the end. */
+  private async leaseDay(current: Lease, day: string, owed: Owed[], order: OrderState | undefined): Promise<void> {
+    const age = daysBetween(current.startedOn, day);
+    if (!current.endedOn) await this.pay(current, day, age, owed);
+    // A recovery of bad debt may come after the car is back: the account outlives the lease.
+    for (const event of current.story.events ?? []) {
+      if (event.at === age && (!current.endedOn || event.kind === 'recovery')) await this.happen(current, event, day);
+    }
+    if (current.endedOn || !order || order.status !== 3 || order.delivery_state !== 1) return;
+    if (current.story.ending === 'renewal' && !current.renewalId && day === addDays(order.end_date, -12)) {
+      const renewal = await this.call<{ renewalId: string }>(
+        day,
+        '10:00',
+        'ops',
+        'POST',
+        `/api/lease-orders/${current.orderId}/continue`,
+        { termMonths: 6, rent: current.story.rent },
+      );
+      current.renewalId = renewal.renewalId;
+      await this.call(day, '10:05', 'ops', 'POST', `/api/lease-orders/${renewal.renewalId}/submit`);
+      await this.decide(day, '15:00', 'manager', 1, renewal.renewalId);
+      await this.decide(day, '16:40', 'finance', 1, renewal.renewalId);
+    }
+    const { ending } = current.story;
+    if ((ending === 'return' || ending === 'returnDamaged') && day === order.end_date) {
+      await this.settle(current, day, 'ops', ending === 'returnDamaged' ? 150_000 : 0);
+    }
+  }
+
+  /**
+   * The driver's money of the day, as 财务 records it from the bank statement: everything owed once something
+   * fell due `days` ago (a late payer), or that share of it (one who pays part), or nothing once they stopped.
+   */
+  private async pay(current: Lease, day: string, age: number, owed: Owed[]): Promise<void> {
+    const payer = current.story.payer;
+    if (payer.kind === 'stops' && age > payer.after) return;
+    const lag = payer.kind === 'late' ? payer.days : 0;
+    const cutoff = addDays(day, -lag);
+    if (!owed.some((row) => row.due_date === cutoff)) return;
+    const total = owed.filter((row) => row.due_date <= cutoff).reduce((sum, row) => sum + row.owed, 0);
+    const amount = payer.kind === 'partly' ? Math.max(100, Math.round(total * payer.share)) : total;
+    const way = Number(current.driverId) % 4;
+    await this.call(day, '16:20', 'finance', 'POST', '/api/payments', {
+      driverId: current.driverId,
+      amount,
+      paidOn: day,
+      channel: [2, 3, 4, 6][way] as number,
+      reference: `${['YH', 'WX', 'ZFB', 'DK'][way]}${day.replaceAll('-', '')}${current.orderId.padStart(6, '0')}`,
+    });
+  }
+
+  private async happen(current: Lease, event: Event, day: string): Promise<void> {
+    if (event.kind === 'relief') await this.askRelief(day, 'finance', true, current.orderId);
+    else if (event.kind === 'exchange') await this.exchange(current, day, 'ops', event);
+    else if (event.kind === 'delay') await this.askDelay(current, day, 'ops', true, event.months);
+    else if (event.kind === 'recovery') await this.recover(current, day, event.share);
+    // 订单解除: the driver gives the car back early; the order's 商务约定事项 has 违约金 (two months' rent).
+    else if (event.kind === 'terminate') await this.settle(current, day, 'ops', 0, true, 2 * current.story.rent);
+  }
+
+  /**
+   * 减免 of the oldest bill still owing (of the order, or any): half of it, 车辆故障停运 — asked by `who`;
+   * decided by the 运营经理 and then, 财务 having asked, the administrator in 财务's place (when `decided`).
+   */
+  private async askRelief(day: string, who: keyof Tokens, decided: boolean, orderId?: string): Promise<void> {
+    const [bill] = await this.query<{ id: string; owed: number }>(sql`
+      select id::text, (amount + late_fee - received - relieved)::int as owed from bills
+      where tenant_id = ${this.tenantId} and status in (2, 3, 5) and amount + late_fee - received - relieved > 1
+        ${orderId ? sql`and order_id = ${Number(orderId)}` : sql``}
+        and not exists (select 1 from bill_reliefs r where r.bill_id = bills.id and r.status = 1)
+      order by due_date, id limit 1`);
+    if (!bill) return;
+    await this.call(day, '10:30', who, 'POST', `/api/bills/${bill.id}/relief`, {
+      amount: Math.floor(bill.owed / 2),
+      reason: '车辆故障停运维修，减免停运期间租金',
+    });
+    const [relief] = await this.query<{ id: string }>(
+      sql`select id::text from bill_reliefs where bill_id = ${Number(bill.id)} order by id desc limit 1`,
+    );
+    const reliefId = String(relief?.id);
+    if (!decided) return;
+    await this.decide(day, '14:00', 'manager', 6, reliefId);
+    if (day !== this.today) await this.decide(addDays(day, 1), '10:00', 'admin', 6, reliefId);
+  }
+
+  /** 换车: asked by `who`, approved by the 运营经理 (when `decide`), the cars swapped the same afternoon. */
+  private async exchange(
+    current: Lease,
+    day: string,
+    who: keyof Tokens,
+    how: { damage?: number; rentDifference?: number; handOver?: boolean; decide?: boolean },
+  ): Promise<void> {
+    const car = await this.nextCar();
+    if (!car) return;
+    const asked = await this.call<{ exchangeId: string }>(
+      day,
+      '09:30',
+      who,
+      'POST',
+      `/api/lease-orders/${current.orderId}/exchange`,
+      { newVehicleId: car.id, reason: '车辆故障，更换同型号车辆', rentDifference: how.rentDifference ?? 0 },
+    );
+    if (how.decide === false) return;
+    await this.decide(day, '11:00', 'manager', 9, asked.exchangeId);
+    if (how.handOver === false) return;
+    const damage = how.damage ?? 0;
+    await this.call(day, '15:30', 'ops', 'POST', `/api/exchange-orders/${asked.exchangeId}/handover`, {
+      oldMileage: driven(current, day),
+      oldEnergyLevel: 50,
+      oldDamage: damage ? '左后门凹陷' : '无',
+      ...(damage ? { oldDamageFee: damage } : {}),
+      newMileage: car.mileage,
+      newEnergyLevel: 95,
+    });
+    this.promised.delete(car.id);
+    current.car = car;
+    current.carSince = day;
+  }
+
+  /** 延期: asked by `who`, decided by the 运营经理 and 财务 (when `decided`). */
+  private async askDelay(current: Lease, day: string, who: keyof Tokens, decided = false, months = 3): Promise<void> {
+    const asked = await this.call<{ changeRequestId: string }>(
+      day,
+      '10:00',
+      who,
+      'POST',
+      `/api/lease-orders/${current.orderId}/delay`,
+      { extraMonths: months },
+    );
+    if (!decided) return;
+    await this.decide(day, '14:00', 'manager', 10, asked.changeRequestId);
+    await this.decide(day, '16:00', 'finance', 10, asked.changeRequestId);
+  }
+
+  /**
+   * The car comes back: 退租, 还车验收 and the settlement calculated by `who` — then (when `approved`) the
+   * settlement approved by the 运营经理 and 财务, and the deposit refund approved and paid out by 财务.
+   */
+  private async settle(
+    current: Lease,
+    day: string,
+    who: keyof Tokens,
+    damageFee: number,
+    approved = true,
+    penaltyFee = 0,
+    deciders: [keyof Tokens, keyof Tokens] = ['manager', 'finance'],
+  ): Promise<void> {
+    await this.call(day, '09:00', 'ops', 'POST', `/api/lease-orders/${current.orderId}/end-lease`, {
+      reason: penaltyFee ? '司机提前退租' : '租期届满退车',
+    });
+    const [order] = await this.query<{ return_id: string }>(
+      sql`select return_id::text from lease_orders where id = ${Number(current.orderId)}`,
+    );
+    await this.call(day, '10:30', 'ops', 'POST', `/api/vehicle-returns/${order?.return_id}/accept`, {
+      mileage: driven(current, day),
+      energyLevel: 60,
+      damage: damageFee ? '前保险杠破损' : '',
+      photos: [],
+    });
+    current.endedOn = day;
+    const sheet = await this.call<{ settlementId: string; total: number }>(
+      day,
+      '11:30',
+      who,
+      'POST',
+      `/api/return-calculations/${current.orderId}/calculate`,
+      {
+        accountingUnitId: this.unitId,
+        ...(damageFee ? { damageFee, damageNote: '前保险杠破损，更换' } : {}),
+        ...(penaltyFee ? { penaltyFee } : {}),
+      },
+    );
+    if (!approved) return;
+    await this.decide(day, '15:00', deciders[0], 4, sheet.settlementId);
+    await this.decide(day, '16:30', deciders[1], 4, sheet.settlementId);
+    const [refund] = await this.query<{ id: string }>(
+      sql`select id::text from deposit_refunds where settlement_id = ${Number(sheet.settlementId)}`,
+    );
+    if (!refund || day >= addDays(this.today, -3)) return;
+    const next = addDays(day, 2);
+    await this.decide(next, '10:00', 'manager', 5, refund.id);
+    await this.decide(next, '10:30', 'finance', 5, refund.id);
+    await this.call(addDays(day, 3), '11:00', 'finance', 'POST', `/api/deposit-refunds/${refund.id}/pay`, {
+      payeeName: '司机本人',
+      bankName: '中国建设银行',
+      bankAccount: '6217000010001234569',
+      paidOn: addDays(day, 3),
+      paymentReference: `TK${addDays(day, 3).replaceAll('-', '')}${refund.id.padStart(5, '0')}`,
+    });
+  }
+
+  /** 线下收款 recorded by 财务 with its voucher: 财务 alone confirms money, so it waits for the administrator. */
+  private async offlinePayment(day: string): Promise<void> {
+    if (!this.dataDir) return;
+    const voucher = await storeSeedPng(this.db, this.dataDir, this.tenantId, '门店收款凭证.png', voucherImage());
+    await this.call(day, '17:10', 'finance', 'POST', '/api/offline-payments', {
+      payerName: '北京顺达汽车服务有限公司',
+      amount: 1_280_000,
+      method: 2,
+      receivedOn: day,
+      reference: `LX${day.replaceAll('-', '')}0001`,
+      purpose: '车队客户季度租金（银行转账到对公账户）',
+      vouchers: [voucher],
+    });
+  }
+
+  /** 坏账回款: the collector registers money a bad-debt customer paid (with the voucher); 财务 confirms it. */
+  private async recover(current: Lease, day: string, share: number): Promise<void> {
+    const [account] = await this.query<{ id: string; owed: number }>(sql`
+      select c.id::text, (c.overdue_amount + c.late_fee)::int as owed from overdue_cases c
+      join bad_debt_levels l on l.id = c.level_id and l.bad_debt
+      where c.order_id = ${Number(current.orderId)} and c.status = 1`);
+    if (!account || !this.dataDir) return;
+    const voucher = await storeSeedPng(this.db, this.dataDir, this.tenantId, '坏账回款凭证.png', voucherImage());
+    const recovery = await this.call<{ id: string }>(day, '10:00', 'manager', 'POST', '/api/bad-debt-recoveries', {
+      caseId: account.id,
+      amount: Math.max(100, Math.round(account.owed * share)),
+      arrivedOn: day,
+      channel: 2,
+      payerName: '司机本人',
+      reference: `HK${day.replaceAll('-', '')}${account.id.padStart(5, '0')}`,
+      vouchers: [voucher],
+    });
+    await this.call(
+      addDays(day, 1),
+      '10:30',
+      'finance',
+      'POST',
+      `/api/bad-debt-recoveries/${recovery.id}/confirm-arrival`,
+    );
+  }
+
+  /** The week's collection round: each open overdue account called by 财务; bad debt assigned to the 运营经理. */
+  private async collect(day: string): Promise<void> {
+    // Each open account called when it opens, then every two weeks — four times at most while it is not bad debt;
+    // a bad debt is the 运营经理's group's to call on (坏账分级配置), assigned by 财务.
+    const open = await this.query<{ id: string; overdue_days: number; collector_id: string | null; bad: boolean }>(sql`
+      select c.id::text, c.overdue_days, c.collector_id::text, coalesce(l.bad_debt, false) as bad
+      from overdue_cases c left join bad_debt_levels l on l.id = c.level_id
+      where c.tenant_id = ${this.tenantId} and c.status = 1 and (c.contacts < 4 or l.bad_debt)
+        and (c.last_contact_at is null or c.last_contact_at < ${`${day}T00:00:00+08:00`}::timestamptz - interval '13 days')
+      order by c.id`);
+    for (const [index, account] of open.entries()) {
+      const reached = (account.overdue_days + index) % 3 !== 0;
+      const body = reached
+        ? { way: 1, reached: true, result: '客户称近期网约车流水下降，承诺本周内还款' }
+        : { way: 2, reached: false, result: '电话无人接听，已发送逾期提醒短信' };
+      if (account.bad) {
+        if (!account.collector_id) {
+          const [manager] = await this.query<{ id: string }>(
+            sql`select id::text from users where login_id = 'manager'`,
+          );
+          await this.call(day, '09:00', 'finance', 'POST', `/api/overdue-cases/${account.id}/assign`, {
+            collectorId: String(manager?.id),
+          });
+        }
+        await this.call(day, '15:00', 'manager', 'POST', `/api/overdue-cases/${account.id}/call-bad-debt`, {
+          ...body,
+          ...(reached ? {} : { way: 4 }),
+        });
+      } else {
+        await this.call(day, '11:00', 'finance', 'POST', `/api/overdue-cases/${account.id}/call`, body);
+      }
+    }
+  }
+}
+
+/** The odometer of the lease's car on `day`: a ride-hailing car runs about 260 km a day. */
+const driven = (current: Lease, day: string) => current.car.mileage + 260 * daysBetween(current.carSince, day);
+
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
