@@ -36,6 +36,7 @@ async function freshBill(): Promise<Row & { orderId: string; vehicleId: string; 
     select r.order_id::text, to_char(r.due_date, 'YYYY-MM') as month, o.vehicle_id::text, o.start_date::text
     from order_receivables r join lease_orders o on o.id = r.order_id
     where r.tenant_id = ${tenantId} and r.bill_id is null and r.status = 0 and o.vehicle_id is not null
+      and o.status = 3 and r.kind = 1
       and to_char(r.due_date, 'YYYY-MM') <> ${month}
     order by r.due_date, r.order_id limit 1`);
   if (!next) throw new Error('no month left to bill');

@@ -39,7 +39,7 @@ let debtors = 0;
 async function debtor(): Promise<{ driverId: string; receivables: Receivable[] }> {
   debtors += 1;
   const [row] = await query<{ driver_id: string; order_id: string }>(sql`
-    select d.id::text as driver_id, (select min(id) from lease_orders where tenant_id = ${tenantId})::text as order_id
+    select d.id::text as driver_id, (select min(id) from lease_orders where tenant_id = ${tenantId} and status = 3 and delivery_state = 1)::text as order_id
     from drivers d where d.tenant_id = ${tenantId}
       and not exists (select 1 from order_receivables r where r.driver_id = d.id)
     order by d.id offset ${debtors} limit 1`);

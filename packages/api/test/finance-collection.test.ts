@@ -27,10 +27,10 @@ beforeAll(async () => {
   admin = await ctx.login('admin', 'admin123');
   const [tenant] = await query<{ id: number }>(sql`select id from tenants where code = 'BJ'`);
   tenantId = Number(tenant?.id);
-  // An order of the demo that paid everything so far, with a receivable of its own owing 5,000 yuan.
+  // An order in force of the demo that paid everything so far, with a receivable of its own owing 5,000 yuan.
   const [order] = await query<{ id: string; driver_id: string }>(sql`
     select o.id::text, o.driver_id::text from lease_orders o
-    where o.tenant_id = ${tenantId} and not exists (select 1 from overdue_cases c where c.order_id = o.id)
+    where o.tenant_id = ${tenantId} and o.status = 3 and o.delivery_state = 1 and not exists (select 1 from overdue_cases c where c.order_id = o.id)
       and not exists (select 1 from order_receivables r where r.order_id = o.id and r.status = 3)
     order by o.id limit 1`);
   orderId = String(order?.id);

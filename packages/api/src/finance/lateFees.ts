@@ -61,7 +61,8 @@ export interface RuledReceivable {
  * The rule's late fee and overdue days of these receivables in the books of `day` (`lateFeeOnDay`: the fee
  * of the days ended, the overdue days counting today), with `extra` movements added (a payment or relief
  * being recorded): the order's grace days and rate, the 坏账分级 level's rate (for the days
- * overdue) only where the order has none. Receivables of an order 已完成 or 已取消 and 滞纳金 ones are left out.
+ * overdue) only where the order has none. Receivables of an order 已取消 or 已完成 (but by its renewal starting:
+ * what it still owes is owed as before), and those of kinds earning none (滞纳金, 押金, 退车结算款) are left out.
  */
 export async function lateFeesByRule(
   tx: Executor,
@@ -74,9 +75,11 @@ export async function lateFeesByRule(
   const due = receivables.filter((row) => row.dueDate < day && earnsLateFee(row.kind));
   if (due.length === 0) return result;
   const ids = due.map((row) => row.id);
-  const terms = rowsOf<{ id: string; grace_days: number; late_fee_rate: number; status: number }>(
+  const terms = rowsOf<{ id: string; grace_days: number; late_fee_rate: number; status: number; renewed: boolean }>(
     await tx.execute(sql`
-      select r.id::text, o.grace_days, o.late_fee_rate, o.status from order_receivables r
+      select r.id::text, o.grace_days, o.late_fee_rate, o.status,
+        exists (select 1 from lease_orders n where n.renewed_from_id = o.id and n.tenant_id = o.tenant_id) as renewed
+      from order_receivables r
       join lease_orders o on o.id = r.order_id where r.id = any(${idList(ids)}::bigint[])`),
   );
   const termsOf = new Map(terms.map((row) => [Number(row.id), row]));
@@ -92,7 +95,9 @@ export async function lateFeesByRule(
   const moved = await principalMovements(tx, ids);
   for (const row of due) {
     const order = termsOf.get(row.id);
-    if (!order || order.status === leaseOrderStates.completed || order.status === leaseOrderStates.cancelled) continue;
+    // Cancelled or done, an order's late fees stopped — but one done by its renewal starting still owes as before.
+    const done = order?.status === leaseOrderStates.completed && !order.renewed;
+    if (!order || order.status === leaseOrderStates.cancelled || done) continue;
     const movements = [...(moved.get(row.id) ?? []), ...(extra.get(row.id) ?? [])];
     const input = { amount: row.amount, dueDate: row.dueDate, day, movements };
     const own = { graceDays: order.grace_days, lateFeeRate: order.late_fee_rate };

@@ -39,8 +39,10 @@ export interface DayRun {
  * nothing if it was paid within the order's grace days; the overdue days count today while the principal
  * was owed when yesterday ended. So a receivable paid late accrues from its due date however late the job
  * first saw it, a day missed and caught up gives the same figures, and money taken on the day pays exactly
- * the late fee the day's books show. Receivables of an order 已完成 or 已取消, cancelled ones and those of a
- * bill 已关停 are left as they are (they accrue no more); a 滞纳金 receivable earns none. The day is recorded
+ * the late fee the day's books show. Receivables of an order 已取消 or 已完成 (but the 退车结算款 a
+ * settlement left, which ages and earns none), cancelled ones and those of a bill 已关停 are left as they are
+ * (they accrue no more); an order done by its renewal starting still owes what it owed. 滞纳金, 押金 and
+ * 退车结算款 receivables earn no late fee. The day is recorded
  * in the same transaction (`overdue_day_runs`), so a day already done — by this process or another racing
  * it — answers null and changes nothing.
  */
@@ -102,8 +104,10 @@ function lateFeeDaySql(tenantId: number, day: string) {
       where r.id in (select id from touched) and r.tenant_id = ${tenantId}
         and r.status <> ${n(receivableStates.void)} and r.due_date < ${d}
         and (o.status not in (${n(leaseOrderStates.cancelled)}, ${n(leaseOrderStates.completed)})
-          -- What a settlement left owing (退车结算款) is collected after the order is done: it ages, earns none.
-          or (o.status = ${n(leaseOrderStates.completed)} and r.kind = ${n(settlementKind)}))
+          -- Done by its settlement, an order owes only what the settlement left (退车结算款): it ages, earns none.
+          -- Done by its renewal starting, what it still owes is owed as before.
+          or (o.status = ${n(leaseOrderStates.completed)} and (r.kind = ${n(settlementKind)}
+            or exists (select 1 from lease_orders n where n.renewed_from_id = o.id and n.tenant_id = o.tenant_id))))
         and (r.bill_id is null or not exists (
           select 1 from bills b where b.id = r.bill_id and b.status = ${n(billStates.shut)}))
       order by r.id

@@ -1,4 +1,4 @@
-import { addDays, beijingDay } from '@cp/contracts';
+import { addDays, beijingDay, nationalIdCheckCharacter, vinCheckDigit } from '@cp/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
@@ -9,11 +9,13 @@ import { rowsOf } from '../db/migrate';
 import { runBillingDay } from '../finance/billing';
 import { runOverdueDay } from '../finance/overdue';
 import { refreshRentTrends } from '../finance/trends';
-import { createSession, revokeSessions } from '../identity/sessions';
+import { createSession } from '../identity/sessions';
 import { accounts, sessions, tenants, users } from '../identity/tables';
 import { startDueRenewals } from '../orders/family';
 import { voucherImage } from './approvals';
 import { storeSeedPng } from './files';
+import { cityPlaces } from './places';
+import { demoCities } from './reference-data';
 
 /**
  * The demo's lease book, made as a leasing company makes one: eighteen months replayed day by day through the
@@ -137,6 +139,15 @@ interface OrderState {
   delivery_state: number;
 }
 
+/** A kind of car the lease book buys: the model, city and company, the city's code and name. */
+interface Fleet {
+  model_id: string;
+  city_id: string;
+  company_id: string;
+  city_code: string;
+  city_name: string;
+}
+
 /** A car in stock, with what an order of it names and its odometer. */
 interface Car {
   id: string;
@@ -154,6 +165,8 @@ interface Lease {
   startedOn: string;
   /** Since when the driver has this car (the handover, or the exchange). */
   carSince: string;
+  /** Whether its relief was asked. */
+  relieved?: boolean;
   endedOn?: string;
   renewalId?: string;
 }
@@ -208,6 +221,10 @@ class History {
   private drivers: string[] = [];
   /** Cars named for a handover not yet made. */
   private promised = new Set<string>();
+  /** The models, cities and companies the lease book's cars are bought of, and how many were bought. */
+  private fleet: Fleet[] = [];
+  private bought = 0;
+  private registered = 0;
   private unitId = '';
 
   constructor(
@@ -225,14 +242,31 @@ class History {
     return rowsOf<T>(await this.db.execute(statement));
   }
 
-  /** Sessions of the branch company's staff (made here, revoked at the end); false when it has no staff or fleet. */
+  /**
+   * Whether the branch company can have a history (a fleet in stock, drivers without orders, a 核算主体, its
+   * approvers) — and then sessions of its staff to make it with (removed at the end).
+   */
   async open(): Promise<boolean> {
+    this.drivers = (
+      await this.query<{ id: string }>(sql`select d.id::text from drivers d where d.tenant_id = ${this.tenantId}
+        and d.status = 1 and not exists (select 1 from lease_orders o where o.driver_id = d.id)
+        and not exists (select 1 from referrals r where r.invitee_driver_id = d.id) order by d.id`)
+    ).map((row) => row.id);
+    const [stock] = await this.query<{ cars: number }>(
+      sql`select count(*)::int as cars from vehicles where tenant_id = ${this.tenantId} and stage in (4, 7)`,
+    );
+    const [unit] = await this.query<{ id: string }>(
+      sql`select id::text from accounting_units where tenant_id = ${this.tenantId} order by id limit 1`,
+    );
+    this.unitId = unit?.id ?? '';
+    if ((stock?.cars ?? 0) < 12 || this.drivers.length < 30 || this.unitId === '') return false;
+    const people = await this.db
+      .select({ loginId: users.loginId, userId: users.id, accountId: accounts.id })
+      .from(users)
+      .innerJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.tenantId, this.tenantId)))
+      .where(inArray(users.loginId, ['admin', 'ops', 'manager', 'finance']));
     const staff = async (loginId: string) => {
-      const [row] = await this.db
-        .select({ userId: users.id, accountId: accounts.id })
-        .from(users)
-        .innerJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.tenantId, this.tenantId)))
-        .where(eq(users.loginId, loginId));
+      const row = people.find((person) => person.loginId === loginId);
       if (!row) return undefined;
       const session = await createSession(this.db, this.app.config, {
         userId: row.userId,
@@ -244,38 +278,24 @@ class History {
       this.sessionIds.push(session.sessionId);
       return { token: session.token, userId: row.userId };
     };
-    const admin = await staff('admin');
-    const manager = await staff('manager');
-    const finance = await staff('finance');
+    if (!['admin', 'manager', 'finance'].every((loginId) => people.some((person) => person.loginId === loginId))) {
+      return false;
+    }
+    const [admin, manager, finance] = [await staff('admin'), await staff('manager'), await staff('finance')];
     if (!admin || !manager || !finance) return false;
     // A branch company without its own 运营专员 has its orders placed by the administrator.
     this.tokens = { admin, manager, finance, ops: (await staff('ops')) ?? admin };
-    this.drivers = (
-      await this.query<{ id: string }>(sql`select d.id::text from drivers d where d.tenant_id = ${this.tenantId}
-        and d.status = 1 and not exists (select 1 from lease_orders o where o.driver_id = d.id) order by d.id`)
-    ).map((row) => row.id);
-    const [stock] = await this.query<{ cars: number }>(
-      sql`select count(*)::int as cars from vehicles where tenant_id = ${this.tenantId} and stage in (4, 7)`,
-    );
-    const [unit] = await this.query<{ id: string }>(
-      sql`select id::text from accounting_units where tenant_id = ${this.tenantId} order by id limit 1`,
-    );
-    this.unitId = unit?.id ?? '';
-    return (stock?.cars ?? 0) >= 12 && this.drivers.length >= 30 && this.unitId !== '';
+    return true;
   }
 
-  /**
-   * The car in stock (已出库 or 在库) the longest, not promised to an exchange waiting for its handover: a car
-   * back from a lease is in stock again. Taken (`take`) it is promised until handed over.
-   */
-  private async nextCar(take = true): Promise<Car | undefined> {
+  /** The car in stock (已出库 or 在库) the longest, not promised to a handover: what an order not yet handed over names. */
+  private async nextCar(): Promise<Car | undefined> {
     const [row] = await this.query<{ id: string; model_id: string; city_id: string; mileage: number }>(sql`
       select id::text, model_id::text, city_id::text, mileage from vehicles
       where tenant_id = ${this.tenantId} and stage in (4, 7)
         and not (id = any(${`{${[...this.promised].join(',')}}`}::bigint[]))
       order by updated_at, id limit 1`);
     if (!row) return undefined;
-    if (take) this.promised.add(row.id);
     return { id: row.id, modelId: row.model_id, cityId: row.city_id, mileage: row.mileage };
   }
 
@@ -314,12 +334,7 @@ class History {
   /** A day of the branch company: leases beginning, each lease's day, the weekly collection round. */
   async live(offset: number, day: string): Promise<void> {
     for (const story of this.plan) if (story.start === offset) await this.handOver(story, day);
-    const owed = await this.query<Owed>(sql`
-      select driver_id::text, due_date::text, sum(amount + late_fee - received - relieved)::int as owed
-      from order_receivables
-      where tenant_id = ${this.tenantId} and status <> 5 and due_date <= ${day}::date
-        and amount + late_fee - received - relieved > 0
-      group by 1, 2`);
+    const owed = await this.owedOn(day);
     const orders = new Map(
       (
         await this.query<OrderState>(sql`
@@ -337,12 +352,104 @@ class History {
     if (offset % 7 === 3) await this.collect(day);
   }
 
-  /** Ends the history: the trend figures added up, the sessions it made revoked. */
+  /** What each driver owes by due date, up to `day` (receivables not settled). */
+  private owedOn(day: string): Promise<Owed[]> {
+    return this.query<Owed>(sql`
+      select driver_id::text, due_date::text, sum(amount + late_fee - received - relieved)::int as owed
+      from order_receivables
+      where tenant_id = ${this.tenantId} and status <> 5 and due_date <= ${day}::date
+        and amount + late_fee - received - relieved > 0
+      group by 1, 2`);
+  }
+
+  /** Ends the history: the trend figures added up, the sessions it made removed. */
   async close(): Promise<void> {
     await refreshRentTrends(this.db, this.tenantId);
-    if (this.sessionIds.length > 0) {
-      await revokeSessions(this.db, inArray(sessions.id, this.sessionIds), 'demo history written');
+    // Not logins of anyone's: gone with the history, so nobody's next login lands where the replay was last.
+    if (this.sessionIds.length > 0) await this.db.delete(sessions).where(inArray(sessions.id, this.sessionIds));
+  }
+
+  /**
+   * A car bought for the lease book, through the vehicle screens in the fortnight before it is needed: 入库登记
+   * ten days before, 验车 the next day, 整备 (入网维护, 行驶证, GPS, 运输证) over the days after, 出库 two days
+   * before — of the branch company's most common models, cities and companies. Promised to its lease.
+   */
+  private async buyCar(needed: string): Promise<Car | undefined> {
+    if (this.fleet.length === 0) {
+      this.fleet = await this.query<Fleet>(sql`
+        select v.model_id::text, v.city_id::text, v.company_id::text, c.code as city_code, c.name as city_name
+        from vehicles v join cities c on c.id = v.city_id
+        where v.tenant_id = ${this.tenantId} and v.company_id is not null
+        group by 1, 2, 3, 4, 5 order by count(*) desc, 1, 2, 3 limit 3`);
     }
+    const kind = this.fleet[this.bought % Math.max(this.fleet.length, 1)];
+    if (!kind) return undefined;
+    this.bought += 1;
+    const serial = this.tenantId * 10_000 + this.bought;
+    const draft = `LFV3B2FU0R${String(serial).padStart(7, '0')}`;
+    const at = (days: number) => addDays(needed, -days);
+    const mileage = 8 + (serial % 20);
+    const car = await this.call<{ id: string }>(at(10), '10:05', 'ops', 'POST', '/api/vehicles', {
+      vin: `${draft.slice(0, 8)}${vinCheckDigit(draft)}${draft.slice(9)}`,
+      energyType: 2,
+      mileage,
+      modelId: kind.model_id,
+      cityId: kind.city_id,
+      companyId: kind.company_id,
+    });
+    const act = (days: number, time: string, action: string, body: object = {}) =>
+      this.call(at(days), time, 'ops', 'POST', `/api/vehicles/${car.id}/${action}`, body);
+    await act(9, '10:30', 'inspect', { mileage, result: 1, checklist: [{ item: '外观', ok: true }] });
+    await act(8, '09:30', 'start-preparation');
+    await act(8, '15:00', 'prepare-network', {});
+    const province = demoCities.find((city) => city.code === kind.city_code)?.plate ?? '京';
+    const plate = `${province}AF${String(serial).padStart(5, '0').slice(-5)}`;
+    const depots = cityPlaces[kind.city_code]?.depots ?? ['停车场'];
+    await act(6, '11:00', 'prepare-license', { plateNo: plate, drivingLicenseIssueDate: at(6) });
+    await act(5, '14:20', 'prepare-gps', { gpsDeviceNo: `GT06N${String(serial).padStart(8, '0')}` });
+    await act(4, '16:10', 'prepare-certificate', {
+      operationCertificateNo: `交运管字${String(serial).padStart(9, '0')}号`,
+      operationCertificateExpiry: addDays(at(4), 4 * 365),
+    });
+    const depot = depots[serial % depots.length] as string;
+    await act(2, '09:40', 'outbound', { location: `${kind.city_name}${depot}`, mileage: mileage + 3 });
+    this.promised.add(car.id);
+    return { id: car.id, modelId: kind.model_id, cityId: kind.city_id, mileage: mileage + 3 };
+  }
+
+  /**
+   * A driver who comes to lease a car: registered at the counter (网约车司机) three days before the handover,
+   * approved the next day.
+   */
+  private async registerDriver(needed: string, cityId: string): Promise<string> {
+    this.registered += 1;
+    const serial = this.tenantId * 1000 + this.registered;
+    const name = `${surnames[serial % surnames.length]}${givenNames[(serial * 7) % givenNames.length]}`;
+    const born = `19${70 + (serial % 25)}${String(1 + (serial % 12)).padStart(2, '0')}${String(1 + (serial % 28)).padStart(2, '0')}`;
+    const first17 = `110105${born}${String(serial % 1000).padStart(3, '0')}`;
+    const driver = await this.call<{ id: string }>(
+      addDays(needed, -3),
+      '15:20',
+      'admin',
+      'POST',
+      '/api/ride-hailing-drivers',
+      {
+        name,
+        mobile: `139${String(this.tenantId)}${String(serial).padStart(7, '0')}`,
+        nationalId: first17 + nationalIdCheckCharacter(first17),
+        cityId,
+        licenseClass: 6,
+      },
+    );
+    await this.call(
+      addDays(needed, -2),
+      '10:10',
+      'admin',
+      'POST',
+      `/api/ride-hailing-drivers/${driver.id}/approve`,
+      {},
+    );
+    return driver.id;
   }
 
   /** An order placed for the next driver waiting, of a car in stock's model and city (submitted unless told). */
@@ -350,11 +457,11 @@ class History {
     day: string,
     who: keyof Tokens,
     story: Story,
-    more: { rentalMode?: number; submit?: boolean } = {},
+    more: { rentalMode?: number; submit?: boolean; car?: Car; driverId?: string } = {},
   ): Promise<{ orderId: string; driverId: string; car: Car } | undefined> {
-    const driverId = this.drivers.shift();
-    // An order names the model and city it is for; its car is the one handed over (none promised before).
-    const car = await this.nextCar(false);
+    const driverId = more.driverId ?? this.drivers.shift();
+    // An order names the model and city it is for: of its car, or of the car in stock the longest.
+    const car = more.car ?? (await this.nextCar());
     if (!driverId || !car) return undefined;
     const order = await this.call<{ id: string }>(day, '09:10', who, 'POST', '/api/lease-orders', {
       driverId,
@@ -383,9 +490,12 @@ class History {
 
   /** A lease begins: the order placed by ops, approved by the 运营经理 and 财务, the car handed over the same day. */
   private async handOver(story: Story, day: string): Promise<void> {
-    const placed = await this.place(day, 'ops', story);
+    const car = await this.buyCar(day);
+    if (!car) return;
+    const driverId = await this.registerDriver(day, car.cityId);
+    const placed = await this.place(day, 'ops', story, { car, driverId });
     if (!placed) return;
-    const { orderId, driverId, car } = placed;
+    const { orderId } = placed;
     await this.decide(day, '10:20', 'manager', 1, orderId);
     await this.decide(day, '11:05', 'finance', 1, orderId);
     await this.call(day, '14:30', 'ops', 'POST', `/api/lease-orders/${orderId}/fill-delivery`, {
@@ -394,6 +504,7 @@ class History {
       energyLevel: 90,
       deliveredOn: day,
     });
+    this.promised.delete(car.id);
     this.leases.push({ story, orderId, driverId, car, startedOn: day, carSince: day });
   }
 
@@ -443,7 +554,7 @@ class History {
 
   /** 产品报价 for a fleet customer, made by the 运营经理: it waits for the administrator's approval. */
   private async quote(day: string): Promise<void> {
-    const car = await this.nextCar(false);
+    const car = await this.nextCar();
     const [customer] = await this.query<{ id: string }>(
       sql`select id::text from customers where tenant_id = ${this.tenantId} order by id limit 1`,
     );
@@ -465,10 +576,20 @@ class History {
   /** A day of a lease: what the driver pays, what happens to the lease, its renewal or its return at the end. */
   private async leaseDay(current: Lease, day: string, owed: Owed[], order: OrderState | undefined): Promise<void> {
     const age = daysBetween(current.startedOn, day);
-    if (!current.endedOn) await this.pay(current, day, age, owed);
+    let owing = owed;
+    // A relief is asked on the first day from its `at` a bill of the order falls due (the car stood still that
+    // month), and decided before the driver pays what is left of it.
+    const relief = current.story.events?.find((event) => event.kind === 'relief');
+    if (relief && !current.relieved && age >= relief.at && owed.some((row) => row.due_date === day)) {
+      current.relieved = true;
+      await this.askRelief(day, 'finance', true, current.orderId);
+      owing = (await this.owedOn(day)).filter((row) => row.driver_id === current.driverId);
+    }
+    if (!current.endedOn) await this.pay(current, day, age, owing);
     // A recovery of bad debt may come after the car is back: the account outlives the lease.
     for (const event of current.story.events ?? []) {
-      if (event.at === age && (!current.endedOn || event.kind === 'recovery')) await this.happen(current, event, day);
+      if (event.kind === 'relief' || event.at !== age) continue;
+      if (!current.endedOn || event.kind === 'recovery') await this.happen(current, event, day);
     }
     if (current.endedOn || !order || order.status !== 3 || order.delivery_state !== 1) return;
     if (current.story.ending === 'renewal' && !current.renewalId && day === addDays(order.end_date, -12)) {
@@ -514,8 +635,7 @@ class History {
   }
 
   private async happen(current: Lease, event: Event, day: string): Promise<void> {
-    if (event.kind === 'relief') await this.askRelief(day, 'finance', true, current.orderId);
-    else if (event.kind === 'exchange') await this.exchange(current, day, 'ops', event);
+    if (event.kind === 'exchange') await this.exchange(current, day, 'ops', event);
     else if (event.kind === 'delay') await this.askDelay(current, day, 'ops', true, event.months);
     else if (event.kind === 'recovery') await this.recover(current, day, event.share);
     // 订单解除: the driver gives the car back early; the order's 商务约定事项 has 违约金 (two months' rent).
@@ -543,8 +663,8 @@ class History {
     );
     const reliefId = String(relief?.id);
     if (!decided) return;
-    await this.decide(day, '14:00', 'manager', 6, reliefId);
-    if (day !== this.today) await this.decide(addDays(day, 1), '10:00', 'admin', 6, reliefId);
+    await this.decide(day, '13:00', 'manager', 6, reliefId);
+    if (day !== this.today) await this.decide(day, '14:00', 'admin', 6, reliefId);
   }
 
   /** 换车: asked by `who`, approved by the 运营经理 (when `decide`), the cars swapped the same afternoon. */
@@ -554,7 +674,7 @@ class History {
     who: keyof Tokens,
     how: { damage?: number; rentDifference?: number; handOver?: boolean; decide?: boolean },
   ): Promise<void> {
-    const car = await this.nextCar();
+    const car = await this.buyCar(day);
     if (!car) return;
     const asked = await this.call<{ exchangeId: string }>(
       day,
@@ -731,5 +851,48 @@ class History {
 
 /** The odometer of the lease's car on `day`: a ride-hailing car runs about 260 km a day. */
 const driven = (current: Lease, day: string) => current.car.mileage + 260 * daysBetween(current.carSince, day);
+
+const surnames = [
+  '王',
+  '李',
+  '张',
+  '刘',
+  '陈',
+  '杨',
+  '赵',
+  '黄',
+  '周',
+  '吴',
+  '徐',
+  '孙',
+  '马',
+  '朱',
+  '胡',
+  '郭',
+  '何',
+  '林',
+];
+const givenNames = [
+  '建华',
+  '志强',
+  '海涛',
+  '国庆',
+  '俊杰',
+  '晓东',
+  '明辉',
+  '文斌',
+  '春雷',
+  '永刚',
+  '立新',
+  '德明',
+  '振宇',
+  '子豪',
+  '家乐',
+  '宏伟',
+  '秀梅',
+  '丽娟',
+  '红霞',
+  '雪峰',
+];
 
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
