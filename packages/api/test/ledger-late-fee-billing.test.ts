@@ -517,12 +517,17 @@ describe('a relief and the late fee', () => {
     }
     const lines = await query<{ amount: number; relieved_on: string }>(sql`
       select amount::int, relieved_on::text from bill_relief_lines where relief_id = ${relief?.id}`);
-    expect(lines).toEqual([{ amount: 100_000, relieved_on: today }]);
-    // Tomorrow's books: nineteen days on the whole rent, today on the half still owed.
-    const tomorrow = addDays(today, 1);
+    // Relieved on the day it was approved: today (or tomorrow, when the run crossed midnight in Beijing).
+    const relievedOn = String(lines[0]?.relieved_on);
+    expect(lines).toEqual([{ amount: 100_000, relieved_on: relievedOn }]);
+    expect([today, addDays(today, 1)]).toContain(relievedOn);
+    // The next day's books: every day before the relief on the whole rent (nineteen, approved today), the
+    // relief's day on the half still owed.
+    const tomorrow = addDays(relievedOn, 1);
+    const whole = Math.round((Date.parse(relievedOn) - Date.parse(due)) / 86_400_000) - 1;
     await catchUpOverdue(ctx.database.db, tomorrow);
     const [after] = await receivablesOf(orderId);
-    expect(after).toMatchObject({ relieved: 100_000, late_fee: (200_000 * 19 * 10 + 100_000 * 10) / 10_000 });
+    expect(after).toMatchObject({ relieved: 100_000, late_fee: (200_000 * whole * 10 + 100_000 * 10) / 10_000 });
     const rule = await ruleOf(after as Receivable, tomorrow);
     expect({ fee: after?.late_fee, days: after?.overdue_days }).toEqual({ fee: rule.fee, days: rule.overdueDays });
   });
