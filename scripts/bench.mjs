@@ -3,6 +3,7 @@ import os from 'node:os';
 import { runDriverBench } from './bench/drivers.mjs';
 import { runExportsBench } from './bench/exports.mjs';
 import { runFinanceBench } from './bench/finance.mjs';
+import { runFirstStartBench } from './bench/first-start.mjs';
 import { runLeadBench } from './bench/leads.mjs';
 import { runOrderBench } from './bench/orders.mjs';
 import { runPlatformBench } from './bench/platform.mjs';
@@ -20,6 +21,7 @@ const suites = {
   drivers: runDriverBench,
   orders: runOrderBench,
   finance: runFinanceBench,
+  'first-start': runFirstStartBench,
 };
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : ['platform', 'exports', 'vehicles', 'customers'];
 

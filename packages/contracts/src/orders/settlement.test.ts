@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lateFeeOf } from '../finance/lateFee';
+import { lateFeeOnDay } from '../finance/lateFee';
 import { depositEntryKinds, depositTotals } from './deposits';
 import { addDays } from './schedule';
 import { depositOutcome, paidParts, type SettledReceivable, type SettlementInput, settleReturn } from './settlement';
@@ -40,9 +40,10 @@ describe('settleReturn', () => {
     const settled = settleReturn(base);
     expect(settled.rentDue).toBe(310_000 + 155_000);
     expect(settled.rentPaid).toBe(310_000);
-    // February was due on the 1st and still owed past the 3 days' grace: every day from the due date counts
-    // (the one rule, lateFeeOf): 13 days × 3,100.00 × 5/10,000.
-    expect(settled.lateFee).toBe(Math.floor((310_000 * 13 * 5) / 10_000));
+    // February was due on the 1st and still owed past the 3 days' grace: every day from the due date counts,
+    // to the day before the return (the one rule in the return day's books, as the daily job charges them):
+    // 12 days × 3,100.00 × 5/10,000.
+    expect(settled.lateFee).toBe(Math.floor((310_000 * 12 * 5) / 10_000));
     expect(settled.total).toBe(155_000 + settled.lateFee);
   });
 
@@ -121,8 +122,8 @@ describe('settleReturn', () => {
     const arrears = periods.map((period) => ({ ...period, dueDate: period.periodEnd, received: 0, movements: [] }));
     const settled = settleReturn({ ...base, receivables: arrears });
     expect(settled.rentDue).toBe(465_000);
-    // January fell due on the 31st: 14 days late, beyond the 3 days' grace.
-    expect(settled.lateFee).toBe(Math.floor((310_000 * 5 * 14) / 10_000));
+    // January fell due on the 31st: 13 days ended late by the return day, beyond the 3 days' grace.
+    expect(settled.lateFee).toBe(Math.floor((310_000 * 5 * 13) / 10_000));
   });
 
   it('carries the unpaid remainder of charges already on the order, and drops a 尾款 not yet due', () => {
@@ -266,7 +267,7 @@ describe('settleReturn, for any order', () => {
     );
   });
 
-  it('takes every late fee from the one rule, per receivable, up to the return day', () => {
+  it('takes every late fee from the one rule, per receivable, in the books of the return day', () => {
     fc.assert(
       fc.property(inputArb, (input) => {
         const expected = input.receivables
@@ -274,10 +275,10 @@ describe('settleReturn, for any order', () => {
           .reduce(
             (sum, row) =>
               sum +
-              lateFeeOf({
+              lateFeeOnDay({
                 amount: row.amount,
                 dueDate: row.dueDate,
-                asOf: input.returnDate,
+                day: input.returnDate,
                 movements: row.movements,
                 terms: input.lateFeeTerms,
               }).fee,

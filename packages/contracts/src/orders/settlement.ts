@@ -1,4 +1,4 @@
-import { type LateFeeTerms, lateFeeOf, type PrincipalMovement } from '../finance/lateFee';
+import { type LateFeeTerms, lateFeeOnDay, type PrincipalMovement } from '../finance/lateFee';
 import { yuanText } from '../values';
 import { receivableKind } from './leaseOrders';
 import { daysBetween } from './schedule';
@@ -78,7 +78,7 @@ export interface Settlement {
   rentDue: number;
   /** Rent principal received or relieved on every period (late fee paid not included). */
   rentPaid: number;
-  /** Late fee by `lateFeeOf` on every receivable due by the return day. */
+  /** Late fee by the one rule (`lateFeeOnDay`, the return day's books) on every receivable due before it. */
   lateFee: number;
   /** Late fee already received on the order's receivables. */
   lateFeePaid: number;
@@ -119,7 +119,8 @@ export function paidParts(row: { amount: number; received: number; relieved: num
  *   received and relieved on every period (rent paid for days not used comes back);
  * - the charges already on the order (首付款, 整备费, 尾款 due by then, 添加费用's costs, a 换车结算款): what of
  *   them is still unpaid — a 尾款 falling due after the return day is not owed, what was paid on it comes back;
- * - late fee: `lateFeeOf` per receivable due by then up to the return day (the deposit earns none, nor does a
+ * - late fee: the one rule in the books of the return day (`lateFeeOnDay`: the days ended before it, as the
+ *   daily job and a payment that day read it) per receivable due by then (the deposit earns none, nor does a
  *   滞纳金 receivable), less the late fee already received;
  * - the violations not charged before, the damage, other charges and 违约金 the clerk enters;
  * - less the deposit actually held.
@@ -180,10 +181,12 @@ export function settleReturn(input: SettlementInput): Settlement {
   for (const row of [...rent, ...charges]) {
     lateFeePaid += paidParts(row).lateFee;
     if (row.kind === lateFeeKind || row.dueDate >= returnDate) continue;
-    const fee = lateFeeOf({
+    // The books of the return day (`lateFeeOnDay`, as the daily job and a payment read them): the days ended
+    // before it; the return day itself ends owing nothing, what is owed having moved into the settlement.
+    const fee = lateFeeOnDay({
       amount: row.amount,
       dueDate: row.dueDate,
-      asOf: returnDate,
+      day: returnDate,
       movements: row.movements,
       terms: row.terms ?? input.lateFeeTerms,
     });
