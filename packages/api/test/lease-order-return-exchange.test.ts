@@ -201,8 +201,9 @@ describe('退车核算', () => {
     expect(sheet.rentPaid).toBe(300_000);
     // Late fees by the one rule (lateFeeOf): period 2 (due a month after the start, unpaid) and period 3 once
     // late beyond the 3 grace days — every day from the due date, rounded down per receivable.
+    // The return day's books: the days ended before it, every one from the due date once past the 3 days' grace.
     const lateFeeOfPeriod = (due: string) => {
-      const days = daysBetween(due, today);
+      const days = daysBetween(due, today) - 1;
       return days > 3 ? Math.floor((300_000 * days * 5) / 10_000) : 0;
     };
     const second = addMonthsClamped(startDate, 1);

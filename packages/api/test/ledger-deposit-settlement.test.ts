@@ -369,10 +369,10 @@ describe('a settlement closes the books', () => {
     expect(opened?.status).toBe(1);
     await returned(order.id, '前保险杠刮擦');
     const sheet = await settle(order.id, { damageFee: 80_000, damageNote: '前保险杠刮擦' });
-    // The late fee is the rule's to the return day: each period unpaid since its due date, once late beyond the
-    // 3 days' grace every day from the due date counts.
+    // The late fee is the rule's in the return day's books: each period unpaid since its due date, once late
+    // beyond the 3 days' grace every day from the due date to the day before the return counts.
     const fee = (due: string) => {
-      const days = Math.round((Date.parse(today) - Date.parse(due)) / 86_400_000);
+      const days = Math.round((Date.parse(today) - Date.parse(due)) / 86_400_000) - 1;
       return days > 3 ? Math.floor((300_000 * days * 5) / 10_000) : 0;
     };
     expect(sheet.lateFee).toBe(

@@ -64,7 +64,7 @@ interface Story {
 /** The day the other branch companies' history begins: their last eight months. */
 const otherBranchesBegin = 300;
 
-/** Eighteen months. */
+/** Eighteen months (the history's days after its first, up to yesterday). */
 const historyDays = 548;
 
 const lease = (
@@ -188,11 +188,13 @@ export async function replayLeaseHistory(db: Db, options: { dataDir?: string | u
       // The first branch company has the whole history; the others its last eight months, every other lease.
       const begins = index === 0 ? 0 : otherBranchesBegin;
       const plan = stories.filter((story) => story.start >= begins).filter((_, at) => index === 0 || at % 2 === 0);
-      const history = new History(app, database.db, tenant.id, plan, begins, today, options.dataDir);
+      const history = new History(app, database.db, tenant.id, plan, begins, addDays(today, -1), options.dataDir);
       if (await history.open()) histories.push(history);
     }
     if (histories.length === 0) return;
-    const first = addDays(today, -historyDays);
+    // The history is the eighteen months up to yesterday, whose business is all past whatever the hour of the
+    // first start; today's jobs run at the end, as the server's own would on the day.
+    const first = addDays(today, -historyDays - 1);
     for (let offset = 0; offset <= historyDays; offset += 1) {
       const day = addDays(first, offset);
       // The night's jobs, for every branch company: renewals starting, bills issued and activated, the overdue day.
@@ -206,6 +208,11 @@ export async function replayLeaseHistory(db: Db, options: { dataDir?: string | u
       });
       for (const history of histories) if (offset >= history.begins) await history.live(offset, day);
       if (offset === historyDays) for (const history of histories) await history.finish(day);
+    }
+    await startDueRenewals(database.db, today);
+    for (const history of histories) {
+      await runBillingDay(database.db, history.tenantId, today);
+      await runOverdueDay(database.db, history.tenantId, today);
     }
   } finally {
     for (const history of histories) await history.close();
@@ -234,7 +241,8 @@ class History {
     private plan: Story[],
     /** The day (from the first) its history begins. */
     readonly begins: number,
-    private today: string,
+    /** The history's last day (yesterday), whose open work is left to today. */
+    private lastDay: string,
     private dataDir: string | undefined,
   ) {}
 
@@ -664,7 +672,7 @@ class History {
     const reliefId = String(relief?.id);
     if (!decided) return;
     await this.decide(day, '13:00', 'manager', 6, reliefId);
-    if (day !== this.today) await this.decide(day, '14:00', 'admin', 6, reliefId);
+    if (day !== this.lastDay) await this.decide(day, '14:00', 'admin', 6, reliefId);
   }
 
   /** 换车: asked by `who`, approved by the 运营经理 (when `decide`), the cars swapped the same afternoon. */
@@ -760,7 +768,7 @@ class History {
     const [refund] = await this.query<{ id: string }>(
       sql`select id::text from deposit_refunds where settlement_id = ${Number(sheet.settlementId)}`,
     );
-    if (!refund || day >= addDays(this.today, -3)) return;
+    if (!refund || day >= addDays(this.lastDay, -2)) return;
     const next = addDays(day, 2);
     await this.decide(next, '10:00', 'manager', 5, refund.id);
     await this.decide(next, '10:30', 'finance', 5, refund.id);
