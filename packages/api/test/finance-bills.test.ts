@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
 import { multipart, samples } from './files-support';
 import { startTestApp, type TestContext } from './harness';
+import { decide as decideTask } from './task-support';
 
 type Row = Record<string, unknown> & { id: string; version: number; status: number };
-type Task = { id: string; businessType: number; businessId: string; title: string };
 
 let ctx: TestContext;
 let admin: string;
@@ -23,12 +23,8 @@ const post = <T = Row>(url: string, payload: object = {}, token = admin) =>
   ctx.request<T>({ method: 'POST', url, token, payload });
 const query = async <T>(statement: ReturnType<typeof sql>) => rowsOf<T>(await ctx.database.db.execute(statement));
 const billOf = async (id: string) => (await get<Row>(`/api/bills/${id}`)).data;
-const decide = async (token: string, type: number, businessId: string) => {
-  const tasks = await get<PageResult<Task>>('/api/approval-tasks?limit=100', token);
-  const task = tasks.data.list.find((row) => row.businessType === type && row.businessId === businessId);
-  expect(task, `a task of type ${type} for ${businessId}`).toBeTruthy();
-  return post(`/api/approval-tasks/${task?.id}/approve`, { comment: '同意' }, token);
-};
+const decide = (token: string, type: number, businessId: string) =>
+  decideTask(ctx, token, type, businessId, 'approve', { comment: '同意' });
 
 /** A bill of its own for a test: an order's month not yet billed, made and activated through the API. */
 async function freshBill(): Promise<Row & { orderId: string; vehicleId: string; startDate: string }> {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
 import { beijingDay } from '../src/leads/counts';
 import { startTestApp, type TestContext } from './harness';
+import { decide as decideTask, type Task } from './task-support';
 
 type Order = {
   id: string;
@@ -28,7 +29,6 @@ type Sheet = {
   lines: { kind: number; item: string; amount: number; note: string }[];
   version: number;
 };
-type Task = { id: string; businessId: string; businessType: number };
 
 let ctx: TestContext;
 let ops: string;
@@ -76,13 +76,9 @@ const put = <T = unknown>(url: string, token: string, payload: object) =>
 const get = <T>(url: string, token = ops) => ctx.request<T>({ method: 'GET', url, token });
 const orderOf = async (id: string) => (await get<Order>(`/api/lease-orders/${id}`)).data;
 
-async function decide(token: string, businessType: number, businessId: string, action: string, body = {}) {
-  const todo = await get<PageResult<Task>>('/api/approval-tasks?limit=100', token);
-  const task = todo.data.list.find((row) => row.businessType === businessType && row.businessId === businessId);
-  expect(task, `${action} task of ${businessId}`).toBeDefined();
-  const answer = await post(`/api/approval-tasks/${task?.id}/${action}`, token, body);
-  expect(answer.msg).toBe('success');
-}
+/** Decides the task of a business record waiting for `token`, as its approver would; the server must agree. */
+const decide = async (token: string, businessType: number, businessId: string, action: string, body = {}) =>
+  expect((await decideTask(ctx, token, businessType, businessId, action, body)).msg).toBe('success');
 
 /** An order delivered 70 days ago with its car, 1 of its periods paid. */
 async function deliveredOrder(vehicle: { id: string; modelId: string; cityId: string }, mileage = 1_500_000) {

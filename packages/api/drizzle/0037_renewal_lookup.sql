@@ -1,0 +1,1 @@
+CREATE INDEX "lease_orders_renewed_from_idx" ON "lease_orders" USING btree ("renewed_from_id") WHERE "lease_orders"."renewed_from_id" is not null;
