@@ -105,9 +105,7 @@ export const leaseOrders = pgTable(
       .where(sql`${table.deliveryState} in (2, 3)`),
     index('lease_orders_tenant_order_no_trgm_idx').using('gin', sql`${table.orderNo} gin_trgm_ops`),
     // An order's renewal: found from the old order (the overdue job, 延期's refusal, the renewals job).
-    index('lease_orders_renewed_from_idx')
-      .on(table.renewedFromId)
-      .where(sql`${table.renewedFromId} is not null`),
+    index('lease_orders_renewed_from_idx').on(table.renewedFromId).where(sql`${table.renewedFromId} is not null`),
     // A vehicle is with one order at a time: the order it was handed over to until it is back.
     uniqueIndex('lease_orders_vehicle_with_driver_key')
       .on(table.vehicleId)
