@@ -561,13 +561,16 @@ export async function approvalRecord(
     .orderBy(sql`${approvalInstances.id} desc`)
     .limit(1);
   if (!instance) return null;
-  const [tasks, events] = await Promise.all([
-    tx
-      .select()
-      .from(approvalTasks)
-      .where(eq(approvalTasks.instanceId, instance.id))
-      .orderBy(asc(approvalTasks.nodeIndex), asc(approvalTasks.id)),
-    tx.select().from(approvalEvents).where(eq(approvalEvents.instanceId, instance.id)).orderBy(asc(approvalEvents.id)),
-  ]);
+  // One after another: a transaction's connection takes one query at a time.
+  const tasks = await tx
+    .select()
+    .from(approvalTasks)
+    .where(eq(approvalTasks.instanceId, instance.id))
+    .orderBy(asc(approvalTasks.nodeIndex), asc(approvalTasks.id));
+  const events = await tx
+    .select()
+    .from(approvalEvents)
+    .where(eq(approvalEvents.instanceId, instance.id))
+    .orderBy(asc(approvalEvents.id));
   return { instance, tasks, events };
 }

@@ -74,7 +74,9 @@ const reloadAfterMs = 5_000;
 
 async function loadBook(db: Executor, tenantId: number): Promise<NameBook> {
   const small = [...registry.values()].filter((lookup) => lookup.all);
-  const rows = await Promise.all(small.map((lookup) => lookup.all?.(db, tenantId) ?? []));
+  // One after another: inside a transaction they share one connection, which takes one query at a time.
+  const rows: Awaited<ReturnType<NonNullable<(typeof small)[number]['all']>>>[] = [];
+  for (const lookup of small) rows.push((await lookup.all?.(db, tenantId)) ?? []);
   return new Map(
     small.map((lookup, index) => [lookup.def.key, new Map(rows[index]?.map((row) => [String(row.id), row.name]))]),
   );

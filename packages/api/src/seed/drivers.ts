@@ -107,14 +107,15 @@ export async function seedDemoDrivers(db: Db, tenantId: number, seed: number): P
         from ${deliveries} d join ${vehicles} v on v.id = d.vehicle_id
         where d.tenant_id = ${tenantId} group by d.driver_name, d.driver_phone order by min(d.delivered_at)`),
     );
-    const [salespeople, cityIds] = await Promise.all([
-      tx
-        .select({ id: accounts.userId })
-        .from(accounts)
-        .where(and(eq(accounts.tenantId, tenantId), eq(accounts.status, 1)))
-        .orderBy(asc(accounts.id)),
-      tx.selectDistinct({ id: vehicles.cityId }).from(vehicles).where(eq(vehicles.tenantId, tenantId)),
-    ]);
+    const salespeople = await tx
+      .select({ id: accounts.userId })
+      .from(accounts)
+      .where(and(eq(accounts.tenantId, tenantId), eq(accounts.status, 1)))
+      .orderBy(asc(accounts.id));
+    const cityIds = await tx
+      .selectDistinct({ id: vehicles.cityId })
+      .from(vehicles)
+      .where(eq(vehicles.tenantId, tenantId));
     if (cityIds.length === 0) return;
     const rows = handedOver.map((person) =>
       driverRow(
