@@ -50,7 +50,9 @@ function freePort(): Promise<number> {
 }
 
 async function waitForHealth(baseUrl: string, server: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 90_000;
+  // A deadline against a server that never comes up, not a speed bound: the first start writes the demo,
+  // its lease book replayed over eighteen months (about 30 s on a quiet two-core machine).
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`API server exited (${server.exitCode}):\n${output()}`);
     try {
