@@ -43,11 +43,10 @@ export const customerFamilies = [governmentCustomerFamily, distributorFamily, pe
 
 /**
  * Customers of every kind, searched by name, credit code or mobile as the user types (B端 orders pick them);
- * named `名称（类型）`. Opened by 线索明细, where customers are made, and by 我发起的's 新增 (a 产品报价 names its
- * customer): the button, not the page every account holds to withdraw its own requests.
+ * named `名称（类型）`. Opened by the forms that name a customer (`grants.ts`): 我发起的's 新增 for a 产品报价 —
+ * the button, not the page every account holds to withdraw its own requests.
  */
 defineServerLookup('customer', {
-  access: ['threadDeatails', 'initiated:add'],
   async search(db, tenantId, { text, ids, limit }) {
     const conditions: (SQL | undefined)[] = [eq(customers.tenantId, tenantId)];
     if (ids) conditions.push(inArray(customers.id, [...ids]));

@@ -1,4 +1,4 @@
-import { driverStatus, routesOfSection } from '@cp/contracts';
+import { driverStatus } from '@cp/contracts';
 import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { defineServerLookup } from '../lookups/registry';
 import { contains } from '../resource/query';
@@ -7,12 +7,9 @@ import { drivers } from './tables';
 /**
  * Drivers are too many to load whole: a handover's picker searches the 正常 drivers of the branch company
  * by name, mobile (its last digits) or ID number; `ids` names any driver (a delivery's, in its history).
- * The driver pages and every vehicle screen (交车 picks a driver there) open it.
+ * Opened by the pages whose forms, filters or actions pick a driver (`grants.ts`).
  */
 defineServerLookup('driver', {
-  access: [...routesOfSection('customer'), ...routesOfSection('vehicle'), ...routesOfSection('order')]
-    .filter((route) => !route.hidden)
-    .map((route) => route.key),
   async search(db, tenantId, { text, ids, limit }) {
     const conditions: (SQL | undefined)[] = [eq(drivers.tenantId, tenantId)];
     if (ids) conditions.push(inArray(drivers.id, [...ids]));

@@ -11,7 +11,6 @@ import {
   receivableKind,
   receivableResource,
   receivableScreens,
-  routesOfSection,
   type Screen,
   settledStatus,
   yuan,
@@ -308,13 +307,7 @@ export const paymentAllocationFamily = defineServerResource({
   },
 });
 
-/** Finance screens that pick a customer's open receivables. */
-const financeScreens = routesOfSection('finance')
-  .filter((route) => !route.hidden)
-  .map((route) => route.key);
-
 defineServerLookup('openReceivable', {
-  access: financeScreens,
   async search(db, tenantId, { text, ids, filters, limit }) {
     const driver = filters?.driverId as number[] | undefined;
     const conditions: (SQL | undefined)[] = [eq(r.tenantId, tenantId)];

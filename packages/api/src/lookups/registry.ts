@@ -35,7 +35,11 @@ export interface ServerLookup {
   resolve?(db: Executor, tenantId: number, names: readonly string[]): Promise<Map<string, number>>;
   /** What the dropdown endpoint answers when it is not the flat list of `all` (the catalogue's tree). */
   options?(db: Executor, tenantId: number): Promise<Option[]>;
-  /** Menu keys any one of which opens the endpoint; any signed-in user without. */
+  /**
+   * Pages or buttons that use a searched lookup outside the resource declarations (a web family's picker of
+   * the row an action is for), on top of those `grants.ts` derives. A lookup loaded whole names what lists
+   * show anyway and is open to any signed-in user.
+   */
   access?: readonly string[];
 }
 

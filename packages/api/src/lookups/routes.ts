@@ -3,11 +3,13 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordAudit } from '../audit/service';
 import type { Db } from '../db';
+import { families } from '../families';
 import { access, sessionOf } from '../http/access';
 import { businessError } from '../http/errors';
 import { ok } from '../http/reply';
 import type { RoutePlugin, ZodApp } from '../http/schemas';
 import { translateUnique } from '../resource/db-errors';
+import { lookupGrants } from './grants';
 import { type Option, registeredLookups, type ServerLookup } from './registry';
 import { cities, companies, labels } from './tables';
 
@@ -44,11 +46,14 @@ function searchQuery(lookup: ServerLookup) {
   });
 }
 
-/** One dropdown endpoint per lookup endpoint of the registry (the catalogue's three lookups share one). */
-function registerLookupEndpoint(app: ZodApp, db: Db, lookup: ServerLookup) {
+/**
+ * One dropdown endpoint per lookup endpoint of the registry (the catalogue's three lookups share one). A
+ * searched lookup answers the holders of the pages and buttons granted it; one that no page uses, nobody.
+ */
+function registerLookupEndpoint(app: ZodApp, db: Db, lookup: ServerLookup, granted: ReadonlySet<string>) {
   const { def } = lookup;
-  const guard = lookup.access ? access.permission(...lookup.access) : access.session;
   if (def.searchable) {
+    const guard = access.permission(...new Set([...granted, ...(lookup.access ?? [])]));
     const querystring = searchQuery(lookup);
     app.get(
       def.endpoint,
@@ -75,6 +80,7 @@ function registerLookupEndpoint(app: ZodApp, db: Db, lookup: ServerLookup) {
     );
     return;
   }
+  const guard = lookup.access ? access.permission(...lookup.access) : access.session;
   app.get(
     def.endpoint,
     { config: { access: guard }, schema: { summary: `${def.title}下拉`, tags, response: { 200: optionList } } },
@@ -90,10 +96,11 @@ function registerLookupEndpoint(app: ZodApp, db: Db, lookup: ServerLookup) {
 /** The dropdowns of SPEC §7 "Lists and lookups": one endpoint per lookup of the registry, and the labels. */
 export const lookupRoutes: RoutePlugin<{ db: Db }> = async (app, { db }) => {
   const served = new Set<string>();
+  const grants = lookupGrants(families);
   for (const lookup of registeredLookups()) {
     if (served.has(lookup.def.endpoint)) continue;
     served.add(lookup.def.endpoint);
-    registerLookupEndpoint(app, db, lookup);
+    registerLookupEndpoint(app, db, lookup, grants.get(lookup.def.key) ?? new Set());
   }
 
   app.get(

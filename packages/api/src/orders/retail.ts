@@ -215,7 +215,8 @@ onApprovalOutcome(approvalBusinessTypes.retailWorkOrder, async ({ tx, tenantId, 
 
 /** The orders a search offers: those a 零售工单 may be started for (待提交, 已驳回); `ids` names any. */
 defineServerLookup('retailOrder', {
-  access: ['retailOrder', 'initiated'],
+  // 提交工单 opens the work order's form with the order chosen; the form's own grant is 我发起的's 新增.
+  access: ['retailOrder:submit'],
   async search(db, tenantId, { text, ids, limit }) {
     const conditions: (SQL | undefined)[] = [eq(retailOrders.tenantId, tenantId)];
     if (ids) conditions.push(inArray(retailOrders.id, [...ids]));

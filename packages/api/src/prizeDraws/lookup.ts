@@ -5,7 +5,6 @@ import { prizeDraws } from './tables';
 
 /** Draws are picked by name, the newest first: the rows of a draw name it, and an import sheet gives its name. */
 defineServerLookup('prizeDraw', {
-  access: ['prizeDraw'],
   async search(db, tenantId, { text, ids, limit }) {
     const conditions: (SQL | undefined)[] = [eq(prizeDraws.tenantId, tenantId)];
     if (ids) conditions.push(inArray(prizeDraws.id, [...ids]));

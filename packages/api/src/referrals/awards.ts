@@ -5,7 +5,6 @@ import {
   maxAwardAmount,
   referralStage,
   referralStages,
-  routesOfSection,
 } from '@cp/contracts';
 import { and, desc, eq, inArray, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { businessNow } from '../clock';
@@ -77,9 +76,6 @@ export const awardFamily = defineServerResource({
  * award, by invitee name or mobile; `ids` names any referral (an award's, in lists and history).
  */
 defineServerLookup('referral', {
-  access: routesOfSection('customer')
-    .filter((route) => !route.hidden)
-    .map((route) => route.key),
   async search(db, tenantId, { text, ids, limit }) {
     const conditions: (SQL | undefined)[] = [eq(referrals.tenantId, tenantId)];
     if (ids) conditions.push(inArray(referrals.id, [...ids]));
