@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { lastCall, resetServer, serve } from '../resource/testing/fakeServer';
+import { calls, lastCall, resetServer, serve } from '../resource/testing/fakeServer';
 import { renderWithShell } from '../resource/testing/render';
 import { FollowUpPage } from './FollowUpPage';
 
@@ -105,5 +105,28 @@ describe('线索跟进', () => {
   it('says so for a lead that is not there', async () => {
     open('99');
     expect(await screen.findByText('线索不存在')).toBeTruthy();
+  });
+});
+
+describe('线索跟进: 提交跟进', () => {
+  const errors = (form: HTMLElement) => form.querySelectorAll('.ant-form-item-explain-error');
+
+  it('empties the form for the next follow-up and shows no red errors, even when double-clicked', async () => {
+    serve('POST', '/api/leads/:id/follow-up', { id: '3' });
+    open();
+    const form = (await screen.findByText('新增跟进')).closest('.ant-card') as HTMLElement;
+    const content = () => within(form).getByLabelText('跟进内容') as HTMLTextAreaElement;
+    fireEvent.change(content(), { target: { value: '客户确认租一辆秦PLUS' } });
+    const button = within(form).getByRole('button', { name: '提交跟进' });
+    fireEvent.click(button);
+    expect(await screen.findByText('跟进已记录')).toBeTruthy();
+    await waitFor(() => expect(content().value).toBe(''));
+    // The second click of a double click, landing after a quick answer has emptied the form.
+    fireEvent.click(button);
+    // Whatever that click starts (a check of the fields) has finished when its effects are flushed.
+    await act(async () => {});
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+    expect(errors(form)).toHaveLength(0);
+    expect(within(form).queryByText('请输入跟进内容')).toBeNull();
   });
 });

@@ -37,6 +37,7 @@ import {
   type ResourceRecord,
   refreshResources,
   takeAction,
+  useFormSubmit,
 } from '../resource';
 import { parseForm } from '../resource/rules';
 
@@ -67,19 +68,27 @@ function FollowUpForm({ lead }: { lead: ResourceRecord }) {
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: (body: Record<string, unknown>) => takeAction(leadResource, lead.id, 'followUp', body),
-    onSuccess: async () => {
+    onSuccess: () => {
       message.success('跟进已记录');
+      void refreshResources(queryClient, changed);
+    },
+  });
+  const { submit, saving } = useFormSubmit(form, {
+    save: async (values) => {
+      const parsed = parseForm(followUpBody, values);
+      if (!parsed.ok) {
+        void message.error(parsed.message);
+        throw new Error(parsed.message);
+      }
+      await save.mutateAsync(parsed.data);
+    },
+    // Emptied for the next follow-up, starting again from now: the fields untouched, so none shows an error.
+    resetAfterSave: () => {
       form.resetFields();
       form.setFieldsValue(freshValues(lead));
-      await refreshResources(queryClient, changed);
     },
   });
   const open = followable.includes(Number(lead.status));
-  const finish = (values: unknown) => {
-    const parsed = parseForm(followUpBody, values);
-    if (parsed.ok) save.mutate(parsed.data);
-    else message.error(parsed.message);
-  };
   return (
     <Card title="新增跟进">
       {open ? null : (
@@ -92,8 +101,8 @@ function FollowUpForm({ lead }: { lead: ResourceRecord }) {
         name="leadFollowUp"
         layout="vertical"
         initialValues={freshValues(lead)}
-        onFinish={finish}
-        disabled={!open}
+        onFinish={submit}
+        disabled={!open || saving}
       >
         <Row gutter={16}>
           <Col span={12}>
@@ -132,7 +141,7 @@ function FollowUpForm({ lead }: { lead: ResourceRecord }) {
             </BodyField>
           </Col>
         </Row>
-        <Button type="primary" htmlType="submit" loading={save.isPending}>
+        <Button type="primary" onClick={submit} loading={saving}>
           提交跟进
         </Button>
       </Form>

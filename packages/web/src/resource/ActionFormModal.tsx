@@ -5,6 +5,7 @@ import { useId } from 'react';
 import type { z } from 'zod';
 import { refreshResources } from './mutations';
 import { parseForm } from './rules';
+import { useFormSubmit } from './useFormSubmit';
 
 export interface ActionFormModalProps<S extends z.ZodType> {
   title: string;
@@ -24,7 +25,7 @@ export interface ActionFormModalProps<S extends z.ZodType> {
 /**
  * The form of one action, in a dialog or on a page: checks the fields, parses the body with the action's
  * schema, sends it, says so (操作成功 unless told), refreshes what changed and calls `onDone`. A refusal is
- * shown by the request layer.
+ * shown by the request layer. Sent once however often it is pressed; a form not ready names its first wrong field.
  */
 export function useActionForm<S extends z.ZodType>({
   doneMessage = '操作成功',
@@ -46,12 +47,17 @@ export function useActionForm<S extends z.ZodType>({
       await refreshResources(queryClient, invalidate);
     },
   });
-  const finish = (values: unknown) => {
-    const parsed = parseForm(schema, values);
-    if (parsed.ok) action.mutate(parsed.data);
-    else message.error(parsed.message);
-  };
-  return { form, formName, finish, pending: action.isPending };
+  const { submit: finish, saving } = useFormSubmit(form, {
+    save: async (values) => {
+      const parsed = parseForm(schema, values);
+      if (!parsed.ok) {
+        void message.error(parsed.message);
+        throw new Error(parsed.message);
+      }
+      await action.mutateAsync(parsed.data);
+    },
+  });
+  return { form, formName, finish, pending: saving };
 }
 
 /** A dialog that carries out one action with a form (`useActionForm`). */
@@ -81,7 +87,7 @@ export function ActionFormModal<S extends z.ZodType>({
       okText="确定"
       cancelText="取消"
       confirmLoading={pending}
-      onOk={() => form.submit()}
+      onOk={finish}
       onCancel={onClose}
       destroyOnHidden
     >

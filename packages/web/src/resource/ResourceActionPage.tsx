@@ -69,7 +69,7 @@ function ActionPage({ family, action, record }: { family: WebFamily; action: str
         >
           {own ? <own.Fields record={record} /> : <BodyFields schema={body} resource={resource} />}
           <Space>
-            <Button type="primary" htmlType="submit" loading={pending}>
+            <Button type="primary" onClick={finish} loading={pending}>
               确定
             </Button>
             <Button onClick={back} disabled={false}>

@@ -9,6 +9,7 @@ import { formTitle } from './format';
 import { formOrder } from './formOrder';
 import { fieldRules } from './rules';
 import { type FieldGroup, fieldOf } from './types';
+import { firstErrorScroll } from './useFormSubmit';
 
 export interface ResourceFormProps {
   resource: Resource;
@@ -102,6 +103,7 @@ export function ResourceForm({
         layout="vertical"
         initialValues={initialValues}
         onFinish={onFinish}
+        scrollToFirstError={firstErrorScroll}
         disabled={disabled}
         onKeyDown={fieldCount > 1 ? keepEnterInField : undefined}
       >

@@ -8,6 +8,7 @@ import { useResourceSave } from './mutations';
 import { ResourceForm } from './ResourceForm';
 import { createResourceApi } from './resourceApi';
 import type { ResourceRecord } from './types';
+import { useFormSubmit } from './useFormSubmit';
 import { formValuesOf } from './values';
 
 export interface ResourceFormBodyProps {
@@ -39,7 +40,8 @@ export function useRecordToEdit(resource: Resource, id: string | undefined) {
 /**
  * The create / edit form of a family, as a drawer or a page shows it: the family's sections, checked by the
  * schemas the server uses, 保存 and 取消; an edit someone saved first says so and offers their version. A
- * create whose answer carries more than the row (a one-time password) shows it before closing.
+ * create whose answer carries more than the row (a one-time password) shows it before closing. 保存 sends
+ * once however often it is clicked, and a form not ready names and shows its first wrong field (`useFormSubmit`).
  */
 export function ResourceFormBody({ family, record, onDone, onCancel, onReload, parent }: ResourceFormBodyProps) {
   const { resource } = family;
@@ -47,6 +49,13 @@ export function ResourceFormBody({ family, record, onDone, onCancel, onReload, p
   const { save, conflict } = useResourceSave(resource, record);
   const [created, setCreated] = useState<ResourceRecord | null>(null);
   const Created = family.created;
+  const { submit, saving } = useFormSubmit(form, {
+    save: async (values) => {
+      const answer = (await save.mutateAsync(record ? values : { ...values, ...parent })) as ResourceRecord;
+      if (Created && !record) setCreated(answer);
+      else onDone(answer);
+    },
+  });
   const starting = record
     ? formValuesOf(resource, record)
     : Object.fromEntries(
@@ -80,13 +89,8 @@ export function ResourceFormBody({ family, record, onDone, onCancel, onReload, p
         initialValues={starting}
         fileNames={fileNamesOf(record)}
         parent={parent}
-        onFinish={(values) =>
-          save.mutate(record ? values : { ...values, ...parent }, {
-            onSuccess: (answer) =>
-              Created && !record ? setCreated(answer as ResourceRecord) : onDone(answer as ResourceRecord),
-          })
-        }
-        disabled={save.isPending}
+        onFinish={submit}
+        disabled={saving}
       >
         {family.formSections?.map((Section, index) => (
           // Sections are fixed per family: their order is their identity.
@@ -95,7 +99,7 @@ export function ResourceFormBody({ family, record, onDone, onCancel, onReload, p
         ))}
         {/* Stays in sight at the bottom of the drawer or page however long the form is. */}
         <Space className="resource-form-actions">
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
+          <Button type="primary" onClick={submit} loading={saving}>
             保存
           </Button>
           <Button onClick={onCancel}>取消</Button>

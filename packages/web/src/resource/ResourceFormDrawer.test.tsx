@@ -57,6 +57,47 @@ describe('ResourceFormDrawer: 新增', () => {
   });
 });
 
+describe('ResourceFormDrawer: 保存', () => {
+  const fillRequired = async (form: HTMLElement) => {
+    fireEvent.change(within(form).getByLabelText('名称'), { target: { value: '新样例' } });
+    fireEvent.mouseDown(within(form).getByRole('combobox', { name: '样例类别' }));
+    fireEvent.click(await screen.findByTitle('甲类'));
+  };
+
+  it('saves once and says 操作成功 once when 保存 is double-clicked', async () => {
+    let button: HTMLElement | undefined;
+    // The second click lands while the first save is on its way, before the drawer has shown it is busy.
+    serve('POST', '/api/fixtures', () => {
+      if (button) fireEvent.click(button);
+      return fixtureRow({ id: '9' });
+    });
+    const onClose = vi.fn();
+    renderWithShell(<ResourceFormDrawer family={fixtureFamily} onClose={onClose} />);
+    const form = await drawer('新增样例');
+    await fillRequired(form);
+    button = within(form).getByRole('button', { name: '保存' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(await screen.findByText('操作成功')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST' && call.url === '/api/fixtures')).toHaveLength(1);
+    expect(screen.getAllByText('操作成功')).toHaveLength(1);
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('with a required field empty, focuses that field and names it in a message', async () => {
+    renderWithShell(<ResourceFormDrawer family={fixtureFamily} onClose={() => {}} />);
+    const form = await drawer('新增样例');
+    fireEvent.change(within(form).getByLabelText('名称'), { target: { value: '新样例' } });
+    save(form);
+    const notice = await screen.findByText('请选择样例类别', { selector: '.ant-message *' });
+    expect(notice).toBeTruthy();
+    const kind = within(form).getByRole('combobox', { name: '样例类别' });
+    await waitFor(() => expect(document.activeElement).toBe(kind));
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+});
+
 describe('ResourceFormDrawer: 编辑', () => {
   it('loads the latest row and saves it on its version, leaving fields set at creation alone', async () => {
     serve('PUT', '/api/fixtures/:id', row);

@@ -66,6 +66,17 @@ describe('ResourceFormPage', () => {
     expect(await screen.findByText('预览：海报甲')).toBeTruthy();
   });
 
+  it('保存 with a required field empty focuses that field and names it, saving nothing', async () => {
+    renderWithShell(<ResourceFormPage family={withPages} mode="add" />, { url: '/ridehailingDriversAdd' });
+    expect(await screen.findByText('新增样例')).toBeTruthy();
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '样例类别' }));
+    fireEvent.click(await screen.findByTitle('甲类'));
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('请输入名称', { selector: '.ant-message *' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('名称')));
+    expect(lastCall('POST', '/api/fixtures')).toBeUndefined();
+  });
+
   it('取消 goes back to the list without saving', async () => {
     const view = renderWithShell(<ResourceFormPage family={withPages} mode="add" />, { url: '/ridehailingDriversAdd' });
     fireEvent.click(await screen.findByRole('button', { name: '取消' }));

@@ -34,6 +34,7 @@ export { fieldRules, parseForm, requiredMessage, schemaProblem, schemaRule, sche
 export { StoredFileList, toUploadedFile } from './StoredFileList';
 export { StoredFilesInput } from './StoredFilesInput';
 export { type FieldGroup, type FieldName, pickFields, type ResourceRecord, refNameOf } from './types';
+export { type FormSubmitOptions, firstErrorScroll, useFormSubmit } from './useFormSubmit';
 export { type ResourceList, useResourceList } from './useResourceList';
 export { useUrlSort } from './useUrlSort';
 export { formValuesOf, toInput } from './values';
