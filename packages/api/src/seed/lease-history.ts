@@ -549,6 +549,9 @@ class History {
     if (this.tokens.ops.userId === this.tokens.admin.userId) return;
     // Raised by the approvers themselves: the administrator decides in their place.
     await this.place(day, 'manager', term);
+    // The partner lines' to-do lists (星海待办, 国金待办) hold the administrator's share too.
+    await this.place(day, 'manager', { ...term, termMonths: 6, rent: 520_000 }, { rentalMode: 2 });
+    await this.place(day, 'manager', { ...term, termMonths: 36, orderType: 1, businessItems: [8] });
     if (forOwnExchange) await this.exchange(forOwnExchange, day, 'manager', { handOver: false, decide: false });
     if (forOwnDelay) await this.askDelay(forOwnDelay, day, 'manager', false);
     if (forOwnReturn) await this.settle(forOwnReturn, day, 'manager', 0, false);
@@ -781,19 +784,42 @@ class History {
     });
   }
 
-  /** 线下收款 recorded by 财务 with its voucher: 财务 alone confirms money, so it waits for the administrator. */
+  /** 线下收款 recorded by 财务 with their vouchers: 财务 alone confirms money, so the administrator decides them. */
   private async offlinePayment(day: string): Promise<void> {
     if (!this.dataDir) return;
-    const voucher = await storeSeedPng(this.db, this.dataDir, this.tenantId, '门店收款凭证.png', voucherImage());
-    await this.call(day, '17:10', 'finance', 'POST', '/api/offline-payments', {
-      payerName: '北京顺达汽车服务有限公司',
-      amount: 1_280_000,
-      method: 2,
-      receivedOn: day,
-      reference: `LX${day.replaceAll('-', '')}0001`,
-      purpose: '车队客户季度租金（银行转账到对公账户）',
-      vouchers: [voucher],
-    });
+    const payments = [
+      {
+        payer: '北京顺达汽车服务有限公司',
+        amount: 2_560_000,
+        time: '10:20',
+        purpose: '车队客户上季度租金（银行转账到对公账户）',
+      },
+      {
+        payer: '北京顺达汽车服务有限公司',
+        amount: 1_280_000,
+        time: '17:10',
+        purpose: '车队客户季度租金（银行转账到对公账户）',
+      },
+    ];
+    for (const [index, payment] of payments.entries()) {
+      const voucher = await storeSeedPng(this.db, this.dataDir, this.tenantId, '门店收款凭证.png', voucherImage());
+      const reference = `LX${day.replaceAll('-', '')}000${index + 1}`;
+      await this.call(day, payment.time, 'finance', 'POST', '/api/offline-payments', {
+        payerName: payment.payer,
+        amount: payment.amount,
+        method: 2,
+        receivedOn: day,
+        reference,
+        purpose: payment.purpose,
+        vouchers: [voucher],
+      });
+      if (index > 0) continue;
+      // The first confirmed by the administrator the same afternoon (线下已办); the second waits (线下审批).
+      const [row] = await this.query<{ id: string }>(
+        sql`select id::text from offline_payments where tenant_id = ${this.tenantId} and reference = ${reference}`,
+      );
+      await this.decide(day, '15:40', 'admin', 7, String(row?.id));
+    }
   }
 
   /** 坏账回款: the collector registers money a bad-debt customer paid (with the voucher); 财务 confirms it. */
