@@ -221,7 +221,7 @@ describe('separation of duties', () => {
       select id::text, term_months, end_date::text, order_type from lease_orders
       where tenant_id = ${tenantId} and status = 3 and delivery_state = 1
         and not exists (select 1 from lease_orders r where r.renewed_from_id = lease_orders.id)
-      order by id limit 1`);
+      order by lease_orders.id limit 1`);
     expect(order).toBeDefined();
     const id = String(order?.id);
     const asked = await post<{ changeRequestId: string }>(`/api/lease-orders/${id}/delay`, ops, { extraMonths: 2 });
@@ -263,7 +263,7 @@ describe('separation of duties', () => {
     const [vehicle] = await query<{ model_id: string; city_id: string }>(sql`
       select model_id::text, city_id::text from vehicles where tenant_id = ${tenantId} and stage in (4, 7) limit 1`);
     const [driver] = await query<{ id: string }>(
-      sql`select id::text from drivers where tenant_id = ${tenantId} and status = 1 order by id limit 1`,
+      sql`select id::text from drivers where tenant_id = ${tenantId} and status = 1 order by drivers.id limit 1`,
     );
     const saved = await post('/api/lease-orders', ops, {
       driverId: driver?.id,
@@ -313,7 +313,7 @@ describe('separation of duties', () => {
       'success',
     );
     const [relief] = await query<{ id: string }>(
-      sql`select id::text from bill_reliefs where bill_id = ${Number(bill.id)} order by id desc limit 1`,
+      sql`select id::text from bill_reliefs where bill_id = ${Number(bill.id)} order by bill_reliefs.id desc limit 1`,
     );
     const reliefId = String(relief?.id);
     expect(await taskOf(finance, approvalBusinessTypes.relief, reliefId)).toBeUndefined();
@@ -335,7 +335,7 @@ describe('separation of duties', () => {
     const own = await freshBill();
     expect((await post(`/api/bills/${own.id}/relief`, both, { amount: 500, reason: '自己申请' })).msg).toBe('success');
     const [ownRelief] = await query<{ id: string }>(
-      sql`select id::text from bill_reliefs where bill_id = ${Number(own.id)} order by id desc limit 1`,
+      sql`select id::text from bill_reliefs where bill_id = ${Number(own.id)} order by bill_reliefs.id desc limit 1`,
     );
     const ownId = String(ownRelief?.id);
     expect(await taskOf(both, approvalBusinessTypes.relief, ownId)).toBeUndefined();

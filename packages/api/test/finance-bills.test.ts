@@ -94,7 +94,7 @@ describe('账单', () => {
 
   it('follows a payment allocated to it: 部分收款, then 已结清', async () => {
     const lines = await query<{ id: string; amount: number }>(
-      sql`select id::text, amount::int from order_receivables where bill_id = ${bill.id} order by id`,
+      sql`select id::text, amount::int from order_receivables where bill_id = ${bill.id} order by order_receivables.id`,
     );
     const [line] = lines;
     const part = await post('/api/payments', {

@@ -186,7 +186,7 @@ describe('实收: a payment allocated to the customer’s receivables', () => {
             if (step > 0) await pay(driverId, step);
             else {
               const [last] = await query<{ id: string }>(
-                sql`select id::text from payments where driver_id = ${driverId} and status = 1 order by id desc limit 1`,
+                sql`select id::text from payments where driver_id = ${driverId} and status = 1 order by payments.id desc limit 1`,
               );
               if (last) await post(`/api/payments/${last.id}/reverse`, { reason: '测试冲销' });
             }

@@ -233,7 +233,7 @@ describe('逾期明细: an overdue account', () => {
 
   it('stays in its branch company and behind its page', async () => {
     const [account] = await query<Row>(
-      sql`select id::text from overdue_cases where order_id = ${orderId} order by id desc limit 1`,
+      sql`select id::text from overdue_cases where order_id = ${orderId} order by overdue_cases.id desc limit 1`,
     );
     if (!account) throw new Error('no account');
     const shanghai = await ctx.loginToOtherTenant();

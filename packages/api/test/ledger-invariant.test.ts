@@ -100,7 +100,7 @@ describe('the ledger invariant over generated lease books', () => {
 
   it('catches a fen moved by hand: a check that cannot fail is none', async () => {
     const [paid] = await query<{ id: string }>(
-      sql`select id::text from order_receivables where tenant_id = ${tenantId} and received > 0 order by id limit 1`,
+      sql`select id::text from order_receivables where tenant_id = ${tenantId} and received > 0 order by order_receivables.id limit 1`,
     );
     await ctx.database.db
       .transaction(async (tx) => {
@@ -166,7 +166,7 @@ describe('the ledger invariant over generated lease books', () => {
             expect(paid.msg).toBe('success');
           } else if (next.kind === 'reverse') {
             const live = await query<{ id: string }>(
-              sql`select id::text from payments where driver_id = ${Number(driverId)} and status = 1 order by id`,
+              sql`select id::text from payments where driver_id = ${Number(driverId)} and status = 1 order by payments.id`,
             );
             const payment = live[next.which % Math.max(live.length, 1)];
             if (payment) {
@@ -188,7 +188,7 @@ describe('the ledger invariant over generated lease books', () => {
               const asked = await post(`/api/bills/${bill.id}/relief`, admin, { amount, reason: '车辆故障停运' });
               expect(asked.msg).toBe('success');
               const [relief] = await query<{ id: string }>(
-                sql`select id::text from bill_reliefs where bill_id = ${Number(bill.id)} order by id desc limit 1`,
+                sql`select id::text from bill_reliefs where bill_id = ${Number(bill.id)} order by bill_reliefs.id desc limit 1`,
               );
               await approve(manager, 6, String(relief?.id));
               await approve(finance, 6, String(relief?.id));

@@ -426,7 +426,7 @@ describe('一次性支付', () => {
     const driver = await newDriver();
     const [vehicle] = await query<{ id: string; model_id: string; city_id: string }>(sql`
       select id::text, model_id::text, city_id::text from vehicles where tenant_id = ${tenantId} and stage in (4, 7)
-      order by id desc limit 1`);
+      order by vehicles.id desc limit 1`);
     const terms = {
       driverId: driver.id,
       cityId: vehicle?.city_id,

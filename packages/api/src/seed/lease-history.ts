@@ -264,7 +264,7 @@ class History {
       sql`select count(*)::int as cars from vehicles where tenant_id = ${this.tenantId} and stage in (4, 7)`,
     );
     const [unit] = await this.query<{ id: string }>(
-      sql`select id::text from accounting_units where tenant_id = ${this.tenantId} order by id limit 1`,
+      sql`select id::text from accounting_units where tenant_id = ${this.tenantId} order by accounting_units.id limit 1`,
     );
     this.unitId = unit?.id ?? '';
     if ((stock?.cars ?? 0) < 12 || this.drivers.length < 30 || this.unitId === '') return false;
@@ -567,7 +567,7 @@ class History {
   private async quote(day: string): Promise<void> {
     const car = await this.nextCar();
     const [customer] = await this.query<{ id: string }>(
-      sql`select id::text from customers where tenant_id = ${this.tenantId} order by id limit 1`,
+      sql`select id::text from customers where tenant_id = ${this.tenantId} order by customers.id limit 1`,
     );
     if (!car || !customer) return;
     await this.call(day, '16:00', 'manager', 'POST', '/api/product-quotes', {
@@ -670,7 +670,7 @@ class History {
       reason: '车辆故障停运维修，减免停运期间租金',
     });
     const [relief] = await this.query<{ id: string }>(
-      sql`select id::text from bill_reliefs where bill_id = ${Number(bill.id)} order by id desc limit 1`,
+      sql`select id::text from bill_reliefs where bill_id = ${Number(bill.id)} order by bill_reliefs.id desc limit 1`,
     );
     const reliefId = String(relief?.id);
     if (!decided) return;
