@@ -66,7 +66,10 @@ describe('渠道管理, 规则管理 and 政企客户', () => {
     await page.getByRole('textbox', { name: '联系人' }).fill('李四');
     await page.getByLabel('联系电话').fill('13900002222');
     await page.getByRole('button', { name: '保存' }).click();
-    await page.getByText('校验位不正确，请核对营业执照上的代码').waitFor();
+    // Said under the field, and named in the message the form shows when a save is refused.
+    await page
+      .locator('.ant-form-item-explain-error', { hasText: '统一社会信用代码：校验位不正确，请核对营业执照上的代码' })
+      .waitFor();
     await page.getByLabel('统一社会信用代码').fill('91110000802100433B');
     await page.getByRole('button', { name: '保存' }).click();
     await page.getByText('政企客户「端到端测试集团有限公司」已保存').waitFor();
