@@ -29,6 +29,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { get } from '../request';
 import {
   BodyField,
@@ -39,7 +40,6 @@ import {
   takeAction,
   useFormSubmit,
 } from '../resource';
-import { parseForm } from '../resource/rules';
 
 const followable: readonly number[] = [leadStatus.allocated, leadStatus.followingUp];
 const changed = [leadResource.key, leadFollowUpResource.key, 'leadEvent'];
@@ -73,15 +73,9 @@ function FollowUpForm({ lead }: { lead: ResourceRecord }) {
       void refreshResources(queryClient, changed);
     },
   });
-  const { submit, saving } = useFormSubmit(form, {
-    save: async (values) => {
-      const parsed = parseForm(followUpBody, values);
-      if (!parsed.ok) {
-        void message.error(parsed.message);
-        throw new Error(parsed.message);
-      }
-      await save.mutateAsync(parsed.data);
-    },
+  const { submit, saving } = useFormSubmit<z.output<typeof followUpBody>>(form, {
+    schema: followUpBody,
+    save: (body) => save.mutateAsync(body),
     // Emptied for the next follow-up, starting again from now: the fields untouched, so none shows an error.
     resetAfterSave: () => {
       form.resetFields();

@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { useId } from 'react';
 import type { z } from 'zod';
 import { refreshResources } from './mutations';
-import { parseForm } from './rules';
 import { useFormSubmit } from './useFormSubmit';
 
 export interface ActionFormModalProps<S extends z.ZodType> {
@@ -47,15 +46,9 @@ export function useActionForm<S extends z.ZodType>({
       await refreshResources(queryClient, invalidate);
     },
   });
-  const { submit: finish, saving } = useFormSubmit(form, {
-    save: async (values) => {
-      const parsed = parseForm(schema, values);
-      if (!parsed.ok) {
-        void message.error(parsed.message);
-        throw new Error(parsed.message);
-      }
-      await action.mutateAsync(parsed.data);
-    },
+  const { submit: finish, saving } = useFormSubmit<z.output<S>>(form, {
+    schema,
+    save: (body) => action.mutateAsync(body),
   });
   return { form, formName, finish, pending: saving };
 }

@@ -1,5 +1,7 @@
 import { App, type FormInstance } from 'antd';
 import { useRef, useState } from 'react';
+import type { z } from 'zod';
+import { parseForm } from './rules';
 
 /** Where a field's problem shows: in the middle of the page, its control focused for typing. */
 export const firstErrorScroll = { focus: true, block: 'center' } as const;
@@ -11,6 +13,11 @@ interface FailedValidation {
 export interface FormSubmitOptions<V> {
   /** Sends the checked values; settles when done (a refusal has been shown by the request layer). */
   save: (values: V) => Promise<unknown>;
+  /**
+   * The body's schema, where the values are a body the server parses (an action, a follow-up): `save` gets
+   * the parsed body, and a body the schema refuses is named in a message and not sent.
+   */
+  schema?: z.ZodType;
   /**
    * Empties the form once saved, for the next entry (a follow-up). Until something is typed again, a 提交
    * of the emptied form — the second click of a double click — does nothing rather than show red errors.
@@ -25,7 +32,7 @@ export interface FormSubmitOptions<V> {
  */
 export function useFormSubmit<V = Record<string, unknown>>(
   form: FormInstance,
-  { save, resetAfterSave }: FormSubmitOptions<V>,
+  { save, schema, resetAfterSave }: FormSubmitOptions<V>,
 ) {
   const { message } = App.useApp();
   const busy = useRef(false);
@@ -53,6 +60,14 @@ export function useFormSubmit<V = Record<string, unknown>>(
       } catch (failure) {
         sayFirstProblem(failure as FailedValidation);
         return;
+      }
+      if (schema) {
+        const parsed = parseForm(schema, values);
+        if (!parsed.ok) {
+          void message.error(parsed.message);
+          return;
+        }
+        values = parsed.data as V;
       }
       // Busy shows only now: a disabled form could not focus the field found wrong above.
       setSaving(true);
