@@ -176,10 +176,11 @@ export async function replayLeaseHistory(db: Db, options: { dataDir?: string | u
   // The app is lent the database for the replay and never closes it; it serves no health check either.
   const database: Database = { db, engine: 'pglite', close: async () => undefined };
   const today = options.today ?? beijingDay(new Date());
+  const defaults = loadConfig({});
   const config = {
-    ...loadConfig({}),
-    dataDir: options.dataDir ?? loadConfig({}).dataDir,
-    jobs: { ...loadConfig({}).jobs, worker: false },
+    ...defaults,
+    dataDir: options.dataDir ?? defaults.dataDir,
+    jobs: { ...defaults.jobs, worker: false },
   };
   const app = await buildApp({ config, database, logger: false, businessTimeHeader: true });
   const histories: History[] = [];
@@ -302,7 +303,7 @@ class History {
       select id::text, model_id::text, city_id::text, mileage from vehicles
       where tenant_id = ${this.tenantId} and stage in (4, 7)
         and not (id = any(${`{${[...this.promised].join(',')}}`}::bigint[]))
-      order by updated_at, id limit 1`);
+      order by vehicles.updated_at, vehicles.id limit 1`);
     if (!row) return undefined;
     return { id: row.id, modelId: row.model_id, cityId: row.city_id, mileage: row.mileage };
   }
@@ -865,11 +866,8 @@ class History {
         : { way: 2, reached: false, result: '电话无人接听，已发送逾期提醒短信' };
       if (account.bad) {
         if (!account.collector_id) {
-          const [manager] = await this.query<{ id: string }>(
-            sql`select id::text from users where login_id = 'manager'`,
-          );
           await this.call(day, '09:00', 'finance', 'POST', `/api/overdue-cases/${account.id}/assign`, {
-            collectorId: String(manager?.id),
+            collectorId: String(this.tokens.manager.userId),
           });
         }
         await this.call(day, '15:00', 'manager', 'POST', `/api/overdue-cases/${account.id}/call-bad-debt`, {
