@@ -90,6 +90,8 @@ async function watch(page: Page) {
   page.on('requestfinished', settle);
   page.on('requestfailed', (request) => {
     settle(request);
+    // A call the page itself called off (its query superseded by a newer one) is not a failure a user meets.
+    if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
     if (isApi(request.url())) problems.push(`请求失败：${callName(request.method(), request.url())}`);
   });
   page.on('response', (response) => {
@@ -132,14 +134,16 @@ async function watch(page: Page) {
 
 /** The first row's 详情 opened from the list; answers what the detail shows, or why it shows nothing. */
 async function openFirstDetail(page: Page, family: DeclaredFamily, screen: Screen): Promise<string | undefined> {
-  const listed = page.waitForResponse(
-    (response) => response.request().method() === 'GET' && new URL(response.url()).pathname === screen.endpoint,
-  );
   await page.goto(screen.route.path);
-  const body = (await (await listed).json()) as { data?: { list?: unknown[] } };
-  if ((body.data?.list?.length ?? 0) === 0) return '列表没有数据';
-  const row = page.locator('.ant-table-tbody tr.ant-table-row').first();
-  await row.waitFor();
+  // The list's first row, or its empty state once the list has answered.
+  const row = page.locator('.ant-table-tbody tr.ant-table-row:visible').first();
+  const empty = page.locator('.ant-table-tbody .ant-empty:visible').first();
+  await row.or(empty).waitFor();
+  if (!(await row.isVisible())) {
+    // An empty state drawn while the list still loads is not yet the answer.
+    await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' });
+    if (!(await row.isVisible())) return '列表没有数据';
+  }
   const id = (await row.getAttribute('data-row-key')) ?? '';
   await row.getByRole('button', { name: /^详\s*情$/ }).click();
   const { detail, detailBy } = family.routes ?? {};
@@ -147,15 +151,20 @@ async function openFirstDetail(page: Page, family: DeclaredFamily, screen: Scree
   if (route && detailBy) {
     // 详情 of an upload is the list of its rows.
     await expectLocation(page, `${route.path}?${detailBy}=${id}`);
-    await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+    await page.locator('.ant-table-tbody tr.ant-table-row:visible').first().waitFor();
     return undefined;
   }
-  // A detail page, or the same view in a drawer over the list for a family without one.
-  const view = route ? page.locator('.ant-card').first() : page.locator('.ant-drawer-content');
-  await view.locator('.ant-descriptions').first().waitFor();
-  const title = (await view.locator('h4').first().textContent())?.trim();
+  // A detail page, or the same view in a drawer over the list for a family without one. A page kept by the
+  // page cache stays in the document, hidden: only what is visible is the detail.
+  if (route) {
+    // The detail's path, its parameters (`/retailOrderView/:id`) filled in.
+    const path = new RegExp(`^${route.path.replace(/:\w+/g, '[^/]+')}$`);
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toMatch(path);
+  }
+  await page.locator('.ant-descriptions:visible').first().waitFor();
+  const title = (await page.locator('h4:visible').first().textContent())?.trim();
   if (!title) return '详情没有标题';
-  const values = await view.locator('.ant-descriptions-item-content').allTextContents();
+  const values = await page.locator('.ant-descriptions-item-content:visible').allTextContents();
   if (!values.some((value) => value.trim() !== '' && value.trim() !== '—')) return `${title}：详情没有一项有值`;
   return undefined;
 }

@@ -79,6 +79,12 @@ function stop(server: ChildProcess): Promise<void> {
 }
 
 export default async function setup(project: TestProject) {
+  // A server already running (a developer's, started with the demo) is used as it is: nothing built or started.
+  const running = process.env.E2E_BASE_URL;
+  if (running) {
+    project.provide('baseUrl', running.replace(/\/$/, ''));
+    return;
+  }
   buildWebIfStale();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cp-e2e-'));
   const port = await freePort();
