@@ -1,4 +1,5 @@
 import { type LookupDef, type LookupOption, lookupOf } from '@cp/contracts';
+import type { SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../db';
 import { perDatabase } from '../db/perDatabase';
 
@@ -6,6 +7,8 @@ import { perDatabase } from '../db/perDatabase';
 export interface Named {
   id: number;
   name: string;
+  /** What the picker shows beside the name (a car's model, stage and mileage). */
+  details?: string[];
 }
 
 /** A dropdown option as the endpoints answer it (ids as strings). */
@@ -15,6 +18,8 @@ export interface SearchQuery {
   text?: string | undefined;
   ids?: readonly number[] | undefined;
   filters?: Readonly<Record<string, unknown>>;
+  /** Conditions of the scopes asked for (`handoverFor=12`), on the lookup's own table. */
+  scopes?: readonly SQL[];
   limit: number;
 }
 
@@ -51,6 +56,26 @@ export function defineServerLookup(key: string, spec: Omit<ServerLookup, 'def'>)
   if (!lookup.all && !lookup.search) throw new Error(`lookup ${key}: neither all nor search`);
   registry.set(key, lookup);
   return lookup;
+}
+
+/**
+ * What a lookup parameter means (`handoverFor=12`): the condition on the lookup's rows that one row may
+ * choose, read for that row in the caller's branch company. Declared by the feature that knows the rule (the
+ * orders know which cars an order may hand over), so the picker and the check read one rule.
+ */
+export type LookupScope = (db: Executor, tenantId: number, id: number) => Promise<SQL>;
+
+const scopes = new Map<string, LookupScope>();
+
+export function defineLookupScope(key: string, param: string, scope: LookupScope): void {
+  if (!lookupOf(key).params?.includes(param)) throw new Error(`lookup ${key} declares no parameter ${param}`);
+  scopes.set(`${key}.${param}`, scope);
+}
+
+export function lookupScope(key: string, param: string): LookupScope {
+  const scope = scopes.get(`${key}.${param}`);
+  if (!scope) throw new Error(`lookup ${key}: parameter ${param} has no scope (defineLookupScope)`);
+  return scope;
 }
 
 export function registeredLookups(): ServerLookup[] {

@@ -1,4 +1,4 @@
-import { envelope, lookupOption, numberList, smallintMax, text } from '@cp/contracts';
+import { envelope, idText, lookupOption, numberList, smallintMax, text } from '@cp/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordAudit } from '../audit/service';
@@ -10,11 +10,15 @@ import { ok } from '../http/reply';
 import type { RoutePlugin, ZodApp } from '../http/schemas';
 import { translateUnique } from '../resource/db-errors';
 import { lookupGrants } from './grants';
-import { type Option, registeredLookups, type ServerLookup } from './registry';
+import { lookupScope, type Named, type Option, registeredLookups, type ServerLookup } from './registry';
 import { cities, companies, labels } from './tables';
 
 const tags = ['下拉与字典'];
 const option = (label: string, value: number | string): Option => ({ label, value: String(value) });
+const namedOption = (row: Named): Option => ({
+  ...option(row.name, row.id),
+  ...(row.details ? { details: row.details } : {}),
+});
 
 const optionList = envelope(z.array(lookupOption));
 
@@ -39,10 +43,14 @@ const label = z.object({
 /** The query a searched lookup takes: the text typed, or the ids of rows already chosen, and its filters. */
 function searchQuery(lookup: ServerLookup) {
   const filters = Object.fromEntries((lookup.def.filters ?? []).map((name) => [name, codeList(name, 50)]));
+  const params = Object.fromEntries(
+    (lookup.def.params ?? []).map((name) => [name, idText.optional().meta({ title: name })]),
+  );
   return z.strictObject({
     search: text().trim().max(50).optional().meta({ title: '搜索' }),
     ids: idList('编号', 100),
     ...filters,
+    ...params,
   });
 }
 
@@ -52,6 +60,8 @@ function searchQuery(lookup: ServerLookup) {
  */
 function registerLookupEndpoint(app: ZodApp, db: Db, lookup: ServerLookup, granted: ReadonlySet<string>) {
   const { def } = lookup;
+  // Every parameter is given its meaning before the routes are served.
+  for (const param of def.params ?? []) lookupScope(def.key, param);
   if (def.searchable) {
     const guard = access.permission(...new Set([...granted, ...(lookup.access ?? [])]));
     const querystring = searchQuery(lookup);
@@ -67,15 +77,19 @@ function registerLookupEndpoint(app: ZodApp, db: Db, lookup: ServerLookup, grant
         },
       },
       async (request) => {
-        const { search, ids, ...filters } = request.query;
+        const { search, ids, ...rest } = request.query;
+        const tenantId = sessionOf(request).tenantId;
+        const filters: Record<string, unknown> = {};
+        const scopes = [];
+        for (const [name, value] of Object.entries(rest)) {
+          if (value === undefined) continue;
+          if (!def.params?.includes(name)) filters[name] = value;
+          else scopes.push(await lookupScope(def.key, name)(db, tenantId, Number(value)));
+        }
         const rows =
-          (await lookup.search?.(db, sessionOf(request).tenantId, {
-            text: search,
-            ids,
-            filters,
-            limit: ids ? ids.length : 20,
-          })) ?? [];
-        return ok(rows.map((row) => option(row.name, row.id)));
+          (await lookup.search?.(db, tenantId, { text: search, ids, filters, scopes, limit: ids ? ids.length : 20 })) ??
+          [];
+        return ok(rows.map(namedOption));
       },
     );
     return;

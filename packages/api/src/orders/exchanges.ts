@@ -16,41 +16,17 @@ import { type ActionImpl, defineServerResource, type Row, type WriteContext } fr
 import { takeAction } from '../resource/lifecycle';
 import { vehicleFamily } from '../vehicles/family';
 import { returnFamily } from '../vehicles/record-families';
-import { vehicles } from '../vehicles/tables';
 import { creditCheck } from './credit';
+import { refuseIneligibleCar, termsOf } from './eligibility';
 import { serialNumber } from './numbers';
 import { cityOfOrder, exchangeOrders, leaseOrders, orderReceivables } from './tables';
 
 /** Receivable kind 换车结算款: what an exchange's handover charges for the old car. */
 const exchangeSettlementKind = 12;
 
-/** The car asked for: the branch company's, in stock or 已出库 (what 交车 takes), not the order's own. */
-async function checkedNewVehicle(ctx: WriteContext, order: Row, vehicleId: number) {
-  const [vehicle] = await ctx.tx
-    .select({ id: vehicles.id, plateNo: vehicles.plateNo, stage: vehicles.stage })
-    .from(vehicles)
-    .where(and(eq(vehicles.id, vehicleId), eq(vehicles.tenantId, ctx.auth.tenantId)));
-  if (!vehicle) throw businessError('新车辆：不存在');
-  if (vehicle.id === Number(order.vehicleId)) throw businessError('新车辆：不能是订单当前的车辆');
-  if (vehicle.stage !== 4 && vehicle.stage !== 7) {
-    throw businessError(`新车辆：${vehicle.plateNo ?? ''}不在库，不能换给司机`);
-  }
-  // An exchange under way (审批中, 待交接) holds its new car until it is handed over or cancelled.
-  const [held] = await ctx.tx
-    .select({ no: exchangeOrders.exchangeNo })
-    .from(exchangeOrders)
-    .where(
-      and(
-        eq(exchangeOrders.tenantId, ctx.auth.tenantId),
-        eq(exchangeOrders.newVehicleId, vehicleId),
-        inArray(exchangeOrders.status, [exchangeStates.inApproval, exchangeStates.approved]),
-        ne(exchangeOrders.orderId, Number(order.id)),
-      ),
-    )
-    .limit(1);
-  if (held) throw businessError(`新车辆：${vehicle.plateNo ?? ''}已被换车单 ${held.no} 预留`);
-  return vehicle;
-}
+/** The car asked for: one the order may have in its place (`eligibility.ts`), refused with why otherwise. */
+const checkedNewVehicle = (ctx: WriteContext, order: Row, vehicleId: number) =>
+  refuseIneligibleCar(ctx, termsOf(order), vehicleId, 'exchange', '新车辆');
 
 /** Refuses a second exchange of an order while one is under way (审批中 or 待交接). */
 async function refuseOpenExchange(ctx: WriteContext, orderId: number, except?: number) {
@@ -155,6 +131,8 @@ export const exchangeOrderFamily = defineServerResource({
           .where(and(eq(leaseOrders.id, Number(exchange.orderId)), eq(leaseOrders.tenantId, ctx.auth.tenantId)))
           .for('update');
         if (order?.deliveryState !== leaseDeliveryStates.delivered) throw businessError('订单已不在履约中，不能换车');
+        // Still free to hand over: not taken back into another order since it was asked for.
+        await checkedNewVehicle(ctx, order, Number(exchange.newVehicleId));
         await creditCheck(ctx, 'exchangeHandover', order);
         const note = `换车单 ${String(exchange.exchangeNo)}`;
         const asked = await takeAction(
@@ -163,7 +141,7 @@ export const exchangeOrderFamily = defineServerResource({
           ctx.request,
           Number(exchange.oldVehicleId),
           'requestReturn',
-          { remark: `${note} 换回` },
+          { orderId: String(order.id), remark: `${note} 换回` },
           ctx,
         );
         const returnId = Number((asked as { returnId?: string } | null)?.returnId);
@@ -174,6 +152,7 @@ export const exchangeOrderFamily = defineServerResource({
           returnId,
           'accept',
           {
+            orderId: String(order.id),
             mileage: body.oldMileage,
             energyLevel: body.oldEnergyLevel,
             damage: body.oldDamage,

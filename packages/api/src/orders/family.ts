@@ -43,8 +43,8 @@ import { cancelReturnAction } from './cancellations';
 import { orderChangeRequestFamily, throughApproval } from './changes';
 import { creditCheck } from './credit';
 import { carryDeposit, insertOneOffCharges } from './deposits';
+import { refuseIneligibleCar, termsOf } from './eligibility';
 import { exchangeAction, exchangeOrderFamily } from './exchanges';
-import { checkedVehicleOfOrder } from './handover';
 import { serialNumber } from './numbers';
 import { cityOfOrder, leaseOrders, orderReceivables } from './tables';
 
@@ -148,7 +148,7 @@ const endLeaseAction: ActionImpl = {
       ctx.request,
       Number(order.vehicleId),
       'requestReturn',
-      { remark: `租赁订单 ${String(order.orderNo)} 退租：${String(body.reason)}` },
+      { orderId: String(order.id), remark: `租赁订单 ${String(order.orderNo)} 退租：${String(body.reason)}` },
       ctx,
     );
   },
@@ -423,7 +423,7 @@ export const leaseOrderFamily = defineServerResource({
         // A renewal's car is already with the driver: it starts on its day, never before (its own path).
         if (order.renewedFromId) return renewalHandover(ctx, order, body, today);
         const vehicleId = Number(body.vehicleId);
-        await checkedVehicleOfOrder(ctx, order, vehicleId);
+        await refuseIneligibleCar(ctx, termsOf(order), vehicleId, 'handover', '交付车辆');
         const deliveredAt = deliveredOn === today ? businessNow() : new Date(`${deliveredOn}T00:00:00+08:00`);
         // The vehicle's own 交车, in this transaction, for this order: its state check refuses a car already out.
         await takeAction(

@@ -4,8 +4,8 @@ import type { Row, WriteContext } from '../resource/family';
 import { vehicles } from '../vehicles/tables';
 
 /**
- * The car an order hands over (a lease's 填写交车信息, a sale's 交车): the branch company's, of the order's
- * model. Its stage is the vehicle action's to check.
+ * The car a sale hands over (零售订单's 交车): the branch company's, of the order's model. Its stage is the
+ * vehicle action's to check. (A lease order's car passes the rules of `eligibility.ts`.)
  */
 export async function checkedVehicleOfOrder(ctx: WriteContext, order: Row, vehicleId: number): Promise<void> {
   const [vehicle] = await ctx.tx

@@ -537,9 +537,14 @@ export async function closeOrderBooks(tx: Tx, by: { tenantId: number; userId: nu
 
 type Sheet = typeof returnSettlements.$inferSelect;
 
-/** An accepted return of an order's car: the order's car is back (已退车), its settlement can be made. */
-onReturnAccepted(async (ctx, record) => {
-  await ctx.tx
+/**
+ * An accepted return of an order's car: the order's car is back (已退车), its settlement can be made. A return
+ * that is no order's 退租 nor an exchange's (`orderId` in the body) is refused while the car is on an order in
+ * force: accepting it would leave the order 已交车 with its car in stock (a 还车登记 made before it was refused
+ * for such cars) — it is cancelled and the order's 退租 made instead.
+ */
+onReturnAccepted(async (ctx, record, body) => {
+  const moved = await ctx.tx
     .update(leaseOrders)
     .set({ deliveryState: leaseDeliveryStates.returned, updatedAt: businessNow(), updatedBy: ctx.auth.userId })
     .where(
@@ -548,7 +553,26 @@ onReturnAccepted(async (ctx, record) => {
         eq(leaseOrders.returnId, Number(record.id)),
         eq(leaseOrders.deliveryState, leaseDeliveryStates.returning),
       ),
+    )
+    .returning({ id: leaseOrders.id });
+  if (moved.length > 0 || body.orderId !== undefined) return;
+  const [holder] = await ctx.tx
+    .select({ orderNo: leaseOrders.orderNo })
+    .from(leaseOrders)
+    .where(
+      and(
+        eq(leaseOrders.tenantId, ctx.auth.tenantId),
+        eq(leaseOrders.vehicleId, Number(record.vehicleId)),
+        eq(leaseOrders.status, leaseOrderStates.performing),
+        eq(leaseOrders.deliveryState, leaseDeliveryStates.delivered),
+      ),
+    )
+    .limit(1);
+  if (holder) {
+    throw businessError(
+      `该还车记录不是租赁订单 ${holder.orderNo} 的退租，车辆仍在该订单中：请取消此还车，在「租赁订单」办理退租后验收`,
     );
+  }
 });
 
 export const returnFamilies = [

@@ -6,7 +6,7 @@ import {
   leaseOrderStates,
   vehicleEnums,
 } from '@cp/contracts';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { businessNow } from '../clock';
 import type { Tx } from '../db';
 import { drivers } from '../drivers/tables';
@@ -42,6 +42,31 @@ export async function openDelivery(tx: Tx, vehicleId: number) {
     .orderBy(desc(deliveries.deliveredAt))
     .limit(1);
   return delivery;
+}
+
+/**
+ * 还车登记 of a car on a lease order in force is refused: the return starts from the order (退租, or 换车's
+ * handover), which moves the order and its settlement with the car — a bare return left the order in force
+ * with the car in stock, offered to others. The order's return is still accepted (验收) on 还车记录.
+ */
+async function refuseCarOfOrder(ctx: WriteContext, vehicle: Row) {
+  const [order] = await ctx.tx
+    .select({ orderNo: leaseOrders.orderNo })
+    .from(leaseOrders)
+    .where(
+      and(
+        eq(leaseOrders.tenantId, ctx.auth.tenantId),
+        eq(leaseOrders.vehicleId, Number(vehicle.id)),
+        eq(leaseOrders.status, leaseOrderStates.performing),
+        inArray(leaseOrders.deliveryState, [leaseDeliveryStates.delivered, leaseDeliveryStates.returning]),
+      ),
+    )
+    .limit(1);
+  if (order) {
+    throw businessError(
+      `车辆 ${String(vehicle.plateNo ?? vehicle.vin)} 在租赁订单 ${order.orderNo} 中：请在「租赁订单」对该订单办理退租，退租后在还车记录验收`,
+    );
+  }
 }
 
 /** The driver a handover goes to: a 正常 driver of the branch company, locked until the handover is saved. */
@@ -223,6 +248,8 @@ export const vehicleActions: Record<string, ActionImpl> = {
   },
   requestReturn: {
     async run(ctx, vehicle, body) {
+      // 还车登记 (whose body never names an order): a car on a lease order comes back by the order's 退租.
+      if (body.orderId === undefined) await refuseCarOfOrder(ctx, vehicle);
       const delivery = await openDelivery(ctx.tx, Number(vehicle.id));
       const [record] = await ctx.tx
         .insert(carReturns)

@@ -96,8 +96,11 @@ export const deliveryFamily = vehicleRecord(deliveryResource, deliveries, {
 });
 export const shuntingFamily = vehicleRecord(shuntingResource, shuntingRecords);
 
-/** Told of each accepted return in its transaction (the lease order whose car it is: 已退车). */
-type ReturnAccepted = (ctx: WriteContext, returnRecord: Row) => Promise<void>;
+/**
+ * Told of each accepted return in its transaction (the lease order whose car it is: 已退车), with the body it
+ * was accepted with (an exchange's handover names its order there).
+ */
+type ReturnAccepted = (ctx: WriteContext, returnRecord: Row, body: Row) => Promise<void>;
 const returnListeners: ReturnAccepted[] = [];
 
 /** Registers what follows an accepted return, for modules the vehicles do not know (orders). */
@@ -121,7 +124,7 @@ export const returnFamily = vehicleRecord(returnResource, carReturns, {
   actions: {
     cancel: {
       async run(ctx, record) {
-        for (const listener of cancelListeners) await listener(ctx, record);
+        for (const listener of cancelListeners) await listener(ctx, record, {});
         await takeAction(ctx.db, vehicleFamily, ctx.request, Number(record.vehicleId), 'cancelReturn', {}, ctx);
         return null;
       },
@@ -136,10 +139,14 @@ export const returnFamily = vehicleRecord(returnResource, carReturns, {
             .set({ endedAt: businessNow() })
             .where(eq(deliveries.id, Number(record.deliveryId)));
         }
-        for (const listener of returnListeners) await listener(ctx, record);
+        for (const listener of returnListeners) await listener(ctx, record, body);
         return null;
       },
-      patch: (body, _record, ctx) => ({ ...body, returnedAt: businessNow(), handler: ctx.auth.userName }),
+      patch: ({ orderId: _orderId, ...body }, _record, ctx) => ({
+        ...body,
+        returnedAt: businessNow(),
+        handler: ctx.auth.userName,
+      }),
     },
   },
 });

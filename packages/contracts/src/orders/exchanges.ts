@@ -28,16 +28,20 @@ const rentDifference = z
   .max(100_000_000)
   .meta({ title: '月租差额（分）', money: true });
 
+/** The car wanted, picked among those the order (the row's field `order`) may have in its place. */
+const newVehicle = (order: string) =>
+  idText.meta({ title: '新车辆', lookup: 'vehicle', lookupParams: { exchangeFor: { row: order } } });
+
 /** 换车 of an order whose car is with the driver: the car wanted in its place, why, and the rent's change. */
 export const exchangeOrderBody = z.strictObject({
-  newVehicleId: idText.meta({ title: '新车辆', lookup: 'vehicle' }),
+  newVehicleId: newVehicle('id'),
   reason,
   rentDifference: rentDifference.optional(),
   remark: text().trim().max(200).optional().meta({ title: '备注' }),
 });
 
-/** 重新提交 of a turned-down exchange, changed as its approvers asked. */
-export const resubmitExchangeBody = exchangeOrderBody;
+/** 重新提交 of a turned-down exchange, changed as its approvers asked (the exchange's row names its order). */
+export const resubmitExchangeBody = exchangeOrderBody.extend({ newVehicleId: newVehicle('orderId') });
 
 const energy = z.number().int().min(0).max(100);
 const mileage = z.number().int().min(0).max(3_000_000);

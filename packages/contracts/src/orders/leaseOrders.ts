@@ -59,7 +59,8 @@ export const cancelOrderBody = z.strictObject({ reason: reason('取消原因') }
  * whose 开始日期 is earlier starts on it instead (its end moves with it).
  */
 export const fillDeliveryBody = z.strictObject({
-  vehicleId: idText.meta({ title: '交付车辆', lookup: 'vehicle' }),
+  // The picker offers the cars this order may hand over (its city and model, in stock, free); the server checks.
+  vehicleId: idText.meta({ title: '交付车辆', lookup: 'vehicle', lookupParams: { handoverFor: { row: 'id' } } }),
   mileage: z.number().int().min(0).max(2_000_000).meta({ title: '交车里程（公里）' }),
   energyLevel: z.number().int().min(0).max(100).meta({ title: '油量/电量（%）' }),
   deliveredOn: calendarDate().optional().meta({ title: '交车日期' }),

@@ -24,6 +24,12 @@ export interface LookupDef {
   searchable: boolean;
   /** Filters the endpoint takes besides `search` and `ids` (`stage=3,7`). */
   filters?: readonly string[];
+  /**
+   * Ids that scope a search to what one row may choose (`handoverFor=12`: the cars order 12 may hand over).
+   * A body field binds them to its action's row or to other form values (`lookupParams`, below); the server
+   * says what each one means (`defineLookupScope`).
+   */
+  params?: readonly string[];
   /** What a searched lookup's field says before anything is typed. */
   placeholder?: string;
 }
@@ -47,6 +53,8 @@ export const lookups = {
     endpoint: '/api/lookups/vehicles',
     searchable: true,
     filters: ['stage'],
+    /** handoverFor: the cars a lease order's 填写交车信息 may hand over; exchangeFor: those its 换车 may ask for. */
+    params: ['handoverFor', 'exchangeFor'],
     placeholder: '输入车牌号或车架号搜索',
   }),
   prizeDraw: defineLookup({
@@ -133,6 +141,8 @@ export function lookupOf(key: string): LookupDef {
 export interface LookupOption {
   label: string;
   value: string;
+  /** What tells one option from another beyond its name: a car's model, stage and mileage. */
+  details?: string[];
   children?: LookupOption[];
 }
 
@@ -140,8 +150,34 @@ export const lookupOption: z.ZodType<LookupOption> = z
   .object({
     label: text(),
     value: text(),
+    details: z.array(text()).optional(),
     get children() {
       return z.array(lookupOption).optional();
     },
   })
   .meta({ id: 'LookupOption' });
+
+/**
+ * Where a body field's lookup parameter takes its value (`.meta({ lookup: 'vehicle', lookupParams: {
+ * handoverFor: { row: 'id' } } })`): a field of the row the action is taken on, or another value of the form.
+ */
+export type LookupBinding = { row: string } | { value: string };
+export type LookupBindings = Readonly<Record<string, LookupBinding>>;
+
+/**
+ * The parameters a field's bindings give for this row and these form values, or null while one of them has no
+ * value yet (the picker waits for it rather than offering rows the server would refuse).
+ */
+export function boundLookupParams(
+  bindings: LookupBindings,
+  row: Readonly<Record<string, unknown>> | undefined,
+  values: Readonly<Record<string, unknown>>,
+): Record<string, string> | null {
+  const params: Record<string, string> = {};
+  for (const [param, binding] of Object.entries(bindings)) {
+    const value = 'row' in binding ? row?.[binding.row] : values[binding.value];
+    if (value === undefined || value === null || value === '') return null;
+    params[param] = String(value);
+  }
+  return params;
+}
