@@ -215,7 +215,9 @@ describe('填写交车信息 offers and takes only the cars the order may have',
     );
     await exec(sql`update vehicles set city_id = ${Number(otherCity?.id)} where id = ${Number(elsewhere.id)}`);
     const [otherModelRow] = rowsOf<{ id: string }>(
-      await exec(sql`select id::text from vehicle_catalog where level = 3 and id <> ${Number(model)} order by id limit 1`),
+      await exec(
+        sql`select id::text from vehicle_catalog where level = 3 and id <> ${Number(model)} order by id limit 1`,
+      ),
     );
     await exec(sql`update vehicles set model_id = ${Number(otherModelRow?.id)} where id = ${Number(otherModel.id)}`);
     // Another order's exchange under way holds its new car.
@@ -241,9 +243,9 @@ describe('填写交车信息 offers and takes only the cars the order may have',
     }
     expect(options.find((option) => option.value === good.id)?.label).toContain(plates.get(good.id));
     // A search keeps to the scope: a refused car is not found by its plate either.
-    expect(await offered(`handoverFor=${order.id}&search=${encodeURIComponent(String(plates.get(reserved.id)))}`)).toEqual(
-      [],
-    );
+    expect(
+      await offered(`handoverFor=${order.id}&search=${encodeURIComponent(String(plates.get(reserved.id)))}`),
+    ).toEqual([]);
 
     // The server refuses each of the others, saying why.
     const vin = (await vehicleOf(unplated.id)) as Vehicle & { vin: string };

@@ -1,4 +1,4 @@
-import { type FieldKind, fields, type Resource } from '@cp/contracts';
+import { type FieldKind, fields, type LookupBindings, type Resource } from '@cp/contracts';
 import { Col, DatePicker, Input, InputNumber, Row, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactElement } from 'react';
@@ -6,9 +6,10 @@ import type { z } from 'zod';
 import { BodyField } from './BodyField';
 import { type FieldControl, fieldControl } from './FieldInput';
 import { formTitle } from './format';
-import { LookupField } from './LookupField';
+import { BoundLookupField, LookupField } from './LookupField';
 import { promptOf } from './rules';
 import { StoredFilesInput } from './StoredFilesInput';
+import type { ResourceRecord } from './types';
 
 type ObjectSchema = z.ZodObject<Record<string, z.ZodType>>;
 
@@ -44,17 +45,20 @@ type BodyControl = FieldControl & { kind: FieldKind; label?: string };
  * lookup, a date, long or short text, a number (in yuan for an amount declared `.meta({ money: true })` in fen), a switch — asking for the field by
  * the kit's one rule (`请输入出库地点`, `请选择日期`).
  */
-function bodyControl(name: string, schema: z.ZodType, resource?: Resource): BodyControl | null {
+function bodyControl(name: string, schema: z.ZodType, resource?: Resource, row?: ResourceRecord): BodyControl | null {
   const { meta } = baseOf(schema);
   const def = resource?.fields[name];
   // The resource's field of the same name and meaning (its title): a relief's 减免金额 is not the bill's 账单金额.
   const own = def && def.kind !== 'files' ? { ...fieldControl(def), kind: def.kind } : null;
   if (own && (meta.title === undefined || meta.title === def?.title)) return own;
-  return schemaControl(name, schema) ?? own;
+  return schemaControl(name, schema, row) ?? own;
 }
 
-/** The control a body field's schema says: files, an enumeration, a lookup, a date, text, a number, a switch. */
-function schemaControl(name: string, schema: z.ZodType): BodyControl | null {
+/**
+ * The control a body field's schema says: files, an enumeration, a lookup (scoped by its `lookupParams` to the
+ * row the action is taken on or other form values), a date, text, a number, a switch.
+ */
+function schemaControl(name: string, schema: z.ZodType, row?: ResourceRecord): BodyControl | null {
   const { base, meta } = baseOf(schema);
   const title = typeof meta.title === 'string' ? meta.title : name;
   const none = { item: {}, wide: false };
@@ -72,7 +76,14 @@ function schemaControl(name: string, schema: z.ZodType): BodyControl | null {
     };
   }
   if (typeof meta.lookup === 'string') {
-    return { ...none, control: <LookupField lookup={meta.lookup} placeholder={promptOf('ref', title)} />, kind: 'ref' };
+    const placeholder = promptOf('ref', title);
+    const bindings = meta.lookupParams as LookupBindings | undefined;
+    const control = bindings ? (
+      <BoundLookupField lookup={meta.lookup} bindings={bindings} row={row} placeholder={placeholder} />
+    ) : (
+      <LookupField lookup={meta.lookup} placeholder={placeholder} />
+    );
+    return { ...none, control, kind: 'ref' };
   }
   const placeholder = (kind: FieldKind) => promptOf(kind, title);
   switch (base.type) {
@@ -127,17 +138,20 @@ function schemaControl(name: string, schema: z.ZodType): BodyControl | null {
 export function BodyFields({
   schema,
   resource,
+  row,
   omit = [],
 }: {
   schema: ObjectSchema;
   /** The resource whose fields of the same name know their control. */
   resource?: Resource;
+  /** The row the action is taken on, which a lookup's parameters may be bound to. */
+  row?: ResourceRecord;
   omit?: readonly string[];
 }): ReactElement {
   const items = Object.entries(schema.shape)
     .filter(([name]) => !omit.includes(name))
     .map(([name, field]) => {
-      const control = bodyControl(name, field, resource);
+      const control = bodyControl(name, field, resource, row);
       if (!control) throw new Error(`body field ${name} needs a control of its own`);
       return (
         <Col key={name} span={control.wide ? 24 : 12}>

@@ -1,7 +1,8 @@
-import { lookupOf } from '@cp/contracts';
-import { Select, TreeSelect } from 'antd';
+import { boundLookupParams, type LookupBindings, type LookupOption, lookupOf } from '@cp/contracts';
+import { Flex, Form, Select, TreeSelect, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { lookupOptions, lookupTree, useLookupData, useLookupSearch } from './lookups';
+import type { ResourceRecord } from './types';
 
 interface LookupFieldProps {
   lookup: string;
@@ -30,11 +31,39 @@ function SearchedLookup({ lookup, filters = {}, value, multiple, ...rest }: Look
       allowClear
       showSearch={{ filterOption: false, onSearch: setSearch }}
       options={options}
+      optionRender={({ data }) => <OptionWithDetails option={data as LookupOption} />}
       loading={isFetching}
       notFoundContent={isFetching ? '加载中' : '暂无数据'}
       placeholder={rest.placeholder ?? lookupOf(lookup).placeholder ?? '输入名称搜索'}
     />
   );
+}
+
+/** An option with what tells it from the others (a car's model, stage and mileage) beside its name. */
+function OptionWithDetails({ option }: { option: LookupOption }) {
+  if (!option.details?.length) return option.label;
+  return (
+    <Flex justify="space-between" gap={12}>
+      <span>{option.label}</span>
+      <Typography.Text type="secondary">{option.details.join(' · ')}</Typography.Text>
+    </Flex>
+  );
+}
+
+/**
+ * A searched lookup scoped by its field's bindings (`lookupParams`): the cars this order may hand over
+ * (`handoverFor` = the row's id), another form value. Until every bound value is known it waits, disabled,
+ * rather than offer rows the server would refuse.
+ */
+export function BoundLookupField({
+  bindings,
+  row,
+  ...props
+}: LookupFieldProps & { bindings: LookupBindings; row?: ResourceRecord }) {
+  const values = Form.useWatch((all: Record<string, unknown>) => all, Form.useFormInstance());
+  const params = boundLookupParams(bindings, row, values ?? {});
+  if (!params) return <LookupField {...props} disabled />;
+  return <LookupField {...props} filters={{ ...props.filters, ...params }} />;
 }
 
 /** Chooses the row a ref field points at: a list, the catalogue's tree, or a search for large lookups. */

@@ -67,7 +67,7 @@ function ActionPage({ family, action, record }: { family: WebFamily; action: str
           onFinish={finish}
           disabled={pending}
         >
-          {own ? <own.Fields record={record} /> : <BodyFields schema={body} resource={resource} />}
+          {own ? <own.Fields record={record} /> : <BodyFields schema={body} resource={resource} row={record} />}
           <Space>
             <Button type="primary" onClick={finish} loading={pending}>
               确定
