@@ -111,10 +111,3 @@ export function passwordProblem(password: string, mobile?: string | null): strin
   if (fromMobile) return '不能包含手机号中连续6位以上的数字';
   return null;
 }
-
-const yuanFormat = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** An amount kept in fen as people read it in yuan: 123456 → `1,234.56`. */
-export function yuanText(fen: number): string {
-  return yuanFormat.format(fen / 100);
-}

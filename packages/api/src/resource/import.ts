@@ -1,4 +1,4 @@
-import { type FieldDef, lookupOf, type Resource } from '@cp/contracts';
+import { type FieldDef, lookupOf, type Resource, titleInYuan } from '@cp/contracts';
 import { and, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -36,9 +36,8 @@ export interface Column {
 
 export const maxRowsOf = (resource: Resource) => resource.import?.maxRows ?? defaultMaxRows;
 
-/** Money is typed in yuan in a sheet: `罚款（分）` is headed `罚款（元）`. */
-const headerOf = (def: FieldDef) =>
-  def.import?.header ?? (def.kind === 'money' ? def.title.replace('（分）', '（元）') : def.title);
+/** Money is typed in yuan in a sheet: `罚款` is headed `罚款（元）`. */
+const headerOf = (def: FieldDef) => def.import?.header ?? (def.kind === 'money' ? titleInYuan(def.title) : def.title);
 
 export function columnsOf(resource: Resource): Column[] {
   return resource.importColumns.map(({ name, def }) => ({ name, def, header: headerOf(def) }));

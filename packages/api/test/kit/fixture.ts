@@ -82,7 +82,7 @@ export const fixtureResource = defineResource({
     }),
     serial: fields.text('序列号', { unique: true, list: false, import: true }),
     quantity: fields.integer('数量', { min: 1, max: 999, sortable: true, import: true }),
-    price: fields.money('单价（分）', { sortable: true, import: true }),
+    price: fields.money('单价', { sortable: true, import: true }),
     startDate: fields.date('开始日期', { filter: 'range', sortable: true, import: true }),
     happenedAt: fields.datetime('发生时间', { filter: 'range', import: true }),
     category: fields.enumOf(fixtureCategory, { filter: 'eq', import: true }),

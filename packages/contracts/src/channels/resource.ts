@@ -58,7 +58,7 @@ export const channelResource = defineResource({
     type: fields.enumOf(channelType, { required: true, filter: 'eq' }),
     ownerId: fields.ref('负责人', 'user', { required: true, filter: 'eq' }),
     status: fields.enumOf(channelStatus, { form: false, filter: 'eq' }),
-    cost: fields.money('投放成本（分）', { list: false, hint: '该渠道的投放费用合计，单位：分' }),
+    cost: fields.money('投放成本', { list: false, hint: '该渠道的投放费用合计，单位：分' }),
     remark: fields.text('备注', { max: 200, list: false }),
     createdAt: fields.datetime('创建时间', { form: false, sortable: true }),
   },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { offlinePaymentMethod } from '../approvals/resources';
 import { defineEnum } from '../enums';
-import { enumInput, fields } from '../resource/fields';
+import { enumInput, fields, moneyAmount } from '../resource/fields';
 import { defineLifecycle } from '../resource/lifecycle';
 import { defineResource } from '../resource/resource';
 import { defineScreen } from '../resource/screen';
@@ -29,8 +29,7 @@ export const expenseKind = defineEnum('费用类型', [
   [11, '其他费用'],
 ]);
 
-const money = (title: string) =>
-  z.number().int('金额最多两位小数').min(1, '应大于0').max(100_000_000).meta({ title, money: true });
+const money = (title: string) => moneyAmount(title, { min: 1 });
 const reason = (title: string) => text().trim().min(1, '不能为空').max(200).meta({ title });
 const files = (title: string, least = 0) =>
   z.array(text().min(1).max(300)).min(least, '请上传').max(5, '最多5个文件').meta({ title, files: true });
@@ -38,7 +37,7 @@ const files = (title: string, least = 0) =>
 export const shutdownBillBody = z.strictObject({ reason: reason('关停原因') });
 
 export const reliefBody = z.strictObject({
-  amount: money('减免金额（分）'),
+  amount: money('减免金额'),
   reason: reason('减免原因'),
   attachments: files('附件').optional(),
 });
@@ -55,7 +54,7 @@ export const expenseKindOfSource: Readonly<Record<number, number>> = { 1: 9, 2: 
 export const addExpenseBody = z
   .strictObject({
     kind: enumInput(expenseKind, '费用类型'),
-    amount: money('费用金额（分）'),
+    amount: money('费用金额'),
     dueDate: calendarDate().meta({ title: '应收日期' }),
     note: reason('费用说明'),
     sourceKind: enumInput(expenseSource, '费用来源').optional(),
@@ -87,7 +86,7 @@ export type ExpenseSourceOption = z.infer<typeof expenseSourceOption>;
 
 export const uploadVoucherBody = z.strictObject({
   payerName: text().trim().min(1, '不能为空').max(50).meta({ title: '付款人' }),
-  amount: money('到账金额（分）'),
+  amount: money('到账金额'),
   method: enumInput(offlinePaymentMethod, '收款方式'),
   receivedOn: calendarDate().meta({ title: '到账日期' }),
   reference: text().trim().max(50).optional().meta({ title: '交易流水号' }),
@@ -162,11 +161,11 @@ const billFigures = {
   driverId: fields.ref('客户', 'driver', { form: false, filter: 'eq' }),
   cityId: fields.ref('城市', 'city', { form: false, filter: 'eq' }),
   dueDate: fields.date('应收日期', { form: false, filter: 'range', sortable: true }),
-  amount: fields.money('账单金额（分）', { form: false, sortable: true }),
-  lateFee: fields.money('滞纳金（分）', { form: false }),
-  received: fields.money('已收金额（分）', { form: false }),
-  relieved: fields.money('减免金额（分）', { form: false }),
-  outstanding: fields.money('未收金额（分）', { form: false }),
+  amount: fields.money('账单金额', { form: false, sortable: true }),
+  lateFee: fields.money('滞纳金', { form: false }),
+  received: fields.money('已收金额', { form: false }),
+  relieved: fields.money('减免金额', { form: false }),
+  outstanding: fields.money('未收金额', { form: false }),
   status: fields.enumOf(billStatus, { form: false, filter: 'eq' }),
 };
 
@@ -237,8 +236,8 @@ export const billReliefResource = defineResource({
   fields: {
     billId: fields.parentId('账单'),
     billNo: fields.text('账单编号', { form: false }),
-    amount: fields.money('申请减免（分）', { form: false }),
-    applied: fields.money('实际减免（分）', { form: false }),
+    amount: fields.money('申请减免', { form: false }),
+    applied: fields.money('实际减免', { form: false }),
     reason: fields.text('减免原因', { form: false }),
     status: fields.enumOf(reliefStatus, { form: false }),
     createdBy: fields.ref('申请人', 'user', { form: false }),

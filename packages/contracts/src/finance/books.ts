@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEnum } from '../enums';
 import { receivableKind, receivableStatus } from '../orders/leaseOrders';
-import { fields } from '../resource/fields';
+import { fields, moneyAmount } from '../resource/fields';
 import { defineLifecycle } from '../resource/lifecycle';
 import { defineResource } from '../resource/resource';
 import { defineScreen } from '../resource/screen';
@@ -45,11 +45,11 @@ const receivableFields = {
   kind: fields.enumOf(receivableKind, { form: false, filter: 'eq' }),
   period: fields.integer('期数', { form: false }),
   dueDate: fields.date('应收日期', { form: false, filter: 'range', sortable: true }),
-  amount: fields.money('应收金额（分）', { form: false, sortable: true }),
-  lateFee: fields.money('滞纳金（分）', { form: false }),
-  received: fields.money('已收金额（分）', { form: false }),
-  relieved: fields.money('减免金额（分）', { form: false }),
-  outstanding: fields.money('未收金额（分）', { form: false }),
+  amount: fields.money('应收金额', { form: false, sortable: true }),
+  lateFee: fields.money('滞纳金', { form: false }),
+  received: fields.money('已收金额', { form: false }),
+  relieved: fields.money('减免金额', { form: false }),
+  outstanding: fields.money('未收金额', { form: false }),
   overdue: fields.enumOf(overdueFlag, { form: false, filter: 'eq', list: false, detail: false, export: false }),
   dueWithin: fields.integer('几天内到期', {
     form: false,
@@ -142,12 +142,7 @@ export const paymentLifecycle = defineLifecycle({
 /** One line of a payment's allocation chosen by the clerk: this much to that receivable. */
 export const allocationLine = z.strictObject({
   receivableId: idText.meta({ title: '应收', lookup: 'openReceivable' }),
-  amount: z
-    .number()
-    .int('金额最多两位小数')
-    .min(1, '应大于0')
-    .max(100_000_000)
-    .meta({ title: '分配金额（分）', money: true }),
+  amount: moneyAmount('分配金额', { min: 1 }),
 });
 
 /**
@@ -166,7 +161,7 @@ export const paymentResource = defineResource({
   fields: {
     paymentNo: fields.text('收款单号', { form: false, filter: 'eq', max: 20 }),
     driverId: fields.ref('客户', 'driver', { required: true, filter: 'eq', createOnly: true }),
-    amount: fields.money('收款金额（分）', { required: true, sortable: true, createOnly: true }),
+    amount: fields.money('收款金额', { required: true, sortable: true, createOnly: true }),
     paidOn: fields.date('到账日期', {
       required: true,
       notAfterToday: true,
@@ -181,8 +176,8 @@ export const paymentResource = defineResource({
       createOnly: true,
       hint: '不填则按应收日期从早到晚分配',
     }),
-    allocated: fields.money('已分配（分）', { form: false }),
-    unallocated: fields.money('未分配（分）', { form: false }),
+    allocated: fields.money('已分配', { form: false }),
+    unallocated: fields.money('未分配', { form: false }),
     status: fields.enumOf(paymentStatus, { form: false, filter: 'eq' }),
     vouchers: fields.files('到账凭证', {
       max: 5,
@@ -226,7 +221,7 @@ export const paymentAllocationResource = defineResource({
     kind: fields.enumOf(receivableKind, { form: false }),
     period: fields.integer('期数', { form: false }),
     dueDate: fields.date('应收日期', { form: false }),
-    amount: fields.money('分配金额（分）', { form: false }),
+    amount: fields.money('分配金额', { form: false }),
     reversed: fields.boolean('已冲销', { form: false }),
     createdAt: fields.datetime('分配时间', { form: false, sortable: true }),
   },

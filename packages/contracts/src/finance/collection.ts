@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEnum } from '../enums';
-import { enumInput, fields } from '../resource/fields';
+import { enumInput, fields, moneyAmount } from '../resource/fields';
 import { defineLifecycle } from '../resource/lifecycle';
 import { defineResource } from '../resource/resource';
 import { defineScreen } from '../resource/screen';
@@ -32,13 +32,7 @@ export const escalation = defineEnum('升级处理', [
 
 const promise = {
   promiseDate: calendarDate().optional().meta({ title: '承诺还款日' }),
-  promiseAmount: z
-    .number()
-    .int('金额最多两位小数')
-    .min(1, '应大于0')
-    .max(100_000_000)
-    .optional()
-    .meta({ title: '承诺还款金额（分）', money: true }),
+  promiseAmount: moneyAmount('承诺还款金额', { min: 1 }).optional(),
 };
 
 /** One contact with an overdue customer, as 催收 records it. */
@@ -100,14 +94,14 @@ export const overdueCaseResource = defineResource({
     vehicleId: fields.ref('车辆', 'vehicle', { form: false, filter: 'eq' }),
     cityId: fields.ref('城市', 'city', { form: false, filter: 'eq' }),
     overdueDays: fields.integer('逾期天数', { form: false, sortable: true }),
-    overdueAmount: fields.money('逾期金额（分）', { form: false, sortable: true }),
-    lateFee: fields.money('滞纳金（分）', { form: false }),
+    overdueAmount: fields.money('逾期金额', { form: false, sortable: true }),
+    lateFee: fields.money('滞纳金', { form: false }),
     levelId: fields.ref('逾期等级', 'badDebtLevel', { form: false, filter: 'eq' }),
     badDebt: fields.boolean('坏账', { form: false, filter: 'eq', list: false }),
     collectorRoleId: fields.ref('催收组', 'role', { form: false, filter: 'eq' }),
     collectorId: fields.ref('催收员', 'user', { filter: 'eq' }),
     promiseDate: fields.date('承诺还款日', { filter: 'range' }),
-    promiseAmount: fields.money('承诺还款金额（分）'),
+    promiseAmount: fields.money('承诺还款金额'),
     lastContactAt: fields.datetime('最近催收', { form: false, sortable: true }),
     contacts: fields.integer('催收次数', { form: false }),
     firstOverdueDate: fields.date('首次逾期应收日', { form: false, list: false }),
@@ -149,11 +143,11 @@ const collectionRecordFields = {
   way: fields.enumOf(contactWay, { form: false, filter: 'eq' }),
   reached: fields.boolean('是否联系上', { form: false, filter: 'eq' }),
   promiseDate: fields.date('承诺还款日', { form: false }),
-  promiseAmount: fields.money('承诺还款金额（分）', { form: false }),
+  promiseAmount: fields.money('承诺还款金额', { form: false }),
   result: fields.text('催收结果', { form: false }),
   escalation: fields.enumOf(escalation, { form: false, filter: 'eq' }),
   overdueDays: fields.integer('当时逾期天数', { form: false }),
-  overdueAmount: fields.money('当时逾期金额（分）', { form: false }),
+  overdueAmount: fields.money('当时逾期金额', { form: false }),
 };
 
 export const collectionRecordResource = defineResource({
@@ -238,7 +232,7 @@ export const badDebtRecoveryResource = defineResource({
     caseId: fields.ref('坏账账户', 'badDebtCase', { required: true, createOnly: true, filter: 'eq', list: false }),
     orderNo: fields.text('订单编号', { form: false, filter: 'eq' }),
     driverId: fields.ref('客户', 'driver', { form: false, filter: 'eq' }),
-    amount: fields.money('回款金额（分）', { required: true, createOnly: true, sortable: true }),
+    amount: fields.money('回款金额', { required: true, createOnly: true, sortable: true }),
     arrivedOn: fields.date('到账日期', {
       required: true,
       createOnly: true,

@@ -1,4 +1,4 @@
-import { yuanText } from '../values';
+import { yuanText } from '../resource/money';
 
 /**
  * The credit check of an order's steps (#23 item 8): a driver who is 冻结 or 黑名单, or owes money past due,

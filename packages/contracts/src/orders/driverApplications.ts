@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEnum, enums } from '../enums';
-import { fields } from '../resource/fields';
+import { fields, moneyAmount } from '../resource/fields';
 import { defineLifecycle } from '../resource/lifecycle';
 import { defineResource } from '../resource/resource';
 import { defineScreen } from '../resource/screen';
@@ -21,8 +21,8 @@ export const driverApplicationStates = { waiting: 0, ordered: 1, refused: 2 } as
 export const acceptApplicationBody = z.strictObject({
   startDate: calendarDate().meta({ title: '起租日期' }),
   termMonths: z.number().int().min(1, '应为1到120个月').max(120, '应为1到120个月').meta({ title: '租期（月）' }),
-  rent: z.number().int().min(0).max(100_000_000).meta({ title: '月租金（分）', money: true }),
-  deposit: z.number().int().min(0).max(100_000_000).optional().meta({ title: '押金（分）', money: true }),
+  rent: moneyAmount('月租金'),
+  deposit: moneyAmount('押金').optional(),
 });
 
 export const refuseApplicationBody = z.strictObject({

@@ -63,7 +63,7 @@ export const dueOrderResource = defineResource({
     vehicleId: fields.ref('车辆', 'vehicle', { form: false, filter: 'eq' }),
     endDate: fields.date('到期日期', { form: false, sortable: true, filter: 'range' }),
     dueBucket: fields.enumOf(dueBucket, { form: false, filter: 'eq' }),
-    rent: fields.money('月租金（分）', { form: false }),
+    rent: fields.money('月租金', { form: false }),
     startDate: fields.date('起租日期', { form: false, sortable: true }),
     termMonths: fields.integer('租期（月）', { form: false }),
     extendTenancy: fields.enumOf(extendTenancyStatus, { form: false, filter: 'eq' }),

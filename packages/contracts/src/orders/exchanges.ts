@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEnum } from '../enums';
-import { fields } from '../resource/fields';
+import { fields, moneyAmount } from '../resource/fields';
 import { defineLifecycle } from '../resource/lifecycle';
 import { defineResource } from '../resource/resource';
 import { defineScreen } from '../resource/screen';
@@ -21,12 +21,7 @@ export const exchangeStates = { inApproval: 1, rejected: 2, approved: 3, done: 4
 
 const reason = text().trim().min(1, '不能为空').max(200).meta({ title: '换车原因' });
 /** The change of the monthly rent with the new car, in fen (typed in yuan): negative when it is cheaper. */
-const rentDifference = z
-  .number()
-  .int('金额最多两位小数')
-  .min(-100_000_000)
-  .max(100_000_000)
-  .meta({ title: '月租差额（分）', money: true });
+const rentDifference = moneyAmount('月租差额', { min: -100_000_000 });
 
 /** The car wanted, picked among those the order (the row's field `order`) may have in its place. */
 const newVehicle = (order: string) =>
@@ -51,13 +46,7 @@ export const exchangeHandoverBody = z.strictObject({
   oldMileage: mileage.meta({ title: '原车还车里程（公里）' }),
   oldEnergyLevel: energy.meta({ title: '原车油量/电量（%）' }),
   oldDamage: text().trim().max(500).optional().meta({ title: '原车车损情况' }),
-  oldDamageFee: z
-    .number()
-    .int('金额最多两位小数')
-    .min(0)
-    .max(100_000_000)
-    .optional()
-    .meta({ title: '原车车损费用（分）', money: true, hint: '填写后生成换车结算款，由司机支付' }),
+  oldDamageFee: moneyAmount('原车车损费用').optional().meta({ hint: '填写后生成换车结算款，由司机支付' }),
   newMileage: mileage.meta({ title: '新车交车里程（公里）' }),
   newEnergyLevel: energy.meta({ title: '新车油量/电量（%）' }),
   remark: text().trim().max(200).optional().meta({ title: '备注' }),
@@ -119,7 +108,11 @@ export const exchangeOrderResource = defineResource({
     oldVehicleId: fields.ref('原车辆', 'vehicle', { form: false, filter: 'eq' }),
     newVehicleId: fields.ref('新车辆', 'vehicle', { form: false, filter: 'eq' }),
     reason: fields.text('换车原因', { form: false, max: 200 }),
-    rentDifference: fields.money('月租差额（分）', { form: false, signed: true, hint: '正数为加收，负数为减收' }),
+    rentDifference: fields.money('月租差额', {
+      form: false,
+      signed: { negativeAs: '减收' },
+      hint: '正数为加收，负数为减收',
+    }),
     status: fields.enumOf(exchangeStatus, { form: false, filter: 'eq' }),
     handedOverAt: fields.datetime('交接时间', { form: false }),
     cancelReason: fields.text('取消原因', { form: false, max: 200, list: false }),

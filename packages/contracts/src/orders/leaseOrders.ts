@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEnum, enums } from '../enums';
-import { fields } from '../resource/fields';
+import { fields, moneyAmount } from '../resource/fields';
 import { defineLifecycle } from '../resource/lifecycle';
 import { defineResource } from '../resource/resource';
 import { defineScreen } from '../resource/screen';
@@ -75,11 +75,11 @@ export const delayOrderBody = z.strictObject({
 });
 export const continueOrderBody = z.strictObject({
   termMonths: z.number().int().min(1).max(120).meta({ title: '续租租期（月）' }),
-  rent: z.number().int().min(0).max(100_000_000).meta({ title: '续租月租金（分）', money: true }),
+  rent: moneyAmount('续租月租金'),
 });
 export const changeOrderTypeBody = z.strictObject({
   orderType: enums.orderType.schema.meta({ title: '订单类型' }),
-  finalPayment: z.number().int().min(0).max(100_000_000).optional().meta({ title: '尾款（分）', money: true }),
+  finalPayment: moneyAmount('尾款').optional(),
 });
 export const associateOrderBody = z.strictObject({
   associatedOrderNo: text().trim().min(1, '不能为空').max(30).meta({ title: '关联订单编号' }),
@@ -195,7 +195,7 @@ export const leaseOrderLifecycle = defineLifecycle({
 /** One stage of stepped rent: how many periods, at what rent. */
 export const rentStageItem = z.strictObject({
   periods: z.number().int().min(1, '期数应为正整数').max(120).meta({ title: '期数' }),
-  rent: z.number().int().min(0).max(100_000_000).meta({ title: '每期租金（分）' }),
+  rent: z.number().int().min(0).max(100_000_000).meta({ title: '每期租金' }),
 });
 
 export const leaseOrderResource = defineResource({
@@ -222,12 +222,12 @@ export const leaseOrderResource = defineResource({
     startDate: fields.date('起租日期', { required: true, sortable: true, filter: 'range' }),
     termMonths: fields.integer('租期（月）', { required: true, min: 1, max: 120 }),
     endDate: fields.date('到期日期', { form: false, sortable: true }),
-    rent: fields.money('月租金（分）', { required: true, sortable: true }),
+    rent: fields.money('月租金', { required: true, sortable: true }),
     stages: fields.items('阶梯租金', rentStageItem, { max: 12, hint: '阶梯租金时填写，各阶段期数之和等于租期' }),
-    deposit: fields.money('押金（分）', { list: false }),
-    firstPayment: fields.money('首付款（分）', { list: false }),
-    servicingFee: fields.money('整备费（分）', { list: false }),
-    finalPayment: fields.money('尾款（分）', { list: false, hint: '以租代购时填写' }),
+    deposit: fields.money('押金', { list: false }),
+    firstPayment: fields.money('首付款', { list: false }),
+    servicingFee: fields.money('整备费', { list: false }),
+    finalPayment: fields.money('尾款', { list: false, hint: '以租代购时填写' }),
     rentFreeDays: fields.integer('免租天数', { list: false, max: 365 }),
     graceDays: fields.integer('宽限天数', { list: false, max: 60 }),
     lateFeeRate: fields.integer('滞纳金日费率（万分之）', { list: false, max: 100 }),
@@ -313,8 +313,8 @@ export const orderReceivableResource = defineResource({
     periodStart: fields.date('账单开始', { form: false }),
     periodEnd: fields.date('账单结束', { form: false }),
     dueDate: fields.date('应收日期', { form: false, sortable: true }),
-    amount: fields.money('应收金额（分）', { form: false }),
-    received: fields.money('已收金额（分）', { form: false }),
+    amount: fields.money('应收金额', { form: false }),
+    received: fields.money('已收金额', { form: false }),
     status: fields.enumOf(receivableStatus, { form: false }),
   },
 });

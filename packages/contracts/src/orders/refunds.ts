@@ -89,7 +89,7 @@ export const depositRefundResource = defineResource({
     settlementNo: fields.text('核算单号', { form: false }),
     orderNo: fields.text('订单编号', { form: false, max: 18 }),
     driverId: fields.ref('司机', 'driver', { form: false }),
-    amount: fields.money('退款金额（分）', { form: false }),
+    amount: fields.money('退款金额', { form: false }),
     payeeName: fields.text('收款人', { form: false }),
     bankName: fields.text('开户银行', { form: false, list: false }),
     bankAccount: fields.text('收款账号', { form: false }),

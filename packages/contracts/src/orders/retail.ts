@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { creditCodeProblem } from '../customers/creditCode';
 import { nationalIdProblem } from '../drivers/identifiers';
 import { defineEnum } from '../enums';
-import { fields } from '../resource/fields';
+import { fields, moneyAmount } from '../resource/fields';
 import { defineLifecycle } from '../resource/lifecycle';
 import { defineResource } from '../resource/resource';
 import { defineScreen } from '../resource/screen';
@@ -73,13 +73,7 @@ const reason = (title: string) => text().trim().min(1, '不能为空').max(200).
  * papers that support it.
  */
 export const retailWorkOrderBody = z.strictObject({
-  discount: z
-    .number()
-    .int('金额最多两位小数')
-    .min(0)
-    .max(100_000_000_000)
-    .optional()
-    .meta({ title: '优惠金额（分）', money: true }),
+  discount: moneyAmount('优惠金额', { max: 100_000_000_000 }).optional(),
   explanation: reason('申请说明'),
   attachments: z.array(text().min(1).max(300)).max(10, '最多10个文件').optional().meta({ title: '附件', files: true }),
 });
@@ -177,19 +171,19 @@ export const retailOrderResource = defineResource({
     cityId: fields.ref('城市', 'city', { required: true, filter: 'eq' }),
     modelId: fields.ref('车型', 'model', { required: true, filter: 'eq' }),
     vehicleId: fields.ref('车辆', 'vehicle', { form: false, filter: 'eq' }),
-    price: fields.money('成交价（分）', { required: true, sortable: true }),
+    price: fields.money('成交价', { required: true, sortable: true }),
     paymentMethod: fields.enumOf(retailPaymentMethod, { required: true, filter: 'eq' }),
-    downPayment: fields.money('首付款（分）', { list: false, hint: '分期时填写，低于成交价' }),
+    downPayment: fields.money('首付款', { list: false, hint: '分期时填写，低于成交价' }),
     financingPartner: fields.enumOf(financingPartner, { list: false, hint: '分期时填写', filter: 'eq' }),
     loanTerms: fields.integer('贷款期数', { list: false, min: 0, max: 60, hint: '分期时填写，1到60期' }),
-    loanAmount: fields.money('贷款金额（分）', { form: false, list: false }),
+    loanAmount: fields.money('贷款金额', { form: false, list: false }),
     plannedDeliveryDate: fields.date('预计交车日期', { list: false }),
     salespersonId: fields.ref('销售顾问', 'user', { list: false, filter: 'eq' }),
     contractFiles: fields.files('合同附件', { max: 10, accept: ['pdf', 'png', 'jpg', 'jpeg'], maxSizeMb: 20 }),
     remark: fields.text('备注', { max: 200, list: false }),
     status: fields.enumOf(retailOrderStatus, { form: false, filter: 'eq', title: '订单状态' }),
     workOrderNo: fields.text('零售工单', { form: false, list: false }),
-    discount: fields.money('优惠金额（分）', { form: false, list: false }),
+    discount: fields.money('优惠金额', { form: false, list: false }),
     deliveredAt: fields.datetime('交车时间', { form: false, list: false }),
     transferredOn: fields.date('过户日期', { form: false, list: false }),
     newPlateNo: fields.text('过户后车牌', { form: false, list: false }),
@@ -239,11 +233,11 @@ export const retailWorkOrderResource = defineResource({
     orderNo: fields.text('订单编号', { form: false, max: 18 }),
     buyerName: fields.text('购车人', { form: false }),
     modelId: fields.ref('车型', 'model', { form: false }),
-    price: fields.money('成交价（分）', { form: false }),
-    discount: fields.money('优惠金额（分）', { hint: '不超过成交价' }),
-    finalPrice: fields.money('优惠后价格（分）', { form: false }),
+    price: fields.money('成交价', { form: false }),
+    discount: fields.money('优惠金额', { hint: '不超过成交价' }),
+    finalPrice: fields.money('优惠后价格', { form: false }),
     paymentMethod: fields.enumOf(retailPaymentMethod, { form: false }),
-    downPayment: fields.money('首付款（分）', { form: false }),
+    downPayment: fields.money('首付款', { form: false }),
     financingPartner: fields.enumOf(financingPartner, { form: false }),
     loanTerms: fields.integer('贷款期数', { form: false, max: 60 }),
     explanation: fields.text('申请说明', { required: true, max: 200 }),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { creditCodeProblem } from '../customers/creditCode';
 import { defineEnum } from '../enums';
-import { fields } from '../resource/fields';
+import { fields, moneyAmount } from '../resource/fields';
 import { defineLifecycle } from '../resource/lifecycle';
+import { balance } from '../resource/money';
 import { defineResource } from '../resource/resource';
 import { defineScreen } from '../resource/screen';
 import { idText, text } from '../values';
@@ -58,22 +59,16 @@ export const settlementStatus = defineEnum('核算单状态', [
 ]);
 export const settlementStates = { inApproval: 1, approved: 2, rejected: 3 } as const;
 
-/** An amount in fen, typed in yuan (`money`). */
-const fen = (title: string) =>
-  z.number().int('金额最多两位小数').min(0).max(100_000_000).optional().meta({ title, money: true });
+const fen = (title: string) => moneyAmount(title).optional();
 
 /** What the clerk adds to the computed lines: who settles, the damage found at the return, other charges. */
 export const calculateReturnBody = z.strictObject({
   accountingUnitId: idText.meta({ title: '核算主体', lookup: 'accountingUnit' }),
-  damageFee: fen('车损费用（分）'),
+  damageFee: fen('车损费用'),
   damageNote: text().trim().max(200).optional().meta({ title: '车损说明' }),
-  otherFee: fen('其他费用（分）'),
+  otherFee: fen('其他费用'),
   otherNote: text().trim().max(200).optional().meta({ title: '其他费用说明' }),
-  penaltyFee: fen('违约金（分）').meta({
-    title: '违约金（分）',
-    money: true,
-    hint: '订单商务约定事项含违约金且提前退租时填写',
-  }),
+  penaltyFee: fen('违约金').meta({ hint: '订单商务约定事项含违约金且提前退租时填写' }),
   remark: text().trim().max(200).optional().meta({ title: '备注' }),
 });
 
@@ -117,8 +112,8 @@ export const returnCalculationResource = defineResource({
     settlementState: fields.enumOf(orderSettlementState, { form: false, filter: 'eq' }),
     startDate: fields.date('起租日期', { form: false }),
     endDate: fields.date('到期日期', { form: false }),
-    deposit: fields.money('押金（分）', { form: false }),
-    depositHeld: fields.money('持有押金（分）', { form: false, hint: '已收取且未抵扣、退还、没收或转出的押金' }),
+    deposit: fields.money('押金', { form: false }),
+    depositHeld: fields.money('持有押金', { form: false, hint: '已收取且未抵扣、退还、没收或转出的押金' }),
     status: fields.enumOf(leaseOrderStatus, { form: false }),
     updatedAt: fields.datetime('更新时间', { form: false, sortable: true, list: false }),
   },
@@ -142,7 +137,7 @@ export const returnCalculationScreens = {
 export const settlementLineItem = z.strictObject({
   kind: z.number().int().min(1).max(20),
   item: text().max(30).meta({ title: '项目' }),
-  amount: z.number().int().meta({ title: '金额（分）' }),
+  amount: z.number().int().meta({ title: '金额' }),
   note: text().max(300).meta({ title: '说明' }),
 });
 
@@ -173,19 +168,19 @@ export const returnSettlementResource = defineResource({
     vehicleId: fields.ref('车辆', 'vehicle', { form: false, filter: 'eq' }),
     accountingUnitId: fields.ref('核算主体', 'accountingUnit', { required: true, filter: 'eq' }),
     returnDate: fields.date('退车日期', { form: false, sortable: true, filter: 'range' }),
-    rentDue: fields.money('应付租金（分）', { form: false, list: false }),
-    rentPaid: fields.money('已付租金（分）', { form: false, list: false }),
-    lateFee: fields.money('滞纳金（分）', { form: false, list: false }),
-    violationFee: fields.money('违章罚款（分）', { form: false, list: false }),
-    damageFee: fields.money('车损费用（分）'),
+    rentDue: fields.money('应付租金', { form: false, list: false }),
+    rentPaid: fields.money('已付租金', { form: false, list: false }),
+    lateFee: fields.money('滞纳金', { form: false, list: false }),
+    violationFee: fields.money('违章罚款', { form: false, list: false }),
+    damageFee: fields.money('车损费用'),
     damageNote: fields.text('车损说明', { max: 200, list: false }),
-    otherFee: fields.money('其他费用（分）', { list: false }),
+    otherFee: fields.money('其他费用', { list: false }),
     otherNote: fields.text('其他费用说明', { max: 200, list: false }),
-    penaltyFee: fields.money('违约金（分）', { list: false, hint: '订单商务约定事项含违约金且提前退租时填写' }),
-    lateFeePaid: fields.money('已付滞纳金（分）', { form: false, list: false }),
-    chargesDue: fields.money('已计费用未付（分）', { form: false, list: false, signed: true }),
-    deposit: fields.money('押金抵扣（分）', { form: false, list: false, hint: '订单实际持有的押金' }),
-    total: fields.money('结算金额（分）', { form: false, signed: true, hint: '正数为司机应付，负数为应退司机' }),
+    penaltyFee: fields.money('违约金', { list: false, hint: '订单商务约定事项含违约金且提前退租时填写' }),
+    lateFeePaid: fields.money('已付滞纳金', { form: false, list: false }),
+    chargesDue: fields.money('已计费用未付', { form: false, list: false, signed: balance }),
+    deposit: fields.money('押金抵扣', { form: false, list: false, hint: '订单实际持有的押金' }),
+    total: fields.money('结算金额', { form: false, signed: balance, hint: '正数为司机应付，负数为应退司机' }),
     lines: fields.items('核算明细', settlementLineItem, { form: false, max: 200 }),
     status: fields.enumOf(settlementStatus, { form: false, filter: 'eq' }),
     remark: fields.text('备注', { max: 200, list: false }),

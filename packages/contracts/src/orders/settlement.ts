@@ -1,5 +1,5 @@
 import { type LateFeeTerms, lateFeeOnDay, type PrincipalMovement } from '../finance/lateFee';
-import { yuanText } from '../values';
+import { yuanText } from '../resource/money';
 import { receivableKind } from './leaseOrders';
 import { daysBetween } from './schedule';
 

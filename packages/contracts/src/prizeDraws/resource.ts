@@ -87,7 +87,7 @@ export const prizeResource = defineResource({
     stock: fields.integer('库存（份）', { required: true, max: 1_000_000 }),
     given: fields.integer('已发放（份）', { form: false }),
     remaining: fields.integer('剩余（份）', { form: false }),
-    value: fields.money('奖品价值（分）'),
+    value: fields.money('奖品价值'),
     image: fields.files('奖品图片', { max: 1 }),
   },
 });

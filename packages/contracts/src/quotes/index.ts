@@ -34,15 +34,15 @@ export const productQuoteResource = defineResource({
     modelId: fields.ref('车型', 'model', { required: true }),
     quantity: fields.integer('台数', { required: true, min: 1, max: 500 }),
     termMonths: fields.integer('租期（月）', { required: true, min: 1, max: 60 }),
-    rent: fields.money('月租金（分）', { required: true, hint: '每台每月' }),
-    deposit: fields.money('押金（分）', { hint: '每台' }),
+    rent: fields.money('月租金', { required: true, hint: '每台每月' }),
+    deposit: fields.money('押金', { hint: '每台' }),
     maintenancePlan: fields.enumOf(enums.maintenancePlan, { required: true }),
     validUntil: fields.date('报价有效期至', {
       required: true,
       notBeforeToday: true,
       hint: `今天起${quoteValidityDays}天内`,
     }),
-    totalRent: fields.money('合同总租金（分）', { form: false }),
+    totalRent: fields.money('合同总租金', { form: false }),
     explanation: fields.text('报价说明', { required: true, max: 500, hint: '如：客户规模、竞品价格、优惠理由' }),
     attachments: fields.files('附件', {
       max: 10,

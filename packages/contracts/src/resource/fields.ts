@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EnumDef } from '../enums';
 import { beijingDay, calendarDate, idText, moment, text } from '../values';
+import { type MoneyPresentation, yuanText } from './money';
 
 export type FilterMode = 'eq' | 'like' | 'in' | 'range';
 
@@ -66,6 +67,8 @@ export interface FieldDef<T = unknown> {
   hint?: string;
   /** For `files` fields: what may be uploaded — extensions (an empty list: any), size in MB, how many. */
   upload?: FileFieldLimits;
+  /** For signed `money` fields: the words a negative amount reads in (`应退 ¥4,030.00`), see `formatYuan`. */
+  negativeAs?: string;
 }
 
 export interface FileFieldLimits {
@@ -74,7 +77,7 @@ export interface FileFieldLimits {
   maxFiles: number;
 }
 
-type Options = Partial<Omit<FieldDef, 'kind' | 'title' | 'input' | 'enumDef' | 'import' | 'upload'>> & {
+type Options = Partial<Omit<FieldDef, 'kind' | 'title' | 'input' | 'enumDef' | 'import' | 'upload' | 'negativeAs'>> & {
   /** `true` or how the column reads in the import template. */
   import?: boolean | ImportColumn;
 };
@@ -104,6 +107,20 @@ function field<T>(kind: FieldKind, title: string, input: z.ZodType<T>, options: 
 
 const titled = <S extends z.ZodType>(schema: S, title: string) => schema.meta({ title });
 
+/**
+ * An amount in fen in a request body or a field (`.meta({ money: true })`: forms ask for it in yuan): whole
+ * fen, between `min` (0 by default; 1 for 应大于0) and `max` (1,000,000 yuan by default), its bounds worded
+ * in yuan, for people type yuan.
+ */
+export function moneyAmount(title: string, { min = 0, max = 100_000_000 }: { min?: number; max?: number } = {}) {
+  return z
+    .number()
+    .int('金额最多两位小数')
+    .min(min, min === 1 ? '应大于0' : `不能小于${yuanText(min)}元`)
+    .max(max, `不能大于${yuanText(max)}元`)
+    .meta({ title, money: true, description: `${title}，单位：分` });
+}
+
 export const fields = {
   text(title: string, options: Options & { max?: number; check?: (value: string) => string | null } = {}) {
     let schema = text()
@@ -128,17 +145,17 @@ export const fields = {
     return field('integer', title, titled(input, title), options);
   },
   /**
-   * Amounts in fen (integer cents): no floating-point money anywhere. `signed`: a balance that may be owed
-   * either way (a settlement's total).
+   * Amounts in fen (integer cents): no floating-point money anywhere; titled without a unit, as people meet
+   * it in yuan (`money.ts`). `signed`: an amount that may be negative, with how a negative one reads —
+   * `balance` for a balance owed either way (a settlement's total: `应退 ¥4,030.00`).
    */
-  money(title: string, options: Options & { signed?: boolean } = {}) {
+  money(title: string, options: Options & { signed?: true | MoneyPresentation } = {}) {
+    const { signed, ...rest } = options;
     const limit = 100_000_000_000;
-    const input = z
-      .number()
-      .int('金额最多两位小数')
-      .min(options.signed ? -limit : 0)
-      .max(limit);
-    return field('money', title, titled(input, title), options);
+    const input = moneyAmount(title, { min: signed ? -limit : 0, max: limit });
+    const def = field('money', title, input, rest);
+    const negativeAs = typeof signed === 'object' ? signed.negativeAs : undefined;
+    return negativeAs ? { ...def, negativeAs } : def;
   },
   /**
    * `notBeforeToday`: a day still to come or today, by Beijing's calendar (an offer's validity);

@@ -2,6 +2,7 @@ export * from './fields';
 export * from './importBatches';
 export * from './lifecycle';
 export * from './lookups';
+export * from './money';
 export * from './preferences';
 export * from './resource';
 export * from './rows';

@@ -59,7 +59,7 @@ export const vehicleResource = defineResource({
       list: false,
       import: { example: '2024-03-01' },
     }),
-    purchasePrice: fields.money('采购价（分）', { list: false, import: { example: '129800' } }),
+    purchasePrice: fields.money('采购价', { list: false, import: { example: '129800' } }),
     // Read off the odometer when the car comes in (验车 records it again): never left to a default of 0.
     mileage: fields.integer('里程（公里）', {
       required: true,

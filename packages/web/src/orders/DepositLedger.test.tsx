@@ -39,7 +39,7 @@ describe('押金台账', () => {
     expect(await screen.findByText('持有余额')).toBeTruthy();
     expect(screen.getByText('合同押金')).toBeTruthy();
     expect(screen.getAllByText('¥3,000.00').length).toBeGreaterThan(0);
-    expect(screen.getByText('¥-3,000.00')).toBeTruthy();
+    expect(screen.getByText('-¥3,000.00')).toBeTruthy();
     expect(screen.getByText('收取')).toBeTruthy();
     expect(screen.getByText('退还')).toBeTruthy();
     expect(screen.getByText('TK20261127000001')).toBeTruthy();

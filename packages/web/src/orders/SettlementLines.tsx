@@ -1,9 +1,12 @@
-import type { SettlementLine } from '@cp/contracts';
+import { balance, type SettlementLine } from '@cp/contracts';
 import { Card, Table, Typography } from 'antd';
 import { formatMoney } from '../resource/format';
 import type { ResourceRecord } from '../resource/types';
 
-/** A 核算单's lines: what the driver owes (positive) and what is owed to them (negative), and the balance. */
+/**
+ * A 核算单's lines: what the driver owes (positive) and what is credited to them (negative), and the balance,
+ * read as the 结算金额 field reads (`应退 ¥4,030.00` when it is owed to the driver).
+ */
 export function SettlementLines({ record }: { record: ResourceRecord }) {
   const lines = (record.lines as SettlementLine[] | undefined) ?? [];
   const total = Number(record.total ?? 0);
@@ -29,10 +32,10 @@ export function SettlementLines({ record }: { record: ResourceRecord }) {
         summary={() => (
           <Table.Summary.Row>
             <Table.Summary.Cell index={0}>
-              <Typography.Text strong>{total >= 0 ? '司机应付' : '应退司机'}</Typography.Text>
+              <Typography.Text strong>结算金额</Typography.Text>
             </Table.Summary.Cell>
             <Table.Summary.Cell index={1} align="right">
-              <Typography.Text strong>{formatMoney(Math.abs(total))}</Typography.Text>
+              <Typography.Text strong>{formatMoney(total, balance)}</Typography.Text>
             </Table.Summary.Cell>
             <Table.Summary.Cell index={2} />
           </Table.Summary.Row>

@@ -74,10 +74,10 @@ describe('BodyFields: a body generated from its schema', () => {
       page: 'vehicleList',
       endpoint: '/api/samples',
       defaultSort: { field: 'amount', order: 'asc' },
-      fields: { amount: fields.money('账单金额（分）', { sortable: true }) },
+      fields: { amount: fields.money('账单金额', { sortable: true }) },
     });
     const schema = z.strictObject({
-      amount: z.number().int().meta({ title: '减免金额（分）', money: true }),
+      amount: z.number().int().meta({ title: '减免金额', money: true }),
       note: z.string().max(50).meta({ title: '减免说明' }).optional(),
     });
     renderWithShell(

@@ -3,7 +3,7 @@ import { DatePicker, Form, type FormItemProps, Input, InputNumber, Radio, Select
 import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { LookupField } from './LookupField';
-import { promptOf, schemaRule, schemaTitle } from './rules';
+import { promptOf, schemaLabel, schemaRule } from './rules';
 import { StoredFilesInput } from './StoredFilesInput';
 
 type ObjectSchema = z.ZodObject<Record<string, z.ZodType>>;
@@ -12,7 +12,7 @@ export interface BodyFieldProps extends Omit<FormItemProps, 'name' | 'label' | '
   /** The request schema the field belongs to (`inspectBody`). */
   schema: ObjectSchema;
   name: string;
-  /** Replaces the schema's title as the label. */
+  /** Replaces the schema's title (an amount's with the unit it is typed in: `减免金额（元）`) as the label. */
   label?: string;
   /**
    * What kind of value the control takes, for what an empty field says (请输入 / 请选择 / 请上传); read from
@@ -48,7 +48,7 @@ function takesPlaceholder(control: ReactElement<{ placeholder?: unknown; lookup?
 export function BodyField({ schema, name, label, kind, children, ...item }: BodyFieldProps) {
   const field = schema.shape[name];
   if (!field) throw new Error(`no field ${name} in the schema`);
-  const title = label ?? schemaTitle(field) ?? name;
+  const title = label ?? schemaLabel(field) ?? name;
   const required = !field.safeParse(undefined).success;
   const rules = [schemaRule(field, title)];
   const control = isValidElement<{ placeholder?: unknown; lookup?: string }>(children) ? children : null;

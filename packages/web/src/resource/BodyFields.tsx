@@ -49,7 +49,7 @@ function bodyControl(name: string, schema: z.ZodType, resource?: Resource, row?:
   const { meta } = baseOf(schema);
   const def = resource?.fields[name];
   // The resource's field of the same name and meaning (its title): a relief's 减免金额 is not the bill's 账单金额.
-  const own = def && def.kind !== 'files' ? { ...fieldControl(def), kind: def.kind } : null;
+  const own = def && def.kind !== 'files' ? { ...fieldControl(def), kind: def.kind, label: formTitle(def) } : null;
   if (own && (meta.title === undefined || meta.title === def?.title)) return own;
   return schemaControl(name, schema, row) ?? own;
 }
@@ -64,7 +64,7 @@ function schemaControl(name: string, schema: z.ZodType, row?: ResourceRecord): B
   const none = { item: {}, wide: false };
   if (meta.files) return { ...none, control: <StoredFilesInput limit={20} />, wide: true, kind: 'files' };
   if (meta.money === true) {
-    const money = fields.money(title);
+    const money = fields.money(title, (base.minValue ?? 0) < 0 ? { signed: true } : {});
     return { ...fieldControl(money), kind: 'money', label: formTitle(money) };
   }
   if (Array.isArray(meta.options)) {

@@ -31,6 +31,8 @@ function maxLengthOf(def: FieldDef): number | undefined {
   return typeof max === 'number' ? max : undefined;
 }
 
+const isSigned = (def: FieldDef) => ((def.input as { minValue?: number | null }).minValue ?? 0) < 0;
+
 /** Long text and files take a whole row, in the form and in the detail view. */
 export function isWide(def: FieldDef): boolean {
   return def.kind === 'files' || (def.kind === 'text' && (maxLengthOf(def) ?? 0) > 100);
@@ -60,7 +62,15 @@ export function fieldControl(def: FieldDef): FieldControl {
     case 'money':
       return {
         ...none,
-        control: <InputNumber precision={2} min={0} placeholder={placeholder} style={{ width: '100%' }} />,
+        // A signed amount (a rent difference: 减收) may be typed negative.
+        control: (
+          <InputNumber
+            precision={2}
+            min={isSigned(def) ? undefined : 0}
+            placeholder={placeholder}
+            style={{ width: '100%' }}
+          />
+        ),
         item: {
           getValueProps: (fen: unknown) => ({ value: typeof fen === 'number' ? fen / 100 : undefined }),
           normalize: (yuan: number | null) => (typeof yuan === 'number' ? Math.round(yuan * 100) : null),

@@ -24,7 +24,7 @@ const noteResource = defineResource({
   fields: {
     parentId: fields.ref('车辆', 'vehicle', { filter: 'eq', panel: false, list: false, form: false }),
     title: fields.text('标题', { filter: 'like', form: false }),
-    amount: fields.money('金额（分）', { form: false }),
+    amount: fields.money('金额', { form: false }),
   },
 });
 const noteScreen = defineScreen(noteResource, { route: 'deliveryRecord' });

@@ -1,4 +1,4 @@
-import { vehicleResource } from '@cp/contracts';
+import { exchangeOrderResource, returnSettlementResource, vehicleResource } from '@cp/contracts';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { displayTitle, emptyText, formatMoney, formatPlain, renderValue } from './format';
@@ -11,6 +11,15 @@ describe('showing field values', () => {
     expect(formatMoney(5)).toBe('¥0.05');
     expect(formatPlain(fields.purchasePrice, 100)).toBe('¥1.00');
     expect(displayTitle(fields.purchasePrice)).toBe('采购价');
+  });
+
+  it('shows a balance owed to the customer as 应退, by the field’s declaration, in lists, details and history', () => {
+    const { total } = returnSettlementResource.fields;
+    expect(formatPlain(total, -403_000)).toBe('应退 ¥4,030.00');
+    expect(formatPlain(total, 403_000)).toBe('¥4,030.00');
+    expect(renderValue('total', total, { total: -403_000 })).toBe('应退 ¥4,030.00');
+    expect(formatPlain(exchangeOrderResource.fields.rentDifference, -50_000)).toBe('减收 ¥500.00');
+    expect(formatMoney(-300_000)).toBe('-¥3,000.00');
   });
 
   it('shows enumeration labels, dates and empty values', () => {

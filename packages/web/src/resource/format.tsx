@@ -1,4 +1,4 @@
-import type { FieldDef } from '@cp/contracts';
+import { type FieldDef, formatYuan, type MoneyPresentation, titleInYuan } from '@cp/contracts';
 import { Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
@@ -9,28 +9,29 @@ import { refNameOf } from './types';
 
 export { emptyText };
 
-/** Money is stored in fen and shown in yuan, so the column drops the `（分）` of the declared title. */
+/** A field's title as columns, details, filters and history show it: money is titled without a unit, its cells say ¥. */
 export function displayTitle(def: { kind?: FieldDef['kind']; title: string }): string {
-  return def.kind === 'money' ? def.title.replace('（分）', '') : def.title;
+  return def.title;
 }
-
-const yuan = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** The label of a form field: money is typed in yuan. */
 export function formTitle(def: Pick<FieldDef, 'kind' | 'title'>): string {
-  return def.kind === 'money' ? def.title.replace('（分）', '（元）') : def.title;
+  return def.kind === 'money' ? titleInYuan(def.title) : def.title;
 }
 
-/** 1234567 fen → `¥12,345.67`. */
-export function formatMoney(fen: number): string {
-  return `¥${yuan.format(fen / 100)}`;
+/** 1234567 fen → `¥12,345.67`; a negative balance in its words (`应退 ¥4,030.00`, contracts' `formatYuan`). */
+export function formatMoney(fen: number, presentation?: MoneyPresentation): string {
+  return formatYuan(fen, presentation);
 }
 
 const isEmpty = (value: unknown) =>
   value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 
 /** A value as text, for history entries and plain cells: enumeration labels, yuan, local dates. */
-export function formatPlain(def: Partial<Pick<FieldDef, 'kind' | 'enumDef'>> | undefined, value: unknown): string {
+export function formatPlain(
+  def: Partial<Pick<FieldDef, 'kind' | 'enumDef' | 'negativeAs'>> | undefined,
+  value: unknown,
+): string {
   if (isEmpty(value)) return emptyText;
   // A list of small records (fields.items) is shown by its own section; as a value it reads as a count.
   if (def?.kind === 'items' && Array.isArray(value)) return `${value.length}项`;
@@ -41,7 +42,7 @@ export function formatPlain(def: Partial<Pick<FieldDef, 'kind' | 'enumDef'>> | u
   if (typeof value === 'boolean') return value ? '是' : '否';
   switch (def?.kind) {
     case 'money':
-      return typeof value === 'number' ? formatMoney(value) : String(value);
+      return typeof value === 'number' ? formatMoney(value, { negativeAs: def.negativeAs }) : String(value);
     case 'date':
       return dayjs(String(value)).format('YYYY-MM-DD');
     case 'datetime':

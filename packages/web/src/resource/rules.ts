@@ -1,4 +1,4 @@
-import { describeIssues, type FieldDef, fieldMessage } from '@cp/contracts';
+import { describeIssues, type FieldDef, fieldMessage, titleInYuan } from '@cp/contracts';
 import type { FormRule } from 'antd';
 import type { z } from 'zod';
 import { formTitle } from './format';
@@ -15,6 +15,22 @@ export function schemaTitle(schema: z.ZodType): string | undefined {
     if (!current.def.innerType) return undefined;
     current = current.def.innerType as typeof current;
   }
+}
+
+/** Whether a schema is an amount in fen (`moneyAmount`, `fields.money`): people type it in yuan. */
+export function isMoneySchema(schema: z.ZodType): boolean {
+  let current = schema as unknown as { def: { innerType?: unknown }; meta(): { money?: unknown } | undefined };
+  for (;;) {
+    if (current.meta()?.money === true) return true;
+    if (!current.def.innerType) return false;
+    current = current.def.innerType as typeof current;
+  }
+}
+
+/** A body field's label: its title, and for an amount the unit it is typed in (`承诺还款金额（元）`). */
+export function schemaLabel(schema: z.ZodType): string | undefined {
+  const title = schemaTitle(schema);
+  return title !== undefined && isMoneySchema(schema) ? titleInYuan(title) : title;
 }
 
 /** Why `value` fails `schema`, worded as the server words it (`车架号：应为17位…`), or null. */

@@ -61,7 +61,7 @@ export const fixtureResource = defineResource({
     name: fields.text('名称', { required: true, max: 30, filter: 'like', sortable: true }),
     code: fields.text('编码', { max: 20, createOnly: true, list: false }),
     count: fields.integer('数量', { max: 999 }),
-    amount: fields.money('金额（分）', { sortable: true }),
+    amount: fields.money('金额', { sortable: true }),
     startDate: fields.date('开始日期', { filter: 'range' }),
     happenedAt: fields.datetime('发生时间', { list: false }),
     kind: fields.enumOf(fixtureKind, { required: true, filter: 'eq' }),
