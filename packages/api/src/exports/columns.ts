@@ -1,17 +1,20 @@
-import type { EnumDef } from '@cp/contracts';
-import type { CellValue, DateKind } from '../xlsx/writer';
+import { type EnumDef, titleInYuan } from '@cp/contracts';
+import type { CellKind, CellValue } from '../xlsx/writer';
 
 /** One column of an export: its Chinese header and how a row becomes the cell. */
 export interface ExportColumn<Row> {
   header: string;
   /** Width in characters. */
   width?: number;
-  /** The cell's text (Beijing wall-clock time) is written as a real date or date-time cell. */
-  kind?: DateKind;
+  /** The cell's text (Beijing wall-clock time) is written as a real date or date-time cell; money with ¥. */
+  kind?: CellKind;
   value(row: Row): CellValue;
 }
 
 const beijingOffsetMs = 8 * 3600_000;
+
+/** Fen as yuan: 123456 → 1234.56 (the shortest decimal of the quotient, never 1234.5600000000001). */
+const yuanOf = (fen: number) => Math.round(fen) / 100;
 
 /** `2025-06-01 08:30:00` in Beijing time (no daylight saving), fast enough for a million rows. */
 export function formatDateTime(value: Date | string | null | undefined): string {
@@ -38,13 +41,17 @@ export const column = {
     width,
     value: (row) => get(row),
   }),
-  /** Money and other decimals kept as numbers, so Excel can sum them. */
-  decimal: <Row>(header: string, get: Get<Row, string | number | null | undefined>, width = 14): ExportColumn<Row> => ({
-    header,
+  /**
+   * An amount kept in fen, written as a number in yuan with the ¥ format (`¥1,234.56`), so Excel sums it;
+   * headed in yuan (`应收（元）`).
+   */
+  money: <Row>(header: string, get: Get<Row, string | number | null | undefined>, width = 16): ExportColumn<Row> => ({
+    header: titleInYuan(header),
     width,
+    kind: 'money',
     value: (row) => {
-      const value = get(row);
-      return value === null || value === undefined || value === '' ? null : Number(value);
+      const fen = get(row);
+      return fen === null || fen === undefined || fen === '' ? null : yuanOf(Number(fen));
     },
   }),
   /** The label of an enumeration value (SPEC §3), never the number. */

@@ -13,15 +13,13 @@ const names = (value: unknown) =>
         .join('、')
     : '';
 
-/** How one field of a resource becomes a cell: labels for enumerations, yuan for fen, Beijing time. */
+/** How one field of a resource becomes a cell: labels for enumerations, Beijing time (money: `column.money`). */
 function cellOf(name: string, def: FieldDef): (row: Row) => string | number | null {
   switch (def.kind) {
     case 'enum':
       return (row) => def.enumDef?.label(row[name] as number) ?? '';
     case 'boolean':
       return (row) => (row[name] == null ? '' : row[name] ? '是' : '否');
-    case 'money':
-      return (row) => (row[name] == null ? null : Number(row[name]) / 100);
     case 'integer':
       return (row) => (row[name] == null ? null : Number(row[name]));
     case 'date':
@@ -43,14 +41,9 @@ function cellOf(name: string, def: FieldDef): (row: Row) => string | number | nu
   }
 }
 
-/** A column's header: a money field declared `费用（分）` is written in yuan, so it is headed `费用（元）`. */
-const headerOf = (def: FieldDef) => (def.kind === 'money' ? def.title.replace('（分）', '（元）') : def.title);
-
-/** The column a field's kind asks for (numbers for money, date cells for dates), its width and kind. */
+/** The column a field's kind asks for (date cells for dates), its width and kind. */
 function columnOf(header: string, def: FieldDef): ExportColumn<Row> {
   switch (def.kind) {
-    case 'money':
-      return column.decimal<Row>(header, () => null);
     case 'date':
       return column.date<Row>(header, () => null);
     case 'datetime':
@@ -63,7 +56,8 @@ function columnOf(header: string, def: FieldDef): ExportColumn<Row> {
 /** The export columns of a resource: its `export` fields, in declaration order, titled in Chinese. */
 export function resourceExportColumns(resource: Resource): ExportColumn<Row>[] {
   return resource.exportColumns.map(({ name, def }) => {
-    const header = headerOf(def);
-    return { ...columnOf(header, def), value: cellOf(name, def) };
+    // Money is a number in yuan with the ¥ format, headed `费用（元）`, so Excel sums it.
+    if (def.kind === 'money') return column.money<Row>(def.title, (row) => row[name] as number | null);
+    return { ...columnOf(def.title, def), value: cellOf(name, def) };
   });
 }

@@ -226,8 +226,6 @@ export const rentTrendRoutes: RoutePlugin<{ db: Db }> = async (app, { db }) => {
   );
 };
 
-const yuanText = (fen: number) => (fen / 100).toFixed(2);
-
 /** 静态租金趋势 → 导出: the months the page shows. */
 export const staticTrendExport = defineExport({
   name: '静态租金趋势',
@@ -235,8 +233,8 @@ export const staticTrendExport = defineExport({
   filters: rentTrendQuery,
   columns: [
     column.text<StaticRentTrend['months'][number]>('月份', (row) => row.month, 10),
-    column.text<StaticRentTrend['months'][number]>('计划租金（元）', (row) => yuanText(row.scheduled), 16),
-    column.text<StaticRentTrend['months'][number]>('应收总额（元）', (row) => yuanText(row.due), 16),
+    column.money<StaticRentTrend['months'][number]>('计划租金', (row) => row.scheduled),
+    column.money<StaticRentTrend['months'][number]>('应收总额', (row) => row.due),
     column.number<StaticRentTrend['months'][number]>('在租订单数', (row) => row.orders),
   ],
   async *rows(db, scope) {
@@ -251,14 +249,14 @@ export const dynamicTrendExport = defineExport({
   filters: rentTrendQuery,
   columns: [
     column.text<DynamicRentTrend['months'][number]>('月份', (row) => row.month, 10),
-    column.text<DynamicRentTrend['months'][number]>('应收（元）', (row) => yuanText(row.due), 16),
-    column.text<DynamicRentTrend['months'][number]>('实收（元）', (row) => yuanText(row.collected), 16),
+    column.money<DynamicRentTrend['months'][number]>('应收', (row) => row.due),
+    column.money<DynamicRentTrend['months'][number]>('实收', (row) => row.collected),
     column.text<DynamicRentTrend['months'][number]>(
       '收款率',
       (row) => (row.rate === null ? '' : `${(row.rate * 100).toFixed(1)}%`),
       10,
     ),
-    column.text<DynamicRentTrend['months'][number]>('逾期未收（元）', (row) => yuanText(row.overdue), 16),
+    column.money<DynamicRentTrend['months'][number]>('逾期未收', (row) => row.overdue),
   ],
   async *rows(db, scope) {
     yield (await dynamicTrend(db, scope.tenantId, scope.filters as TrendFilters)).months;

@@ -12,11 +12,16 @@ export interface SheetColumn {
   /**
    * Text such as `2026-01-02` (date) or `2026-01-02 08:30:00` (dateTime) in this column is written as a real
    * date cell: serial days with a date format, so Excel sorts and filters it as a date. Other text stays text.
+   * A number in a `money` column (yuan) is written with the ¥ format, so Excel shows `¥1,234.56` and sums it.
    */
-  kind?: DateKind;
+  kind?: CellKind;
 }
 
 export type DateKind = 'date' | 'dateTime';
+export type CellKind = DateKind | 'money';
+
+/** The number format of money cells: yuan with two decimals and the ¥ sign (quoted, as the format asks of it). */
+export const moneyFormat = '"¥"#,##0.00';
 
 /** A small sheet written after the main one (an import template's 说明). */
 export interface ExtraSheet {
@@ -76,28 +81,32 @@ function sheetHead(columns: readonly SheetColumn[]): string {
   );
 }
 
-/** The cell style (index in styles.xml's cellXfs) of each kind of date. */
-const dateStyles: Record<DateKind, number> = { date: 2, dateTime: 3 };
+/** The cell style (index in styles.xml's cellXfs) of each kind of date, and of money. */
+const kindStyles: Record<CellKind, number> = { date: 2, dateTime: 3, money: 4 };
 
-/** Row `r` of a sheet: numbers as numbers, dates of date columns as dates, text inline, empty cells left out. */
+/**
+ * Row `r` of a sheet: numbers as numbers (money with the ¥ format), dates of date columns as dates, text
+ * inline, empty cells left out.
+ */
 function rowXml(
   r: number,
   values: readonly CellValue[],
   letters: readonly string[],
-  kinds: readonly (DateKind | undefined)[] = [],
+  kinds: readonly (CellKind | undefined)[] = [],
 ): string {
   let xml = `<row r="${r}">`;
   for (let i = 0; i < values.length && i < letters.length; i++) {
     const value = values[i];
     if (value === null || value === undefined || value === '') continue;
+    const kind = kinds[i];
     if (typeof value === 'number') {
-      if (Number.isFinite(value)) xml += `<c r="${letters[i]}${r}"><v>${value}</v></c>`;
+      const style = kind === 'money' ? ` s="${kindStyles.money}"` : '';
+      if (Number.isFinite(value)) xml += `<c r="${letters[i]}${r}"${style}><v>${value}</v></c>`;
       continue;
     }
-    const kind = kinds[i];
-    const serial = kind === undefined ? undefined : serialDay(value);
+    const serial = kind === undefined || kind === 'money' ? undefined : serialDay(value);
     if (kind !== undefined && serial !== undefined) {
-      xml += `<c r="${letters[i]}${r}" s="${dateStyles[kind]}"><v>${serial}</v></c>`;
+      xml += `<c r="${letters[i]}${r}" s="${kindStyles[kind]}"><v>${serial}</v></c>`;
       continue;
     }
     const text = value.length > maxCellText ? value.slice(0, maxCellText) : value;
@@ -128,7 +137,7 @@ export class XlsxWriter {
   private sheetBytes = 0;
   private readonly emptySheetBytes: number;
   private readonly letters: string[];
-  private readonly kinds: (DateKind | undefined)[];
+  private readonly kinds: (CellKind | undefined)[];
   private readonly head: string;
   private readonly sheetTitle: string;
   private readonly rowsPerSheet: number;
@@ -250,17 +259,19 @@ export class XlsxWriter {
     );
     await this.zip.add(
       'xl/styles.xml',
-      `${xmlHead}<styleSheet xmlns="${mainNs}"><numFmts count="2">` +
+      `${xmlHead}<styleSheet xmlns="${mainNs}"><numFmts count="3">` +
         '<numFmt numFmtId="164" formatCode="yyyy-mm-dd"/><numFmt numFmtId="165" formatCode="yyyy-mm-dd hh:mm:ss"/>' +
+        `<numFmt numFmtId="166" formatCode="${escapeXml(moneyFormat)}"/>` +
         `</numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font>` +
         '<font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill>' +
         '<fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border/></borders>' +
         '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-        // Styles 0 plain, 1 the bold header, 2 and 3 dates and date-times (dateStyles).
-        '<cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+        // Styles 0 plain, 1 the bold header, 2 and 3 dates and date-times, 4 money (kindStyles).
+        '<cellXfs count="5"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
         '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
         '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
-        '<xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
+        '<xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+        '<xf numFmtId="166" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
         '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>',
     );
     await this.zip.add(
