@@ -1,4 +1,4 @@
-import { defineEnum, defineResource, enumInput, fields } from '@cp/contracts';
+import { defineEnum, defineResource, enumInput, fields, moneyAmount } from '@cp/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Button, Form, Input, Radio } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -88,5 +88,23 @@ describe('BodyFields: a body generated from its schema', () => {
     expect(screen.getByText('减免金额（元）')).toBeTruthy();
     expect(screen.queryByText('账单金额（元）')).toBeNull();
     expect(screen.getByText('减免说明')).toBeTruthy();
+  });
+});
+
+describe('BodyFields: amounts', () => {
+  it('takes a signed amount (月租差额 减收) typed negative in yuan, and sends it in fen', async () => {
+    const schema = z.strictObject({ rentDifference: moneyAmount('月租差额', { min: -100_000_000 }) });
+    const submitted = vi.fn();
+    renderWithShell(
+      <Form onFinish={submitted}>
+        <BodyFields schema={schema} />
+        <Button htmlType="submit">确定</Button>
+      </Form>,
+    );
+    const input = screen.getByRole('spinbutton', { name: '月租差额（元）' });
+    fireEvent.change(input, { target: { value: '-300.5' } });
+    fireEvent.blur(input);
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(submitted).toHaveBeenCalledWith({ rentDifference: -30_050 }));
   });
 });

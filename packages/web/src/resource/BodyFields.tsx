@@ -31,6 +31,12 @@ function baseOf(schema: z.ZodType): { base: Shape; meta: Record<string, unknown>
   return { base: { ...base, type: base.def.type }, meta: { ...(current.meta() as object), ...meta } };
 }
 
+function unwrapped(schema: z.ZodType): z.ZodType {
+  let current = schema as unknown as { def: { innerType?: unknown } };
+  while (current.def.innerType) current = current.def.innerType as typeof current;
+  return current as unknown as z.ZodType;
+}
+
 const dateItem: FieldControl['item'] = {
   getValueProps: (value: unknown) => ({ value: typeof value === 'string' && value ? dayjs(value) : undefined }),
   normalize: (day: Dayjs | null) => (day ? day.format('YYYY-MM-DD') : undefined),
@@ -61,10 +67,12 @@ function bodyControl(name: string, schema: z.ZodType, resource?: Resource, row?:
 function schemaControl(name: string, schema: z.ZodType, row?: ResourceRecord): BodyControl | null {
   const { base, meta } = baseOf(schema);
   const title = typeof meta.title === 'string' ? meta.title : name;
+  // Zod keeps a number's bounds as getters of its class, which baseOf's spread leaves behind.
+  const signed = ((unwrapped(schema) as { minValue?: number | null }).minValue ?? 0) < 0;
   const none = { item: {}, wide: false };
   if (meta.files) return { ...none, control: <StoredFilesInput limit={20} />, wide: true, kind: 'files' };
   if (meta.money === true) {
-    const money = fields.money(title, (base.minValue ?? 0) < 0 ? { signed: true } : {});
+    const money = fields.money(title, signed ? { signed: true } : {});
     return { ...fieldControl(money), kind: 'money', label: formTitle(money) };
   }
   if (Array.isArray(meta.options)) {
