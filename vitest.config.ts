@@ -21,7 +21,9 @@ export default defineConfig({
           include: ['packages/api/src/**/*.test.ts', 'packages/api/test/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // A deadline against a hang, not a speed bound: a suite's first app may build the demo template it
+          // opens (eighteen months of lease books replayed, about 30 s on a quiet machine, minutes on a busy one).
+          hookTimeout: 600_000,
           // Every suite has a database of its own (an in-memory PGlite, or a new database on the server of
           // DATABASE_URL), copied from a template the run's global setup keeps: suites run side by side.
           globalSetup: ['packages/api/test/templates.ts'],

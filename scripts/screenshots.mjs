@@ -51,28 +51,38 @@ try {
     await page.screenshot({ path: path.join(root, 'docs/screenshots', file) });
     console.log(`docs/screenshots/${file} ← ${route}`);
   }
+  const first = async (url) => (await (await fetch(`${api.base}${url}`, { headers: { token } })).json()).data.list[0];
+  const shoot = async (file, route, { fullPage = false, then } = {}) => {
+    await page.goto(`${api.base}${route}`);
+    await page.waitForLoadState('networkidle');
+    if (then) {
+      await then();
+      await page.waitForLoadState('networkidle');
+    }
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: path.join(root, 'docs/screenshots', file), fullPage });
+    console.log(`docs/screenshots/${file} ← ${route}`);
+  };
   // A vehicle's detail: the first one of the list.
-  const vehicles = await fetch(`${api.base}/api/vehicles?limit=1&stage=5`, { headers: { token } });
-  const vehicle = (await vehicles.json()).data.list[0];
-  if (vehicle) {
-    await page.goto(`${api.base}/vehicleDetail?id=${vehicle.id}`);
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(1500);
-    await page.screenshot({ path: path.join(root, 'docs/screenshots/vehicle-detail.png') });
-    console.log('docs/screenshots/vehicle-detail.png ← /vehicleDetail');
-  }
+  const vehicle = await first('/api/vehicles?limit=1&stage=5');
+  if (vehicle) await shoot('vehicle-detail.png', `/vehicleDetail?id=${vehicle.id}`);
   // A 产品报价 waiting for its approval, on its approval page.
-  const quotes = await fetch(`${api.base}/api/approval-instances?businessType=3&status=1&limit=1`, {
-    headers: { token },
-  });
-  const quote = (await quotes.json()).data.list[0];
-  if (quote) {
-    await page.goto(`${api.base}/productQuoteApproval/${quote.businessId}/view`);
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(1500);
-    await page.screenshot({ path: path.join(root, 'docs/screenshots/product-quote-approval.png') });
-    console.log('docs/screenshots/product-quote-approval.png ← /productQuoteApproval');
+  const quote = await first('/api/approval-instances?businessType=3&status=1&limit=1');
+  if (quote) await shoot('product-quote-approval.png', `/productQuoteApproval/${quote.businessId}/view`);
+  // An order in force: its driver and car linked, its deposit, approvals and related records.
+  const order = await first('/api/lease-orders?limit=1&status=3&deliveryState=1');
+  if (order) await shoot('lease-order-detail.png', `/leaseOrderDetails?id=${order.id}`, { fullPage: true });
+  // That order's driver, on the tab of their account.
+  if (order?.driverId) {
+    await shoot('driver-account.png', `/ridehailingDriversDetails?id=${order.driverId}`, {
+      fullPage: true,
+      then: () => page.getByRole('tab', { name: '账户' }).first().click(),
+    });
   }
+  const bill = await first('/api/bills?limit=1&status=5');
+  if (bill) await shoot('bill-detail.png', `/billListDetails?id=${bill.id}`, { fullPage: true });
+  const overdue = await first('/api/overdue-cases?limit=1');
+  if (overdue) await shoot('overdue-detail.png', `/overdueDetailsView/${overdue.id}`, { fullPage: true });
 } finally {
   await browser.close();
   await api.stop();
