@@ -3,13 +3,18 @@ import {
   driverScreens,
   expiryWarningDays,
   genderOfId,
+  leadLifecycle,
   type Resource,
   rideHailingDriverResource,
   type Screen,
   taxiDriverResource,
 } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
-import { defineServerResource, type Row } from '../resource/family';
+import { hasPermission } from '../http/access';
+import { ApiError } from '../http/errors';
+import { leadFamily } from '../leads/family';
+import { defineServerResource, type Row, type WriteContext } from '../resource/family';
+import { takeAction } from '../resource/lifecycle';
 import { drivers } from './tables';
 
 /** 0 有效, 1 即将到期 (within 30 days), 2 已过期: of the earlier of the licence and the permit. */
@@ -79,8 +84,32 @@ function dateText(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
+/** The lead's 客户类型 each kind of driver is (网约车司机 0, 出租车司机 1). */
+const customerKindOf: Readonly<Record<number, number>> = { 1: 0, 2: 1 };
+
+/**
+ * A driver saved from a lead (激活 → 去新增) activates that lead in the same transaction, through its
+ * lifecycle: the lead locked, the user's 激活 button and the lead's state checked — a lead already activated
+ * refuses, and the driver is not saved either.
+ */
+const activateLead = (kind: number) => async (ctx: WriteContext, id: number, values: Row) => {
+  if (values.leadId == null) return;
+  const { button } = leadLifecycle.transition('activate');
+  if (!hasPermission(ctx.auth, [button]))
+    throw ApiError.of('forbidden', '无权限：从线索新增司机需要线索的「激活」权限');
+  const body = { customerKind: customerKindOf[kind], customerId: String(id) };
+  await takeAction(ctx.db, leadFamily, ctx.request, Number(values.leadId), 'activate', body, ctx);
+};
+
 const driverFamily = (resource: Resource, screen: Screen, kind: number) =>
-  defineServerResource({ resource, table: drivers, screens: [screen], slice: { kind }, ...driverHooks });
+  defineServerResource({
+    resource,
+    table: drivers,
+    screens: [screen],
+    slice: { kind },
+    ...driverHooks,
+    afterCreate: activateLead(kind),
+  });
 
 /** 网约车司机 and 出租车司机: two slices of `drivers`. */
 export const rideHailingDriverFamily = driverFamily(rideHailingDriverResource, driverScreens.ridehailingDrivers, 1);

@@ -46,6 +46,8 @@ export const drivers = pgTable(
     licensePhotos: files('license_photos'),
     permitPhotos: files('permit_photos'),
     remark: text('remark'),
+    /** The lead the driver was made from (激活 → 去新增), whose activation its creation recorded. */
+    leadId: refColumn('lead_id'),
     version: versionColumn(),
     ...businessColumns(),
   },

@@ -109,6 +109,11 @@ export interface ServerResourceSpec {
    * database now holds it (null: gone). A family's own `insert` keeps step itself.
    */
   onChange?(ctx: WriteContext, before: Row | null, after: Row | null): void | Promise<void>;
+  /**
+   * What creating a row on a form sets going elsewhere, in the create's transaction (a driver made from a lead
+   * activates the lead): given the new id and the saved values. Imports do not call it.
+   */
+  afterCreate?(ctx: WriteContext, id: number, values: Row): Promise<void>;
   /** The lifecycle's actions, by name. */
   actions?: Record<string, ActionImpl>;
   /**

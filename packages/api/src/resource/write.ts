@@ -242,6 +242,7 @@ export async function createRow(db: Db, family: ServerResource, request: Fastify
         entityId: id,
         changes: diff(null, auditable(family, values)),
       });
+      await family.afterCreate?.(ctx, id, values);
       return { id, answer: ctx.answer };
     },
     input,

@@ -83,6 +83,15 @@ const laterFields = {
   licensePhotos: fields.files('驾驶证照片', { max: 4 }),
   permitPhotos: fields.files('资格证照片', { max: 4 }),
   remark: fields.text('备注', { max: 500, list: false, import: true }),
+  /** The lead this driver was made from (激活 → 去新增): saving the driver activates it, in the same transaction. */
+  leadId: fields.integer('来源线索', {
+    control: false,
+    createOnly: true,
+    list: false,
+    detail: false,
+    min: 1,
+    max: Number.MAX_SAFE_INTEGER,
+  }),
   createdAt: fields.datetime('登记时间', { form: false, sortable: true, list: false }),
   updatedAt: fields.datetime('更新时间', { form: false, sortable: true }),
 };

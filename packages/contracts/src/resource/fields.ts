@@ -50,6 +50,11 @@ export interface FieldDef<T = unknown> {
   panel?: false;
   /** Editable in the create/edit form. */
   form: boolean;
+  /**
+   * false: saved with the form but never one of its controls — set by the page that opened the form (a
+   * driver's 来源线索, when 激活 of a lead opens 新增网约车司机).
+   */
+  control?: false;
   /** Set when the row is created, never changed after (a login id). */
   createOnly: boolean;
   /** A column of the export (defaults to `list`). */
@@ -100,6 +105,7 @@ function field<T>(kind: FieldKind, title: string, input: z.ZodType<T>, options: 
     ...(imported ? { import: imported } : {}),
     ...(options.filter ? { filter: options.filter } : {}),
     ...(options.panel === false ? { panel: false as const } : {}),
+    ...(options.control === false ? { control: false as const } : {}),
     ...(options.lookup ? { lookup: options.lookup } : {}),
     ...(options.hint ? { hint: options.hint } : {}),
   };
