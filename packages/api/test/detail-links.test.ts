@@ -47,4 +47,29 @@ describe('what a detail page links to', () => {
     const record = await get<null>(`/api/approval-records?businessType=1&businessId=${order.id}`);
     expect(record).toMatchObject({ code: 0, data: null });
   });
+
+  it("an order's row says which kind of driver it is for, so its 承租司机 links to that kind's detail", async () => {
+    const orders = rowsOf<{ id: string; kind: number }>(
+      await ctx.database.db.execute(sql`
+        select distinct on (d.kind) o.id::text, d.kind from lease_orders o join drivers d on d.id = o.driver_id
+        where o.tenant_id = (select id from tenants where code = 'BJ') order by d.kind, o.id`),
+    );
+    expect(orders.map((order) => order.kind)).toEqual([1, 2]);
+    for (const order of orders) {
+      const detail = await get<Row>(`/api/lease-orders/${order.id}`);
+      expect(detail.data.driverKind).toBe(String(order.kind));
+    }
+    const listed = await get('/api/lease-orders?limit=20');
+    for (const row of listed.data.list) expect(['1', '2']).toContain(row.driverKind);
+  });
+
+  it("a car out with a driver finds its order in force: 履约中, by the car, on 租赁订单's own list", async () => {
+    const out = await one<{ vehicle: string; order: string; driver: string }>(sql`
+      select o.vehicle_id::text as vehicle, o.id::text as order, o.driver_id::text as driver from lease_orders o
+      where o.tenant_id = (select id from tenants where code = 'BJ') and o.status = 3 and o.delivery_state = 1
+      order by o.id limit 1`);
+    if (!out) throw new Error('the demo has no car out on an order');
+    const current = await get(`/api/lease-orders?vehicleId=${out.vehicle}&tab=3&limit=5`);
+    expect(current.data.list.map((row) => [row.id, row.driverId])).toEqual([[out.order, out.driver]]);
+  });
 });

@@ -387,7 +387,9 @@ export const leaseOrderFamily = defineServerResource({
   resource: leaseOrderResource,
   table: leaseOrders,
   screens: Object.values(leaseOrderScreens),
-  expose: ['renewedFromId', 'returnId'],
+  // Which detail page the order's driver opens on (网约车司机 1, 出租车司机 2): the driver lookup spans both.
+  computed: { driverKind: sql<number>`(select d.kind from ${drivers} d where d.id = ${leaseOrders.driverId})` },
+  expose: ['renewedFromId', 'returnId', 'driverKind'],
   async prepare(values, ctx, before) {
     const merged = { ...before, ...values };
     const rentReceipt = Number(merged.rentReceipt);
