@@ -1,18 +1,30 @@
 import { driverScreens, rideHailingDriverResource, taxiDriverResource } from '@cp/contracts';
 import { Typography } from 'antd';
-import { defineFamily } from '../resource/family';
+import { AccountTab } from '../finance/account/AccountTab';
+import { billFamily } from '../finance/families';
+import { leaseOrderFamily } from '../orders/families';
+import { type DetailTab, defineFamily, type RelatedSpec } from '../resource/family';
 import { familyModule } from '../resource/familyModule';
 import type { ResourceRecord } from '../resource/types';
 import { vehicleRecordFamilies } from '../vehicles/families';
 import { driverGroups } from './groups';
 
-/** What happened with a driver: the vehicles handed to them (正式 and 临时), their returns and violations. */
-const driverRecords = () =>
-  vehicleRecordFamilies.flatMap((family) =>
+/**
+ * What a driver has and did: their 租赁订单 and 账单, then the vehicles handed to them (正式 and 临时), their
+ * returns and violations.
+ */
+const driverRecords = (): RelatedSpec[] => [
+  { family: leaseOrderFamily, screen: 'leaseOrder', via: 'driverId' },
+  { family: billFamily, screen: 'billList', via: 'driverId' },
+  ...vehicleRecordFamilies.flatMap((family) =>
     Object.keys(family.screens)
       .filter((screen) => family.screens[screen]?.filters.includes('driverId'))
       .map((screen) => ({ family, screen, via: 'driverId' })),
-  );
+  ),
+];
+
+/** 账户: what the driver's account comes to, and 查看账户 (坏账管理's page, for those who may open it). */
+const detailTabs: readonly DetailTab[] = [{ key: 'account', title: '账户', route: 'lookaccount', render: AccountTab }];
 
 const subtitle = (driver: ResourceRecord) => (
   <Typography.Text type="secondary" copyable>
@@ -28,6 +40,9 @@ export const rideHailingDriverFamily = defineFamily({
   groups: driverGroups(false),
   subtitle,
   related: driverRecords,
+  detailTabs,
+  // Saving a driver from a lead activates the lead (激活 → 去新增).
+  refreshes: ['lead'],
 });
 
 /** 出租车司机: the same, with the taxi company and the 从业资格证. */
@@ -38,6 +53,9 @@ export const taxiDriverFamily = defineFamily({
   groups: driverGroups(true),
   subtitle,
   related: driverRecords,
+  detailTabs,
+  // Saving a driver from a lead activates the lead (激活 → 去新增).
+  refreshes: ['lead'],
 });
 
 export const { families, keys, page, prefetch } = familyModule([rideHailingDriverFamily, taxiDriverFamily]);

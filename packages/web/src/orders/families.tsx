@@ -26,9 +26,11 @@ import {
 } from '@cp/contracts';
 import { BusinessApprovalRecord } from '../approvals/ApprovalRecord';
 import { BusinessApprovalPage } from '../approvals/BusinessApprovalPage';
+import { rideHailingDriverFamily, taxiDriverFamily } from '../drivers/families';
 import { defineFamily } from '../resource/family';
 import { familyModule } from '../resource/familyModule';
 import type { ResourceRecord } from '../resource/types';
+import { vehicleFamily } from '../vehicles/families';
 import { DepositLedgerSection } from './DepositLedger';
 import { RetailOrderApproval, WorkOrderRetailOrder } from './RetailWorkOrder';
 import { SettlementLines } from './SettlementLines';
@@ -96,6 +98,11 @@ export const leaseOrderFamily = defineFamily({
     { title: '信用检查', fields: ['creditIssue', 'creditOverrideBy', 'creditOverrideAt'] },
   ],
   inputs: { stages: StagesInput },
+  // 承租司机 opens the driver's page of their kind (the row says which: driverKind), 车辆 the car's.
+  refLinks: () => ({
+    driverId: (order) => (Number(order.driverKind) === 2 ? taxiDriverFamily : rideHailingDriverFamily),
+    vehicleId: vehicleFamily,
+  }),
   detailSections: [DepositLedgerSection, OrderApprovalRecord],
   related: () => [
     { family: orderReceivableFamily, screen: 'schedule', via: 'orderId' },

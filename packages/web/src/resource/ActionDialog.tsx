@@ -132,7 +132,11 @@ function FormAction({ target, transition, title, invalidate, onClose }: DialogPr
       width={own?.width}
     >
       {picker?.element}
-      {own ? <own.Fields record={record} /> : <BodyFields schema={body} resource={family.resource} row={record} />}
+      {own ? (
+        <own.Fields record={record} onClose={onClose} />
+      ) : (
+        <BodyFields schema={body} resource={family.resource} row={record} />
+      )}
     </ActionFormModal>
   );
 }

@@ -12,6 +12,7 @@ import { ImportDialog } from './ImportDialog';
 import { ResourceFormDrawer } from './ResourceFormDrawer';
 import { type Opened, ToolbarControl } from './ResourceListPage';
 import { RowActions } from './RowActions';
+import { useRefLinks } from './refLinks';
 import { type RelatedList as List, relatedLink, relatedLists, relatedPageSize, useRelatedPage } from './related';
 import { pageLink } from './routes';
 import type { ResourceRecord } from './types';
@@ -50,10 +51,11 @@ function useColumns(
   const detailKey = family.routes?.detail;
   const detail = detailKey ? routesByKey.get(detailKey) : undefined;
   const withDetail = detail !== undefined && access.canOpen(detail);
+  const link = useRefLinks(family);
   return useMemo(
     () => [
       // A glance at the newest rows: sorting is the screen's (查看全部).
-      ...buildColumns<ResourceRecord>(screen.resource, { only: screen.columns }).map(
+      ...buildColumns<ResourceRecord>(screen.resource, { only: screen.columns, link }).map(
         ({ sorter: _sorter, sortOrder: _order, sortDirections: _directions, ...column }) => column,
       ),
       ...(rowControls.length > 0
@@ -80,7 +82,7 @@ function useColumns(
             ]
           : []),
     ],
-    [family, screen, withDetail, detailKey, rowControls, onOpen],
+    [family, screen, withDetail, detailKey, rowControls, onOpen, link],
   );
 }
 
@@ -173,25 +175,32 @@ export function RelatedList({ list, parentId, parent: parentRecord, alsoRefresh 
 
 /**
  * The detail page's related records (a vehicle's inspections, handovers, violations…): a tab per list the
- * user may open, each titled with its count.
+ * user may open, each titled with its count, then the family's own tabs the user may open (a driver's 账户).
  */
 export function RelatedRecords({ family, parent }: { family: WebFamily; parent: ResourceRecord }) {
   const parentId = parent.id;
   const access = useAccess();
   const lists = relatedLists(family).filter((list) => access.canOpen(list.screen.route));
+  const tabs = (family.detailTabs ?? []).filter((tab) => {
+    const route = routesByKey.get(tab.route);
+    return route !== undefined && access.canOpen(route);
+  });
   const alsoRefresh = useMemo(
     () => [family.resource.key, ...relatedLists(family).map((list) => list.screen.resource.key)],
     [family],
   );
-  if (lists.length === 0) return null;
+  if (lists.length === 0 && tabs.length === 0) return null;
   return (
     <Card title="相关记录">
       <Tabs
-        items={lists.map((list) => ({
-          key: list.screen.key,
-          label: <RelatedTitle list={list} parentId={parentId} />,
-          children: <RelatedList list={list} parentId={parentId} parent={parent} alsoRefresh={alsoRefresh} />,
-        }))}
+        items={[
+          ...lists.map((list) => ({
+            key: list.screen.key,
+            label: <RelatedTitle list={list} parentId={parentId} />,
+            children: <RelatedList list={list} parentId={parentId} parent={parent} alsoRefresh={alsoRefresh} />,
+          })),
+          ...tabs.map(({ key, title, render: Tab }) => ({ key, label: title, children: <Tab record={parent} /> })),
+        ]}
       />
     </Card>
   );

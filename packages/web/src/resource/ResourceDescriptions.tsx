@@ -2,6 +2,7 @@ import type { Resource } from '@cp/contracts';
 import { Descriptions, Flex } from 'antd';
 import { isWide } from './FieldInput';
 import { displayTitle, renderValue } from './format';
+import type { FieldLink } from './refLinks';
 import { type FieldGroup, fieldOf, type ResourceRecord } from './types';
 
 export interface ResourceDescriptionsProps {
@@ -10,10 +11,12 @@ export interface ResourceDescriptionsProps {
   /** Titled sections; without them, every field in one list. */
   groups?: readonly FieldGroup[];
   column?: number;
+  /** Where a field's value links (a reference's detail page, `useRefLinks`). */
+  link?: FieldLink | undefined;
 }
 
 /** The detail view of a row: every field titled and shown as the list shows it. */
-export function ResourceDescriptions({ resource, record, groups, column = 3 }: ResourceDescriptionsProps) {
+export function ResourceDescriptions({ resource, record, groups, column = 3, link }: ResourceDescriptionsProps) {
   const sections = groups ?? [
     { title: '', fields: resource.entries.filter(([, def]) => def.detail).map(([name]) => name) },
   ];
@@ -31,7 +34,7 @@ export function ResourceDescriptions({ resource, record, groups, column = 3 }: R
             return {
               key: name,
               label: displayTitle(def),
-              children: renderValue(name, def, record),
+              children: renderValue(name, def, record, link?.(name, record)),
               ...(isWide(def) ? { span: 'filled' as const } : {}),
             };
           })}

@@ -13,6 +13,7 @@ import { HistoryTimeline } from './HistoryTimeline';
 import { RelatedRecords } from './RelatedList';
 import { ResourceDescriptions } from './ResourceDescriptions';
 import { ResourceFormDrawer } from './ResourceFormDrawer';
+import { useRefLinks } from './refLinks';
 import { relatedLists } from './related';
 import { createResourceApi } from './resourceApi';
 import { pageLink } from './routes';
@@ -66,6 +67,7 @@ function Detail({
   }));
   // An action on the row writes records of other families (验车 an inspection): their lists follow it.
   const alsoRefresh = relatedLists(family).map((list) => list.screen.resource.key);
+  const link = useRefLinks(family);
   const edit = () => (family.routes?.edit ? navigate(pageLink(family.routes.edit, record.id)) : setEditing(true));
   return (
     <Flex vertical gap={16}>
@@ -95,7 +97,7 @@ function Detail({
           </Space>
         }
       >
-        <ResourceDescriptions resource={resource} record={record} groups={groups} />
+        <ResourceDescriptions resource={resource} record={record} groups={groups} link={link} />
       </Card>
       {files.map(([name, def]) => (
         <Card key={name} title={def.title}>

@@ -31,7 +31,7 @@ export interface ResourceFormProps {
   /** Buttons under the fields. */
   children?: ReactNode;
   /** Fields set by where the form was opened (a draw's prize: its draw), left out of the form. */
-  parent?: Readonly<Record<string, string>>;
+  parent?: Readonly<Record<string, unknown>>;
 }
 
 /** The family's own control of a field, a whole row wide, or the kit's for its kind. */
@@ -91,7 +91,10 @@ export function ResourceForm({
   const editable = (names: readonly string[]) =>
     formOrder(
       resource,
-      names.filter((name) => fieldOf(resource, name).form && !(parent && name in parent)),
+      names.filter((name) => {
+        const def = fieldOf(resource, name);
+        return def.form && def.control !== false && !(parent && name in parent);
+      }),
     );
   const sections = groups ?? [{ title: '', fields: resource.entries.map(([name]) => name) }];
   const fieldCount = sections.reduce((count, group) => count + editable(group.fields).length, 0);

@@ -21,7 +21,9 @@ export interface ResourceFormBodyProps {
   /** Loads the row again after someone else saved it. */
   onReload: () => void;
   /** Fields set by where the form was opened (a related list's parent row), saved without being shown. */
-  parent?: Readonly<Record<string, string>>;
+  parent?: Readonly<Record<string, unknown>>;
+  /** A new row's starting values named by the link that opened the form (`valuesFromSearch`). */
+  initial?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -43,10 +45,18 @@ export function useRecordToEdit(resource: Resource, id: string | undefined) {
  * create whose answer carries more than the row (a one-time password) shows it before closing. 保存 sends
  * once however often it is clicked, and a form not ready names and shows its first wrong field (`useFormSubmit`).
  */
-export function ResourceFormBody({ family, record, onDone, onCancel, onReload, parent }: ResourceFormBodyProps) {
+export function ResourceFormBody({
+  family,
+  record,
+  onDone,
+  onCancel,
+  onReload,
+  parent,
+  initial,
+}: ResourceFormBodyProps) {
   const { resource } = family;
   const [form] = Form.useForm();
-  const { save, conflict } = useResourceSave(resource, record);
+  const { save, conflict } = useResourceSave(resource, record, family.refreshes);
   const [created, setCreated] = useState<ResourceRecord | null>(null);
   const Created = family.created;
   const { submit, saving } = useFormSubmit(form, {
@@ -58,13 +68,16 @@ export function ResourceFormBody({ family, record, onDone, onCancel, onReload, p
   });
   const starting = record
     ? formValuesOf(resource, record)
-    : Object.fromEntries(
-        resource.entries.flatMap(([name, def]): [string, unknown][] => {
-          if (isListKind(def.kind)) return [[name, []]];
-          // A switch has no "not chosen": it starts off, so what it shows is what is saved.
-          return def.kind === 'boolean' ? [[name, false]] : [];
-        }),
-      );
+    : {
+        ...Object.fromEntries(
+          resource.entries.flatMap(([name, def]): [string, unknown][] => {
+            if (isListKind(def.kind)) return [[name, []]];
+            // A switch has no "not chosen": it starts off, so what it shows is what is saved.
+            return def.kind === 'boolean' ? [[name, false]] : [];
+          }),
+        ),
+        ...initial,
+      };
   return (
     <>
       {conflict && (

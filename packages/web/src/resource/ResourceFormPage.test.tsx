@@ -1,4 +1,4 @@
-import { defineResource, defineScreen, type Screen } from '@cp/contracts';
+import { defineResource, defineScreen, fields, type Screen } from '@cp/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Form } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -125,6 +125,53 @@ const formsOnly = defineFamily({
   resource: onForms,
   screens: {},
   routes: { add: 'governmentCustomerAdd', edit: 'governmentCustomerEdit' },
+});
+
+describe('ResourceFormPage opened by a link naming the new row (激活 → 去新增)', () => {
+  /** The fixture with a field set only by the page that opens the form (a driver's 来源线索). */
+  const linked = defineResource({
+    ...onPages,
+    fields: {
+      ...onPages.fields,
+      originId: fields.integer('来源', { control: false, createOnly: true, list: false, detail: false }),
+    },
+  });
+  const linkedFamily = defineFamily({
+    ...withPages,
+    resource: linked,
+    screens: { ridehailingDrivers: defineScreen(linked, { route: 'ridehailingDrivers' }) },
+  });
+
+  it('starts from the fields the URL names, saves the unseen one with them and goes back where it was sent from', async () => {
+    serve('POST', '/api/fixtures', fixtureRow({ id: '9' }));
+    const from = encodeURIComponent('/threadDeatails?detail=42');
+    const view = renderWithShell(<ResourceFormPage family={linkedFamily} mode="add" />, {
+      url: `/ridehailingDriversAdd?name=${encodeURIComponent('王磊')}&kind=1&cityId=3&count=many&originId=42&from=${from}`,
+    });
+    expect(await screen.findByDisplayValue('王磊')).toBeTruthy();
+    expect(screen.queryByLabelText('来源')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() =>
+      expect(lastCall('POST', '/api/fixtures')?.body).toMatchObject({
+        name: '王磊',
+        kind: 1,
+        cityId: '3',
+        originId: 42,
+      }),
+    );
+    // A value that is not of its field's kind is not carried (数量 is a number).
+    expect((lastCall('POST', '/api/fixtures')?.body as Record<string, unknown>).count).toBeNull();
+    await waitFor(() => expect(view.location()?.pathname).toBe('/threadDeatails'));
+    expect(view.search().get('detail')).toBe('42');
+  });
+
+  it('an edit takes nothing from the URL', async () => {
+    renderWithShell(<ResourceFormPage family={linkedFamily} mode="edit" />, {
+      url: `/ridehailingDriversEdit?id=1&name=${encodeURIComponent('王磊')}`,
+    });
+    expect(await screen.findByDisplayValue('样例一')).toBeTruthy();
+    expect(screen.queryByDisplayValue('王磊')).toBeNull();
+  });
 });
 
 describe('ResourceFormPage of a family whose forms live on another page', () => {

@@ -6,6 +6,7 @@ import { ResourceDescriptions } from './ResourceDescriptions';
 import { ResourceFormBody, useRecordToEdit } from './ResourceFormBody';
 import { pageLink } from './routes';
 import type { ResourceRecord } from './types';
+import { valuesFromSearch } from './values';
 
 /** Where `?from=` sends the user back: a path of this console, never another site (`//evil.example`). */
 export function returnPath(from: string | null): string | null {
@@ -15,7 +16,8 @@ export function returnPath(from: string | null): string | null {
 /**
  * 新增… / 编辑… as a page, for families whose catalogue has those routes: the edit page reads the id from
  * its path or `?id=` and loads the latest version. When done it goes back where the user came from
- * (`?from=`, a page of another family that opened it), else to the family's list; a family without a list
+ * (`?from=`, a page of another family that opened it), else to the family's list. A new row starts from the
+ * fields the URL names (`valuesFromSearch`). A family without a list
  * of its own (its forms on another page: 政企客户) shows the saved row instead, with 编辑 and 新增 links,
  * so a saved row is never out of reach.
  */
@@ -31,6 +33,11 @@ export function ResourceFormPage({ family, mode }: { family: WebFamily; mode: 'a
   const id = mode === 'edit' ? (path.id ?? params.get('id') ?? '') : undefined;
   const detail = useRecordToEdit(resource, id);
   const from = returnPath(params.get('from'));
+  // A new row may start from what the link that opened the form names (激活 of a lead: its contact, city,
+  // channel); a field that is never a control (the lead itself) is saved with the form, not shown.
+  const named = mode === 'add' ? valuesFromSearch(resource, params) : {};
+  const hidden = Object.fromEntries(Object.entries(named).filter(([name]) => resource.fields[name]?.control === false));
+  const initial = Object.fromEntries(Object.entries(named).filter(([name]) => !(name in hidden)));
   const back = () => navigate(from ?? (main ? main.route.path : home.path));
   const done = (row: ResourceRecord) => {
     if (from || main) back();
@@ -49,6 +56,7 @@ export function ResourceFormPage({ family, mode }: { family: WebFamily; mode: 'a
           onDone={done}
           onCancel={back}
           onReload={() => void detail.refetch()}
+          {...(mode === 'add' ? { initial, parent: hidden } : {})}
         />
       )}
     </Card>

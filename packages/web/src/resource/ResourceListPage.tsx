@@ -19,6 +19,7 @@ import { ResourceFormDrawer } from './ResourceFormDrawer';
 import { ResourceSearchPanel } from './ResourceSearchPanel';
 import { ResourceTable } from './ResourceTable';
 import { RowActions } from './RowActions';
+import { useRefLinks } from './refLinks';
 import { pageLink } from './routes';
 import { StatusTabs } from './StatusTabs';
 import type { ResourceRecord } from './types';
@@ -114,6 +115,7 @@ export function ResourceListPage({ family, screen }: { family: WebFamily; screen
     if (next.kind === 'form' && addPage && !next.id) navigate(pageLink(addPage));
     else setOpened(next);
   };
+  const link = useRefLinks(family);
   const columns = useMemo<TableColumnsType<ResourceRecord>>(() => {
     const shown = settings.layout.filter((column) => !column.hidden).map((column) => column.name);
     const detail = ['详情'];
@@ -123,6 +125,7 @@ export function ResourceListPage({ family, screen }: { family: WebFamily; screen
         sort: list.sort,
         pinned: screen.identity,
         widths: screen.widths,
+        link,
       }),
       {
         title: '操作',
@@ -133,7 +136,7 @@ export function ResourceListPage({ family, screen }: { family: WebFamily; screen
         render: (_, record) => <RowActions family={family} controls={rowControls} record={record} onOpen={setOpened} />,
       },
     ];
-  }, [family, screen, list.sort, rowControls, settings.layout]);
+  }, [family, screen, list.sort, rowControls, settings.layout, link]);
   return (
     <Card>
       <ResourceSearchPanel list={list} />

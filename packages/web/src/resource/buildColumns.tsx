@@ -3,6 +3,7 @@ import { type TableColumnsType, Tooltip } from 'antd';
 import type { HTMLAttributes } from 'react';
 import type { SortState } from '../widgets';
 import { displayTitle, formatPlain, renderValue } from './format';
+import type { FieldLink } from './refLinks';
 import { pickFields, type ResourceRecord, refNameOf } from './types';
 
 export interface ColumnOptions {
@@ -14,6 +15,8 @@ export interface ColumnOptions {
   pinned?: string;
   /** Widths that replace those of the fields' kinds. */
   widths?: Readonly<Record<string, number>>;
+  /** Where a cell's value links (a reference's detail page, `useRefLinks`). */
+  link?: FieldLink | undefined;
 }
 
 /** What a cell of each kind needs, in pixels: a date, a moment, an amount in yuan, an enumeration's label. */
@@ -79,7 +82,7 @@ const headerOf = (name: string) => () => ({ 'data-column': name }) as HTMLAttrib
  */
 export function buildColumns<T extends ResourceRecord = ResourceRecord>(
   resource: Resource,
-  { only, sort, pinned, widths = {} }: ColumnOptions = {},
+  { only, sort, pinned, widths = {}, link }: ColumnOptions = {},
 ): TableColumnsType<T> {
   const entries = pickFields(resource, only).filter(([, def]) => only || def.list);
   return entries.map(([name, def]) => ({
@@ -95,11 +98,11 @@ export function buildColumns<T extends ResourceRecord = ResourceRecord>(
           ellipsis: { showTitle: false },
           render: (_: unknown, record: T) => (
             <Tooltip title={plainValue(name, def, record)} placement="topLeft" mouseEnterDelay={0.4}>
-              <span>{renderValue(name, def, record)}</span>
+              <span>{renderValue(name, def, record, link?.(name, record))}</span>
             </Tooltip>
           ),
         }
-      : { render: (_: unknown, record: T) => renderValue(name, def, record) }),
+      : { render: (_: unknown, record: T) => renderValue(name, def, record, link?.(name, record)) }),
     ...(def.sortable
       ? {
           sorter: true,

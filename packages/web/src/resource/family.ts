@@ -6,7 +6,8 @@ import type { FieldGroup, ResourceRecord } from './types';
 
 /** The fields of an action's dialog when a generated form is not enough (a checklist). */
 export interface ActionFields {
-  Fields: ComponentType<{ record?: ResourceRecord | undefined }>;
+  /** Given the row, and how to close the dialog (a link of its own leaving for another page). */
+  Fields: ComponentType<{ record?: ResourceRecord | undefined; onClose?: () => void }>;
   /** The form's starting values for the row acted on (none when the row is picked in the dialog). */
   initial?(record: ResourceRecord | undefined): Record<string, unknown>;
   width?: number;
@@ -54,6 +55,24 @@ export interface RelatedSpec {
    * deleted (a published draw's prizes are fixed); always when omitted. The server refuses the same.
    */
   managed?: (parent: ResourceRecord) => boolean;
+}
+
+/**
+ * Where a reference field's value links: the family whose detail page shows the referenced row, or, per row,
+ * which one (a lease order's driver is a 网约车司机 or a 出租车司机).
+ */
+export type RefTarget = WebFamily | ((record: ResourceRecord) => WebFamily | undefined);
+
+/**
+ * A tab of the detail page beside its related lists, for what is not a list of another family's rows (a
+ * driver's 账户): shown only to a user who may open `route`, the page whose data it reads.
+ */
+export interface DetailTab {
+  key: string;
+  title: string;
+  /** The catalogue route the tab's data belongs to: its menu key is what the server asks of its request. */
+  route: string;
+  render: ComponentType<{ record: ResourceRecord }>;
 }
 
 /** The web half of a screen family: the contracts resource and screens, and what is really its own. */
@@ -109,8 +128,9 @@ export interface FamilySpec {
    */
   formSections?: readonly ComponentType[];
   /**
-   * Other resources whose rows a lifecycle action of this family changes too, asked for again after it (an
-   * approval task's decision moves its approval and its business record).
+   * Other resources whose rows a lifecycle action or a save of this family changes too, asked for again after
+   * it (an approval task's decision moves its approval and its business record; a driver saved from a lead
+   * activates the lead).
    */
   refreshes?: readonly string[];
   /**
@@ -125,6 +145,14 @@ export interface FamilySpec {
    * the families it names are often declared after this one (and name it in their controls).
    */
   related?: () => readonly RelatedSpec[];
+  /** Tabs of the detail page after its related lists (a driver's 账户). */
+  detailTabs?: readonly DetailTab[];
+  /**
+   * References shown as links to the referenced row's detail page, by field (a lease order's 承租司机 and
+   * 车辆), in the detail view and the lists; a user who may not open that page sees the name. A function,
+   * as the families it names are often declared in modules that import this one.
+   */
+  refLinks?: () => Readonly<Record<string, RefTarget>>;
   /** What the detail page's title shows besides the row's identity (a vehicle's VIN). */
   subtitle?: (record: ResourceRecord) => ReactNode;
   /** The lookup that picks rows of the family in other families' dialogs (`vehicle`). */

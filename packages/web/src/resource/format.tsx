@@ -2,6 +2,7 @@ import { type FieldDef, formatYuan, type MoneyPresentation, titleInYuan } from '
 import { Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { emptyText } from './emptyText';
 import { fileNamesOf } from './fileNames';
 import { StoredFileList } from './StoredFileList';
@@ -54,9 +55,13 @@ export function formatPlain(
   }
 }
 
-/** A field of a row as the list and the detail view show it; a reference shows the name the API sent. */
-export function renderValue(name: string, def: FieldDef, record: Record<string, unknown>): ReactNode {
+/**
+ * A field of a row as the list and the detail view show it; a reference shows the name the API sent. A value
+ * with a `link` (a reference's detail page, `useRefLinks`) is a link there.
+ */
+export function renderValue(name: string, def: FieldDef, record: Record<string, unknown>, link?: string): ReactNode {
   const value = record[name];
+  if (link && !isEmpty(value)) return <Link to={link}>{renderValue(name, def, record)}</Link>;
   if (def.kind === 'ref') {
     const label = record[refNameOf(name)];
     return typeof label === 'string' && label !== '' ? label : formatPlain(def, value);

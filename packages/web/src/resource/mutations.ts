@@ -15,9 +15,10 @@ export function refreshResources(queryClient: QueryClient, keys: readonly string
 
 /**
  * Saves a resource's form: a new row, or an edit of `record` made on its version. Says 操作成功 and refreshes
- * the family; an edit someone saved first (409) is kept as `conflict` for the form to offer a reload.
+ * the family and what its saves also change (`alsoRefresh`: the lead a driver was saved from); an edit someone
+ * saved first (409) is kept as `conflict` for the form to offer a reload.
  */
-export function useResourceSave(resource: Resource, record?: ResourceRecord) {
+export function useResourceSave(resource: Resource, record?: ResourceRecord, alsoRefresh: readonly string[] = []) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [conflict, setConflict] = useState<string | null>(null);
@@ -32,7 +33,7 @@ export function useResourceSave(resource: Resource, record?: ResourceRecord) {
       setConflict(null);
       // The form closes at once; its lists refresh behind it (waiting held the drawer open while a busy
       // server answered the refetch).
-      void refreshResources(queryClient, [resource.key]);
+      void refreshResources(queryClient, [resource.key, ...alsoRefresh]);
     },
     onError: (error) => {
       if (error instanceof RequestError && error.code === 409) setConflict(error.message);

@@ -31,3 +31,22 @@ export function toInput(
       }),
   );
 }
+
+const numberKinds: ReadonlySet<string> = new Set(['integer', 'money', 'enum']);
+
+/**
+ * A new row's values named by the link that opened its form (`?name=王磊&cityId=3`, from the lead being
+ * activated): the editable fields it names, typed by their kind; lists and files are never carried by a link.
+ */
+export function valuesFromSearch(resource: Resource, params: URLSearchParams): Record<string, unknown> {
+  const lifecycleField = resource.lifecycle?.field;
+  return Object.fromEntries(
+    resource.entries.flatMap(([name, def]): [string, unknown][] => {
+      const text = params.get(name);
+      if (!def.form || name === lifecycleField || !text || isListKind(def.kind) || def.kind === 'files') return [];
+      if (!numberKinds.has(def.kind)) return [[name, def.kind === 'boolean' ? text === 'true' : text]];
+      const value = Number(text);
+      return Number.isSafeInteger(value) ? [[name, value]] : [];
+    }),
+  );
+}

@@ -14,9 +14,11 @@ import {
   violationResource,
 } from '@cp/contracts';
 import { Typography } from 'antd';
+import { leaseOrderFamily } from '../orders/families';
 import { defineFamily, type FamilySpec } from '../resource/family';
 import { familyModule } from '../resource/familyModule';
 import { handoverFields, inspectFields } from './actionFields';
+import { CurrentLease } from './CurrentLease';
 import { DeliverThroughOrder } from './DeliverThroughOrder';
 import { vehicleGroups } from './groups';
 import { DeliveryChecklist, ScanRisksButton } from './recordSections';
@@ -41,7 +43,9 @@ export const vehicleFamily = defineFamily({
     vehicleList: [deliverThroughOrder],
     waitingOut: [deliverThroughOrder],
   },
-  related: () => vehicleRecordLists,
+  // Its 租赁订单 (in force: 当前租赁, above), then what happened to it.
+  detailSections: [CurrentLease],
+  related: () => [{ family: leaseOrderFamily, screen: 'leaseOrder', via: 'vehicleId' }, ...vehicleRecordLists],
 });
 
 const screensOf = (resource: Resource): Record<string, Screen> =>

@@ -1,17 +1,9 @@
-import {
-  type CustomerAccount,
-  depositRefundStatus,
-  leaseOrderStatus,
-  paymentChannel,
-  paymentStatus,
-  receivableKind,
-} from '@cp/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Descriptions, Empty, Flex, Result, Row, Spin, Statistic, Table, Tag } from 'antd';
+import { depositRefundStatus, leaseOrderStatus, paymentChannel, paymentStatus, receivableKind } from '@cp/contracts';
+import { Button, Card, Descriptions, Empty, Flex, Result, Spin, Table, Tag } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { get } from '../../request';
 import { formatMoney } from '../../resource/format';
 import { pageLink } from '../../resource/routes';
+import { AccountFigures, useCustomerAccount } from './AccountFigures';
 
 const money = (fen: number) => formatMoney(fen);
 
@@ -20,25 +12,12 @@ export function CustomerAccountPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const driverId = params.get('driverId') ?? '';
-  const account = useQuery({
-    queryKey: ['customerAccount', driverId],
-    queryFn: () => get<CustomerAccount>(`/api/customer-accounts/${encodeURIComponent(driverId)}`),
-    enabled: /^\d+$/.test(driverId),
-  });
+  const account = useCustomerAccount(driverId);
   const back = <Button onClick={() => navigate(pageLink('badDebtList'))}>返回坏账列表</Button>;
   if (!/^\d+$/.test(driverId)) return <Result status="warning" title="请从坏账列表打开客户的账户" extra={back} />;
   if (account.isPending) return <Spin style={{ display: 'block', padding: 48 }} />;
   if (!account.data) return <Result status="warning" title="客户不存在或已删除" extra={back} />;
   const { driver, totals, byKind, orders, payments, deposits, refunds } = account.data;
-  const figures = [
-    ['应收合计', totals.due + totals.lateFee],
-    ['已收', totals.received],
-    ['减免', totals.relieved],
-    ['未收', totals.outstanding],
-    ['逾期未收', totals.overdue],
-    ['押金余额', totals.deposit],
-    ['已退款', totals.refunded],
-  ] as const;
   return (
     <Flex vertical gap={16}>
       <Card title={`${driver.name} 的账户`} extra={back}>
@@ -49,17 +28,7 @@ export function CustomerAccountPage() {
             { key: 'orders', label: '订单数', children: orders.length },
           ]}
         />
-        <Row gutter={16}>
-          {figures.map(([title, value]) => (
-            <Col key={title} xs={12} lg={3}>
-              <Statistic
-                title={title}
-                value={money(value)}
-                valueStyle={title === '逾期未收' && value > 0 ? { color: '#cf1322' } : undefined}
-              />
-            </Col>
-          ))}
-        </Row>
+        <AccountFigures totals={totals} />
       </Card>
       <Card title="订单">
         <Table
