@@ -1,4 +1,4 @@
-import { defineResource, defineScreen, fields, type Screen } from '@cp/contracts';
+import { defineResource, defineScreen, type FieldDef, fields, type Screen } from '@cp/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Form } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -129,7 +129,7 @@ const formsOnly = defineFamily({
 
 describe('ResourceFormPage opened by a link naming the new row (激活 → 去新增)', () => {
   /** The fixture with a field set only by the page that opens the form (a driver's 来源线索). */
-  const linked = defineResource({
+  const linked = defineResource<Record<string, FieldDef>>({
     ...onPages,
     fields: {
       ...onPages.fields,
@@ -160,7 +160,7 @@ describe('ResourceFormPage opened by a link naming the new row (激活 → 去�
       }),
     );
     // A value that is not of its field's kind is not carried (数量 is a number).
-    expect((lastCall('POST', '/api/fixtures')?.body as Record<string, unknown>).count).toBeNull();
+    expect(lastCall('POST', '/api/fixtures')?.body).toMatchObject({ count: null });
     await waitFor(() => expect(view.location()?.pathname).toBe('/threadDeatails'));
     expect(view.search().get('detail')).toBe('42');
   });
