@@ -129,4 +129,100 @@ describe('网约车司机', () => {
     await panel.getByRole('cell', { name: driver.plateNo, exact: true }).first().waitFor();
     await panel.getByRole('cell', { name: driver.name, exact: true }).first().waitFor();
   });
+
+  it('a lead becomes a driver: 激活 → 去新增网约车司机 filled from the lead, saved, back on the lead 已激活', {
+    timeout: 120_000,
+  }, async () => {
+    const { context, page } = await open();
+    const token = await signIn(context, demoAccounts.admin);
+    const stamp = String(Date.now()).slice(-7);
+    const name = `线索司机${stamp.slice(-3)}`;
+    const mobile = `137${stamp}0`;
+    const cities = await api<{ label: string; value: string }[]>('/api/lookups/cities', { token });
+    const city = cities.data.find((option) => option.label === '北京市') ?? cities.data[0];
+    const channels = await api<{ label: string; value: string }[]>('/api/lookups/channels', { token });
+    const channel = channels.data[0];
+    if (!city || !channel) throw new Error('the demo has no city or channel');
+    const staff = await api<{ label: string; value: string }[]>('/api/lookups/tenant-users', { token });
+    const me = staff.data.find((user) => user.label === demoAccounts.admin.userName);
+    const lead = await api<{ id: string; status: number }>('/api/leads', {
+      token,
+      method: 'POST',
+      body: JSON.stringify({
+        contactName: name,
+        mobile,
+        business: 0,
+        customerKind: 0,
+        cityId: city.value,
+        channelId: channel.value,
+      }),
+    });
+    expect(lead.msg).toBe('success');
+    const allocated = await api(`/api/leads/${lead.data.id}/allocate`, {
+      token,
+      method: 'POST',
+      body: JSON.stringify({ salespersonId: me?.value }),
+    });
+    expect(allocated.msg).toBe('success');
+
+    // 线索明细: 激活 of the lead, whose 客户类型 (网约车司机) is chosen already; no such driver yet: 去新增.
+    await page.goto(`/threadDeatails?mobile=${mobile}`);
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await rows(page).first().getByRole('button', { name: '激活', exact: true }).click();
+    const activate = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: '确定' }) });
+    await activate.getByRole('button', { name: '还没有该客户？去新增网约车司机' }).click();
+    await page.waitForURL(/\/ridehailingDriversAdd\?/);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    // The form starts from the lead: name, mobile, city and channel.
+    await expect.poll(() => control(page, '姓名').inputValue()).toBe(name);
+    expect(await control(page, '手机号').inputValue()).toBe(mobile);
+    expect(await control(page, '来源渠道').inputValue()).toBe(channel.label);
+    await control(page, '城市', '.ant-select').getByText(city.label).waitFor();
+    const first17 = `11010519900115${stamp.slice(-3)}`;
+    await control(page, '身份证号').fill(`${first17}${checkCharacter(first17)}`);
+    await control(page, '准驾车型', '.ant-select').click();
+    await chooseOption(page, 'C1');
+    await page.getByRole('button', { name: '保存' }).click();
+
+    // Back on the lead: 已激活, as the driver just saved.
+    await page.waitForURL(new RegExp(`/threadDeatails\\?detail=${lead.data.id}$`));
+    const drawer = page.locator('.ant-drawer');
+    await drawer.getByText('已激活', { exact: true }).first().waitFor();
+    await described(page, '激活客户').getByText(`${name}（${mobile}）`).waitFor();
+    const saved = await api<Listed<{ id: string; status: number }>>(`/api/ride-hailing-drivers?mobile=${mobile}`, {
+      token,
+    });
+    expect(saved.data.total).toBe(1);
+  });
+
+  it("租赁订单详情 links its driver: the driver's page lists their orders and bills, and 账户 opens 查看账户", {
+    timeout: 120_000,
+  }, async () => {
+    const { context, page } = await open();
+    const token = await signIn(context, demoAccounts.admin);
+    const orders = await api<Listed<{ id: string; orderNo: string; driverId: string; driverKind: string }>>(
+      '/api/lease-orders?tab=3&limit=50',
+      { token },
+    );
+    const order = orders.data.list.find((row) => row.driverKind === '1');
+    if (!order) throw new Error('the demo has no order in force of a 网约车司机');
+
+    await page.goto(`/leaseOrderDetails?id=${order.id}`);
+    await described(page, '承租司机').getByRole('link').click();
+    await expectLocation(page, `/ridehailingDriversDetails?id=${order.driverId}`);
+    const related = page.locator('.ant-card').filter({ has: page.getByText('相关记录', { exact: true }) });
+    await related.getByRole('tab', { name: /^租赁订单（[1-9]\d*）$/ }).waitFor();
+    await related.getByRole('tabpanel').getByText(order.orderNo, { exact: true }).waitFor();
+    await related.getByRole('tab', { name: /^账单（\d+）$/ }).waitFor();
+    await related.getByRole('tab', { name: '账户', exact: true }).click();
+    await related.getByRole('tabpanel').getByText('押金余额').waitFor();
+    await related.getByRole('link', { name: '查看账户' }).click();
+    await expectLocation(page, `/lookaccount?driverId=${order.driverId}`);
+    await page
+      .getByText(/的账户$/)
+      .first()
+      .waitFor();
+    await page.locator('.ant-card').filter({ hasText: '订单' }).getByText(order.orderNo).first().waitFor();
+  });
 });

@@ -38,6 +38,11 @@ export const leadFamily = defineFamily({
   groups: [
     { title: '联系人', fields: ['contactName', 'mobile', 'cityId', 'channelId'] },
     { title: '意向', fields: ['business', 'customerKind', 'remark'] },
+    // Written by its steps, never typed: the detail shows where the lead stands and what it became.
+    {
+      title: '跟进与结果',
+      fields: ['status', 'salespersonId', 'intentionLevel', 'activatedKind', 'activatedCustomer', 'invalidReason'],
+    },
   ],
   actionFields: { activate: activateFields },
   controls: { threadDeatails: [{ button: 'threadDeatails:followUp', place: 'row', render: FollowUpLink }] },

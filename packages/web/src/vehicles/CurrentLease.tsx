@@ -33,12 +33,9 @@ export function CurrentLease({ record }: { record: ResourceRecord }) {
   const detail = routesByKey.get(leaseOrderFamily.routes?.detail ?? '');
   if (!readable) return null;
   const order = orders.data?.list.find((row) => withDriver.includes(Number(row.deliveryState)));
-  const link = (name: string, row: ResourceRecord) =>
-    name === 'orderNo'
-      ? detail && access.canOpen(detail)
-        ? detailLink(leaseOrderFamily, row.id)
-        : undefined
-      : refLink?.(name, row);
+  const orderLink = (row: ResourceRecord) =>
+    detail && access.canOpen(detail) ? detailLink(leaseOrderFamily, row.id) : undefined;
+  const link = (name: string, row: ResourceRecord) => (name === 'orderNo' ? orderLink(row) : refLink?.(name, row));
   return (
     <Card title="当前租赁" loading={orders.isPending}>
       {order ? (
