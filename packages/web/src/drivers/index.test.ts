@@ -10,10 +10,17 @@ describe('driver pages', () => {
     expect(Object.keys(driverPages).filter((key) => routesByKey.get(key)?.section !== 'customer')).toEqual([]);
   });
 
-  it("list a driver's handovers, returns and violations on their detail page, filtered by the driver", () => {
+  it("list a driver's orders, bills, handovers, returns and violations on their detail page, filtered by the driver", () => {
     for (const family of [rideHailingDriverFamily, taxiDriverFamily]) {
       const lists = relatedLists(family);
-      expect(lists.map((list) => list.title)).toEqual(['交车记录', '临时交车', '还车记录', '违章记录']);
+      expect(lists.map((list) => list.title)).toEqual([
+        '租赁订单',
+        '账单',
+        '交车记录',
+        '临时交车',
+        '还车记录',
+        '违章记录',
+      ]);
       expect(lists.every((list) => list.via === 'driverId' && list.screen.filters.includes('driverId'))).toBe(true);
     }
   });

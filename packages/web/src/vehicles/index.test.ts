@@ -13,9 +13,10 @@ describe('vehicle pages', () => {
     expect(Object.keys(vehiclePages).filter((key) => routesByKey.get(key)?.section !== 'vehicle')).toEqual([]);
   });
 
-  it("list a vehicle's records on its detail page, each screen filtered by the vehicle", () => {
+  it("list a vehicle's orders and records on its detail page, each screen filtered by the vehicle", () => {
     const lists = relatedLists(vehicleFamily);
     expect(lists.map((list) => list.title)).toEqual([
+      '租赁订单',
       '验车记录',
       '出库记录',
       '交车记录',
