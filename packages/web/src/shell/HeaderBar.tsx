@@ -59,8 +59,7 @@ export function HeaderBar(props: HeaderBarProps) {
             </Tag>
           </Tooltip>
         )}
-        <UserMenu user={user} />
-        {!props.mobile && <span className="shell-user-name">{user.userName}</span>}
+        <UserMenu user={user} hideName={props.mobile} />
         <a
           href="/login"
           className="shell-logout"

@@ -14,15 +14,16 @@ const items: MenuProps['items'] = [
   { key: 'password', label: '修改密码' },
 ];
 
-/** The avatar and its menu: 个人信息, 切换账号, 修改密码. */
-export function UserMenu({ user }: { user: UserInfo }) {
+/** The avatar (and the user's name beside it, unless `hideName`) opening one menu: 个人信息, 切换账号, 修改密码. */
+export function UserMenu({ user, hideName = false }: { user: UserInfo; hideName?: boolean }) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
   return (
     <>
       <Dropdown menu={{ items, onClick: ({ key }) => setDialog(key as Dialog) }} trigger={['click']}>
-        <button type="button" className="shell-avatar" aria-label="用户菜单">
+        <button type="button" className="shell-avatar" aria-label={hideName ? '用户菜单' : `用户菜单 ${user.userName}`}>
           <Avatar size="small" src={user.avatar || undefined} icon={<UserOutlined />} />
+          {!hideName && <span className="shell-user-name">{user.userName}</span>}
         </button>
       </Dropdown>
       <ProfileModal user={user} open={dialog === 'profile'} onClose={close} />
