@@ -2,7 +2,6 @@ import { nationalIdProblem } from '../drivers/identifiers';
 import { defineEnum } from '../enums';
 import { fields } from '../resource/fields';
 import { defineResource } from '../resource/resource';
-import { mobileProblem } from '../users/resource';
 import { creditCodeProblem } from './creditCode';
 
 /** The three kinds of B端 customer, kept in one table (docs/DOMAIN_DECISIONS.md says why). */
@@ -24,10 +23,8 @@ const company = {
   }),
   legalRepresentative: fields.text('法定代表人', { required: true, max: 30 }),
   contactName: fields.text('联系人', { required: true, max: 30 }),
-  mobile: fields.text('联系电话', {
+  mobile: fields.mobile('联系电话', {
     required: true,
-    max: 11,
-    check: mobileProblem,
     import: { example: '13800138000' },
   }),
   cityId: fields.ref('城市', 'city', { required: true }),
@@ -79,10 +76,8 @@ export const personalCustomerResource = defineResource({
   defaultSort: { field: 'createdAt', order: 'desc' },
   fields: {
     name: fields.text('姓名', { required: true, max: 30 }),
-    mobile: fields.text('手机号', {
+    mobile: fields.mobile('手机号', {
       required: true,
-      max: 11,
-      check: mobileProblem,
       import: { example: '13800138000' },
     }),
     idNumber: fields.text('身份证号', {

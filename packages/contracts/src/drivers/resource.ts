@@ -1,6 +1,5 @@
 import { fields } from '../resource/fields';
 import { defineResource } from '../resource/resource';
-import { mobileProblem } from '../users/resource';
 import { driverEnums } from './enums';
 import { bankCardProblem, driverIdProblem } from './identifiers';
 import { driverLifecycle } from './lifecycle';
@@ -19,13 +18,10 @@ const personFields = (example: { name: string; mobile: string; nationalId: strin
     sortable: true,
     import: { example: example.name },
   }),
-  mobile: fields.text('手机号', {
+  mobile: fields.mobile('手机号', {
     required: true,
-    max: 11,
-    check: mobileProblem,
     unique: true,
     filter: 'like',
-    hint: '输入完整号码或尾号',
     import: { example: example.mobile },
   }),
   nationalId: fields.text('身份证号', {
@@ -65,7 +61,7 @@ const laterFields = {
   expiry: fields.enumOf(driverEnums.expiry, { form: false, filter: 'in', export: true }),
   emergencyName: fields.text('紧急联系人', { max: 30, list: false, import: { example: '李秀兰' } }),
   emergencyRelation: fields.enumOf(driverEnums.relation, { list: false, import: { example: '配偶' } }),
-  emergencyMobile: fields.text('紧急联系人电话', { max: 11, check: mobileProblem, list: false, import: true }),
+  emergencyMobile: fields.mobile('紧急联系人电话', { list: false, import: true }),
   bankName: fields.text('开户银行', { max: 50, list: false, import: { example: '中国工商银行' } }),
   bankCardNo: fields.text('扣款银行卡号', {
     max: 19,

@@ -1,6 +1,5 @@
 import { fields } from '../resource/fields';
 import { defineResource } from '../resource/resource';
-import { mobileProblem } from '../users/resource';
 import { leadEnums } from './enums';
 import { leadLifecycle } from './lifecycle';
 
@@ -23,12 +22,9 @@ export const leadResource = defineResource({
   },
   fields: {
     contactName: fields.text('联系人', { required: true, max: 30, filter: 'like', import: { example: '王磊' } }),
-    mobile: fields.text('手机号', {
+    mobile: fields.mobile('手机号', {
       required: true,
-      max: 11,
-      check: mobileProblem,
       filter: 'like',
-      hint: '输入完整号码或尾号',
       import: { example: '13812345678' },
     }),
     cityId: fields.ref('城市', 'city', { filter: 'eq', import: { example: '北京市', note: '城市名称' } }),
@@ -66,7 +62,7 @@ export const leadFollowUpResource = defineResource({
   fields: {
     leadId: fields.integer('线索', { ...ofLead, required: true }),
     contactName: fields.text('联系人', { form: false, filter: 'like' }),
-    mobile: fields.text('手机号', { form: false, filter: 'like', hint: '输入完整号码或尾号' }),
+    mobile: fields.text('手机号', { form: false, filter: 'like', searchHint: '输入完整号码或尾号' }),
     followedAt: fields.datetime('跟进时间', { form: false, filter: 'range', sortable: true }),
     way: fields.enumOf(leadEnums.followUpWay, { form: false, filter: 'eq' }),
     answered: fields.boolean('是否接通', { form: false, filter: 'eq' }),
@@ -88,7 +84,7 @@ export const leadEventResource = defineResource({
   fields: {
     leadId: fields.integer('线索', { ...ofLead, required: true }),
     contactName: fields.text('联系人', { form: false, filter: 'like' }),
-    mobile: fields.text('手机号', { form: false, filter: 'like', hint: '输入完整号码或尾号' }),
+    mobile: fields.text('手机号', { form: false, filter: 'like', searchHint: '输入完整号码或尾号' }),
     kind: fields.enumOf(leadEnums.eventKind, { form: false, filter: 'eq' }),
     summary: fields.text('内容', { form: false }),
     actorName: fields.text('操作人', { form: false, filter: 'like' }),

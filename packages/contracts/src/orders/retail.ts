@@ -6,7 +6,6 @@ import { fields, moneyAmount } from '../resource/fields';
 import { defineLifecycle } from '../resource/lifecycle';
 import { defineResource } from '../resource/resource';
 import { defineScreen } from '../resource/screen';
-import { mobileProblem } from '../users/resource';
 import { calendarDate, idText, text } from '../values';
 
 /**
@@ -154,10 +153,8 @@ export const retailOrderResource = defineResource({
     orderNo: fields.text('订单编号', { form: false, filter: 'like', sortable: true, max: 18 }),
     buyerType: fields.enumOf(retailBuyerType, { required: true, filter: 'eq' }),
     buyerName: fields.text('购车人', { required: true, max: 50, filter: 'like' }),
-    buyerMobile: fields.text('联系电话', {
+    buyerMobile: fields.mobile('联系电话', {
       required: true,
-      max: 11,
-      check: mobileProblem,
       import: { example: '13800138000' },
     }),
     buyerIdNo: fields.text('证件号码', {

@@ -2,7 +2,6 @@ import { fields } from '../resource/fields';
 import { defineLifecycle } from '../resource/lifecycle';
 import { defineResource } from '../resource/resource';
 import { defineScreen } from '../resource/screen';
-import { mobileProblem } from '../users/resource';
 import { prizeDrawEnums, probabilityScale } from './enums';
 
 const page = 'prizeDraw';
@@ -115,10 +114,8 @@ export const participantResource = defineResource({
   fields: {
     drawId: ofDraw({ import: { header: '抽奖活动', note: '活动名称' } }),
     name: fields.text('姓名', { required: true, max: 30, filter: 'like', import: { example: '张伟' } }),
-    mobile: fields.text('手机号', {
+    mobile: fields.mobile('手机号', {
       required: true,
-      max: 11,
-      check: mobileProblem,
       filter: 'like',
       unique: true,
       import: { example: '13800138000' },

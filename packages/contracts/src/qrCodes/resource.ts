@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { defineEnum } from '../enums';
 import { leadEnums } from '../leads/enums';
-import { fields } from '../resource/fields';
+import { fields, mobileProblem } from '../resource/fields';
 import { defineLifecycle } from '../resource/lifecycle';
 import { defineResource } from '../resource/resource';
 import { defineScreen } from '../resource/screen';
-import { mobileProblem } from '../users/resource';
 import { idText, text } from '../values';
 
 export const templateStatus = defineEnum('状态', [

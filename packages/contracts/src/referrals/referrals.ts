@@ -3,7 +3,6 @@ import { fields } from '../resource/fields';
 import { defineLifecycle } from '../resource/lifecycle';
 import { defineResource } from '../resource/resource';
 import { defineScreen } from '../resource/screen';
-import { mobileProblem } from '../users/resource';
 import { idText, text } from '../values';
 import { referralStage, referralStages as s } from './enums';
 
@@ -70,10 +69,8 @@ export const referralResource = defineResource({
   defaultSort: { field: 'invitedAt', order: 'desc' },
   fields: {
     inviteeName: fields.text('被邀请人', { required: true, max: 30, filter: 'like' }),
-    inviteeMobile: fields.text('被邀请人手机号', {
+    inviteeMobile: fields.mobile('被邀请人手机号', {
       required: true,
-      max: 11,
-      check: mobileProblem,
       filter: 'like',
       hint: '同一手机号只能有一条进行中的拉新',
       import: { example: '13912345678' },

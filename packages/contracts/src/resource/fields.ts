@@ -68,8 +68,10 @@ export interface FieldDef<T = unknown> {
   enumDef?: EnumDef<number>;
   /** For `ref` and `refs` fields: the lookup that names the referenced row (`company`, `city`, `model`…). */
   lookup?: string;
-  /** Placeholder / help text in the form. */
+  /** Placeholder / help text in the form: what to type. */
   hint?: string;
+  /** Placeholder of the search panel's filter, when searching differs from typing a value (`输入完整号码或尾号`). */
+  searchHint?: string;
   /** For `files` fields: what may be uploaded — extensions (an empty list: any), size in MB, how many. */
   upload?: FileFieldLimits;
   /** For signed `money` fields: the words a negative amount reads in (`应退 ¥4,030.00`), see `formatYuan`. */
@@ -108,8 +110,13 @@ function field<T>(kind: FieldKind, title: string, input: z.ZodType<T>, options: 
     ...(options.control === false ? { control: false as const } : {}),
     ...(options.lookup ? { lookup: options.lookup } : {}),
     ...(options.hint ? { hint: options.hint } : {}),
+    ...(options.searchHint ? { searchHint: options.searchHint } : {}),
   };
 }
+
+/** A mainland mobile number: 1, then 3–9, then nine digits. */
+export const mobileProblem = (value: string) =>
+  /^1[3-9]\d{9}$/.test(value) ? null : '应为1开头的11位数字，如13800138000';
 
 const titled = <S extends z.ZodType>(schema: S, title: string) => schema.meta({ title });
 
@@ -141,6 +148,14 @@ export const fields = {
         })
       : schema;
     return field('text', title, titled(input, title), options);
+  },
+  /**
+   * A mobile number: the form asks for 11 digits, a `like` filter finds a whole number or its last digits
+   * (`searchHint`), each placeholder saying so.
+   */
+  mobile(title: string, options: Options = {}) {
+    const searchHint = options.filter === 'like' ? { searchHint: '输入完整号码或尾号' } : {};
+    return fields.text(title, { hint: '请输入11位手机号', ...searchHint, ...options, max: 11, check: mobileProblem });
   },
   integer(title: string, options: Options & { min?: number; max?: number } = {}) {
     const input = z

@@ -37,8 +37,6 @@ export const userLifecycle = defineLifecycle({
 
 const loginIdProblem = (value: string) =>
   /^[A-Za-z][A-Za-z0-9._@-]{1,63}$/.test(value) ? null : '须以字母开头，2-64位字母、数字或._@-';
-export const mobileProblem = (value: string) =>
-  /^1[3-9]\d{9}$/.test(value) ? null : '应为1开头的11位数字，如13800138000';
 const emailProblem = (value: string) =>
   /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) ? null : '格式不正确，如“name@example.com”';
 
@@ -62,7 +60,7 @@ export const userResource = defineResource({
     }),
     userName: fields.text('姓名', { required: true, max: 30, filter: 'like', sortable: true }),
     code: fields.text('工号', { required: true, max: 20, filter: 'like', unique: true }),
-    mobile: fields.text('手机号', { max: 11, check: mobileProblem, filter: 'like' }),
+    mobile: fields.mobile('手机号', { filter: 'like' }),
     email: fields.text('邮箱', { max: 100, check: emailProblem }),
     roleIds: fields.refs('角色', 'role', { required: true, list: true }),
     status: fields.enumOf(accountStatus, { form: false, filter: 'eq' }),

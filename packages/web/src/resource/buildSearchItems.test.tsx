@@ -1,8 +1,9 @@
-import { maintenanceResource, vehicleResource } from '@cp/contracts';
+import { maintenanceResource, rideHailingDriverResource, userResource, vehicleResource } from '@cp/contracts';
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SearchPanel } from '../widgets';
 import { buildSearchItems } from './buildSearchItems';
+import { fieldControl } from './FieldInput';
 import { resetServer } from './testing/fakeServer';
 import { serveLookups } from './testing/lookups';
 import { renderWithShell } from './testing/render';
@@ -44,5 +45,21 @@ describe('the search panel of a resource', () => {
     expect(placeholderOf('车牌号')).toBe('请输入车牌号');
     expect(placeholderOf('维保类型')).toBe('请选择维保类型');
     expect(placeholderOf('维保单位')).toBe('请输入维保单位');
+  });
+
+  it('says how to search a mobile number, while its form field says what to type', () => {
+    for (const resource of [rideHailingDriverResource, userResource]) {
+      const { unmount } = renderWithShell(
+        <SearchPanel onSearch={() => {}} defaultCollapsed={false}>
+          {buildSearchItems(resource, { only: ['mobile'] })}
+        </SearchPanel>,
+      );
+      expect(placeholderOf('手机号'), resource.key).toBe('输入完整号码或尾号');
+      unmount();
+      const mobile = resource.fields.mobile;
+      if (!mobile) throw new Error(`${resource.key} has no mobile`);
+      const { props } = fieldControl(mobile).control as { props: { placeholder?: string } };
+      expect(props.placeholder, resource.key).toBe('请输入11位手机号');
+    }
   });
 });

@@ -22,7 +22,7 @@ function filterControl(def: FieldDef): ReactElement {
   const title = displayTitle(def);
   switch (def.filter) {
     case 'like':
-      return <Input placeholder={promptOf('text', title)} allowClear maxLength={50} />;
+      return <Input placeholder={def.searchHint ?? promptOf('text', title)} allowClear maxLength={50} />;
     case 'in':
       return (
         <Select
@@ -44,13 +44,14 @@ function filterControl(def: FieldDef): ReactElement {
       if (def.kind === 'integer') {
         return <InputNumber placeholder={promptOf('integer', title)} style={{ width: '100%' }} />;
       }
-      return <Input placeholder={promptOf('text', title)} allowClear maxLength={100} />;
+      return <Input placeholder={def.searchHint ?? promptOf('text', title)} allowClear maxLength={100} />;
   }
 }
 
 /**
  * The search panel's fields for a resource's filters: like → text, eq → a list (enumeration or lookup), in →
- * a multiple choice, range → a date range; each says what it asks for (`请输入车牌号`, `请选择城市`). Values convert to the URL with `toUrlFilters`.
+ * a multiple choice, range → a date range; each says what it asks for (`请输入车牌号`, `请选择城市`), or how to
+ * search where the field declares it (`searchHint`: 输入完整号码或尾号) — never the form's `hint`. Values convert to the URL with `toUrlFilters`.
  */
 export function buildSearchItems(
   resource: Resource,
