@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ActionFormModal } from './ActionFormModal';
+import { actionButtons } from './actionButtons';
 import { BodyField } from './BodyField';
 import { BodyFields } from './BodyFields';
 import type { WebFamily } from './family';
@@ -130,6 +131,7 @@ function FormAction({ target, transition, title, invalidate, onClose }: DialogPr
       invalidate={invalidate}
       onClose={onClose}
       width={own?.width}
+      {...actionButtons(transition)}
     >
       {picker?.element}
       {own ? (
@@ -160,8 +162,7 @@ function ConfirmAction({ target, transition, title, invalidate, onClose }: Dialo
     <Modal
       open
       title={`确定${title}吗？`}
-      okText="确定"
-      cancelText="取消"
+      {...actionButtons(transition)}
       confirmLoading={act.isPending}
       onOk={() => act.mutate()}
       onCancel={onClose}

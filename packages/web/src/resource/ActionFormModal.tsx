@@ -18,6 +18,9 @@ export interface ActionFormModalProps<S extends z.ZodType> {
   invalidate: readonly string[];
   onClose: () => void;
   width?: number;
+  /** The buttons' words: 确定 / 取消 unless the action says otherwise (`actionButtons`). */
+  okText?: string;
+  cancelText?: string;
   children: ReactNode;
 }
 
@@ -63,6 +66,8 @@ export function ActionFormModal<S extends z.ZodType>({
   invalidate,
   onClose,
   width = 640,
+  okText = '确定',
+  cancelText = '取消',
   children,
 }: ActionFormModalProps<S>) {
   const { form, formName, finish, pending } = useActionForm({
@@ -77,8 +82,8 @@ export function ActionFormModal<S extends z.ZodType>({
       open
       title={title}
       width={width}
-      okText="确定"
-      cancelText="取消"
+      okText={okText}
+      cancelText={cancelText}
       confirmLoading={pending}
       onOk={finish}
       onCancel={onClose}

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Flex, Form, List, Modal, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { post } from '../request';
+import { actionButtons } from './actionButtons';
 import { BodyFields } from './BodyFields';
 import type { WebFamily } from './family';
 import { refreshResources } from './mutations';
@@ -112,8 +113,7 @@ export function BulkActionDialog({ target, onClose }: { target: BulkTarget; onCl
       open
       title={title}
       width={transition.body ? 640 : 420}
-      okText="确定"
-      cancelText="取消"
+      {...actionButtons(transition)}
       confirmLoading={send.isPending}
       onOk={() => (transition.body ? form.submit() : finish({}))}
       onCancel={() => onClose(false)}

@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { doneMessage, rowName, startingValues } from './ActionDialog';
 import { useActionForm } from './ActionFormModal';
+import { actionButtons } from './actionButtons';
 import { BodyFields } from './BodyFields';
 import { DetailById } from './DetailById';
 import type { WebFamily } from './family';
@@ -40,6 +41,7 @@ function ActionPage({ family, action, record }: { family: WebFamily; action: str
   if (!lifecycle || !transition) throw new Error(`${resource.key} has no action ${action}`);
   const back = () => navigate(returnPath(params.get('from')) ?? main?.route.path ?? home.path);
   const title = `${transition.title} ${rowName(resource, record)}`;
+  const buttons = actionButtons(transition);
   const body = transition.body ?? z.strictObject({});
   const own = family.actionFields?.[action];
   const { form, formName, finish, pending } = useActionForm({
@@ -70,10 +72,10 @@ function ActionPage({ family, action, record }: { family: WebFamily; action: str
           {own ? <own.Fields record={record} /> : <BodyFields schema={body} resource={resource} row={record} />}
           <Space>
             <Button type="primary" onClick={finish} loading={pending}>
-              确定
+              {buttons.okText}
             </Button>
             <Button onClick={back} disabled={false}>
-              取消
+              {buttons.cancelText}
             </Button>
           </Space>
         </Form>
