@@ -7,7 +7,7 @@ import { useSession } from '../auth/session';
 import { ActionDialog, type ActionTarget, rowName } from './ActionDialog';
 import { canEdit, DeleteButton } from './DeleteButton';
 import { DetailById } from './DetailById';
-import type { WebFamily } from './family';
+import { offeredActions, type WebFamily } from './family';
 import { fileNamesOf } from './fileNames';
 import { HistoryTimeline } from './HistoryTimeline';
 import { RelatedRecords } from './RelatedList';
@@ -51,11 +51,10 @@ function Detail({
 }) {
   const { resource } = family;
   const navigate = useNavigate();
-  const { held } = useSession();
+  const { user, held } = useSession();
   const [editing, setEditing] = useState(false);
   const [acting, setActing] = useState<ActionTarget | null>(null);
-  const lifecycle = resource.lifecycle;
-  const offered = lifecycle ? lifecycle.allowed(Number(record[lifecycle.field]), held.buttons, record) : [];
+  const offered = offeredActions(family, record, user, held.buttons);
   const files = resource.entries.filter(([, def]) => def.kind === 'files' && def.detail);
   // Files have a card of their own, also when the family declares no sections.
   const sections = family.groups ?? [

@@ -1,3 +1,4 @@
+import type { UserInfo } from '@cp/contracts';
 import { routesByKey } from '@cp/contracts/routes';
 import { Button, Space } from 'antd';
 import { useNavigate } from 'react-router';
@@ -5,7 +6,7 @@ import { Authorized, useAccess } from '../auth/access';
 import { useSession } from '../auth/session';
 import type { Control } from './controls';
 import { canEdit, canRemove, DeleteButton } from './DeleteButton';
-import { detailLink, type WebFamily } from './family';
+import { detailLink, offeredActions, type WebFamily } from './family';
 import type { Opened } from './ResourceListPage';
 import { pageLink } from './routes';
 import type { ResourceRecord } from './types';
@@ -21,13 +22,14 @@ interface RowActionsProps {
  * Whether a row control applies to the row: a lifecycle action, 编辑 and 删除, only when the row's state
  * allows it.
  */
-function applies(family: WebFamily, control: Control, record: ResourceRecord, buttons: ReadonlySet<string>) {
-  const lifecycle = family.resource.lifecycle;
+function applies(
+  family: WebFamily,
+  control: Control,
+  record: ResourceRecord,
+  { user, buttons }: { user: UserInfo; buttons: ReadonlySet<string> },
+) {
   if (control.kind === 'transition') {
-    const state = Number(record[lifecycle?.field ?? '']);
-    return (
-      lifecycle?.allowed(state, buttons, record).some((transition) => transition.action === control.action) ?? false
-    );
+    return offeredActions(family, record, user, buttons).some((transition) => transition.action === control.action);
   }
   if (control.kind === 'custom' && 'when' in control.custom) return control.custom.when?.(record) ?? true;
   if (control.kind === 'delete') return canRemove(family.resource, record);
@@ -39,7 +41,7 @@ function applies(family: WebFamily, control: Control, record: ResourceRecord, bu
 export function RowActions({ family, controls, record, onOpen }: RowActionsProps) {
   const navigate = useNavigate();
   const access = useAccess();
-  const { held } = useSession();
+  const { user, held } = useSession();
   const detail = family.routes?.detail ? routesByKey.get(family.routes.detail) : undefined;
   const link = (kind: 'edit') => family.routes?.[kind];
   const button = (control: Control, onClick: () => void) => (
@@ -92,7 +94,7 @@ export function RowActions({ family, controls, record, onOpen }: RowActionsProps
             </Button>
           )}
       {controls
-        .filter((control) => applies(family, control, record, held.buttons))
+        .filter((control) => applies(family, control, record, { user, buttons: held.buttons }))
         .map((control) => (
           <Authorized
             key={`${control.kind}:${control.button}:${control.kind === 'transition' ? control.action : ''}`}

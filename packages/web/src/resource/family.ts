@@ -1,4 +1,4 @@
-import { lookupOf, type Resource, type Screen } from '@cp/contracts';
+import { lookupOf, type Resource, type Screen, type Transition, type UserInfo } from '@cp/contracts';
 import { type RouteDef, routesByKey } from '@cp/contracts/routes';
 import type { ComponentType, ReactNode } from 'react';
 import { pageLink } from './routes';
@@ -161,6 +161,11 @@ export interface FamilySpec {
   created?: ComponentType<{ answer: ResourceRecord; onClose: () => void }>;
   /** Shown after an action whose answer people must see (重置密码's new password), with the row and the answer. */
   results?: Readonly<Record<string, ComponentType<{ answer: ResourceRecord; onClose: () => void }>>>;
+  /**
+   * Actions the lifecycle allows on a row that this user is still not offered (停用 on one's own account);
+   * the server refuses them too.
+   */
+  withheld?: (record: ResourceRecord, user: UserInfo) => readonly string[];
 }
 
 export type WebFamily = FamilySpec & {
@@ -224,4 +229,19 @@ export function detailLink(family: WebFamily, id: string): string | undefined {
   const { detail, detailBy } = family.routes ?? {};
   if (!detail) return undefined;
   return detailBy ? `${pageLink(detail)}?${detailBy}=${encodeURIComponent(id)}` : pageLink(detail, id);
+}
+
+/** The lifecycle actions a row offers this user: those its state and the user's buttons allow, less the family's `withheld`. */
+export function offeredActions(
+  family: Pick<WebFamily, 'resource' | 'withheld'>,
+  record: ResourceRecord,
+  user: UserInfo,
+  buttons: ReadonlySet<string>,
+): Transition[] {
+  const lifecycle = family.resource.lifecycle;
+  if (!lifecycle) return [];
+  const withheld = family.withheld?.(record, user) ?? [];
+  return lifecycle
+    .allowed(Number(record[lifecycle.field]), buttons, record)
+    .filter((transition) => !withheld.includes(transition.action));
 }

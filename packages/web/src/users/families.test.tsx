@@ -11,6 +11,7 @@ vi.setConfig({ testTimeout: 40_000 });
 
 const active = {
   id: '5',
+  userId: '15',
   version: 1,
   loginId: 'zhangsan',
   userName: '张三',
@@ -24,7 +25,9 @@ const active = {
   lastLoginAt: null,
   createdAt: '2025-01-01T02:00:00.000Z',
 };
-const stopped = { ...active, id: '6', loginId: 'lisi', userName: '李四', code: 'CP0006', status: 0 };
+const stopped = { ...active, id: '6', userId: '16', loginId: 'lisi', userName: '李四', code: 'CP0006', status: 0 };
+/** The signed-in user's own account (the test session's user is id 1). */
+const own = { ...active, id: '9', userId: '1', loginId: 'admin', userName: '管理员', code: 'CP0001' };
 
 const posts = () => calls.filter((call) => call.method === 'POST');
 
@@ -55,6 +58,21 @@ describe('用户管理', () => {
     expect(buttonsOf(await rowOf('李四'))).toEqual(['详情', '编辑', '启用', '重置密码']);
     expect(screen.getByRole('button', { name: '新增' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '导出' })).toBeTruthy();
+  });
+
+  it('does not offer 停用 on one’s own account, in the list or on its detail', async () => {
+    serve('GET', '/api/users', ({ query }: { query: unknown }) => {
+      const { page: number, limit } = query as { page: number; limit: number };
+      return { list: [own, active], total: 2, totalExact: true, page: number, limit };
+    });
+    serve('GET', '/api/users/:id', own);
+    openUsers();
+    expect(buttonsOf(await rowOf('管理员'))).toEqual(['详情', '编辑', '重置密码']);
+    expect(buttonsOf(await rowOf('张三'))).toEqual(['详情', '编辑', '停用', '重置密码']);
+    fireEvent.click(within(await rowOf('管理员')).getByRole('button', { name: '详情' }));
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByRole('button', { name: '重置密码' })).toBeTruthy();
+    expect(within(drawer).queryByRole('button', { name: '停用' })).toBeNull();
   });
 
   it('shows only the buttons the user holds', async () => {

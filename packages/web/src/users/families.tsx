@@ -9,6 +9,8 @@ export const userFamily = defineFamily({
   screens: userScreens,
   created: IssuedPassword,
   results: { resetPassword: IssuedPassword },
+  // One's own account is not stopped from here (the server says 不能停用自己的账号).
+  withheld: (record, user) => (String(record.userId) === user.id ? ['disable'] : []),
 });
 
 export const { families, keys, page, prefetch } = familyModule([userFamily]);
