@@ -1,5 +1,6 @@
-import { buttonKeys, menuKeys, roleInput } from '@cp/contracts';
+import { buttonKeys, menuKeys, roleInput, routeCatalogue, sections } from '@cp/contracts';
 import { describe, expect, it } from 'vitest';
+import { routeTable } from '../app/pages';
 import { buildPermissionTree, checkedKeysOf, type PermissionNode, roleKeysOf } from './permissionTree';
 
 function leaves(nodes: readonly PermissionNode[]): string[] {
@@ -41,5 +42,29 @@ describe('permission tree', () => {
   it('round-trips a role', () => {
     const role = { menuKeys: ['vehicleList', 'leaseOrder'], buttonKeys: ['vehicleList:add'] };
     expect(roleKeysOf(checkedKeysOf(role))).toEqual(role);
+  });
+});
+
+describe('the permission tree of the console as built', () => {
+  const tree = buildPermissionTree(undefined, routeTable.isBuilt);
+  const pages = routeCatalogue.filter((route) => !route.hidden && route.access !== 'public');
+  const built = pages.filter((route) => routeTable.isBuilt(route.key));
+
+  it('offers exactly the pages the console builds, each with its buttons', () => {
+    const offered = new Set(leaves(tree));
+    const menusOffered = menuKeys.filter((key) => offered.has(key));
+    expect(new Set(menusOffered)).toEqual(new Set(built.map((route) => route.menuKey)));
+    for (const route of pages.filter((page) => !routeTable.isBuilt(page.key))) {
+      expect(offered.has(route.menuKey), route.key).toBe(false);
+      for (const button of route.buttons) expect(offered.has(button.key), button.key).toBe(false);
+    }
+    for (const route of built) {
+      for (const button of route.buttons) expect(offered.has(button.key), button.key).toBe(true);
+    }
+  });
+
+  it('offers a section only where one of its pages is built', () => {
+    const withPages = sections.filter((section) => built.some((route) => route.section === section.key));
+    expect(tree.map((node) => node.title)).toEqual(withPages.map((section) => section.title));
   });
 });

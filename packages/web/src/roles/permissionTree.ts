@@ -26,14 +26,19 @@ function pageNode(page: RouteDef, catalogue: readonly RouteDef[]): PermissionNod
 }
 
 /**
- * Section → group → page → (查看, buttons): every menu and button key a role can hold. Leaves are the
- * keys themselves, so checked leaves are exactly what the role stores.
+ * Section → group → page → (查看, buttons): every menu and button key a role can hold on the pages the
+ * console builds (`isBuilt`: a catalogue page without a page yet is in no menu, so it is not offered either,
+ * nor a section without any). Leaves are the keys themselves, so checked leaves are exactly what the role stores.
  */
-export function buildPermissionTree(catalogue: readonly RouteDef[] = routeCatalogue): PermissionNode[] {
+export function buildPermissionTree(
+  catalogue: readonly RouteDef[] = routeCatalogue,
+  isBuilt: (routeKey: string) => boolean = () => true,
+): PermissionNode[] {
   return sections.flatMap((section) => {
     const children: PermissionNode[] = [];
     const groups = new Map<string, PermissionNode>();
-    for (const page of catalogue.filter((route) => route.section === section.key && !route.hidden)) {
+    const pages = catalogue.filter((route) => route.section === section.key && !route.hidden && isBuilt(route.key));
+    for (const page of pages) {
       const node = pageNode(page, catalogue);
       if (!page.group) {
         children.push(node);
@@ -64,4 +69,12 @@ export function roleKeysOf(checked: readonly string[]): { menuKeys: string[]; bu
     if (owner) menus.add(owner.menuKey);
   }
   return { menuKeys: [...menus], buttonKeys: buttons };
+}
+
+/** A menu or button key of the catalogue (not a tree's section, group or page node). */
+export const isPermissionKey = (key: string) => knownMenus.has(key) || knownButtons.has(key);
+
+/** Every key of a tree's leaves. */
+export function leafKeys(nodes: readonly PermissionNode[]): string[] {
+  return nodes.flatMap((node) => (node.children ? leafKeys(node.children) : [node.key]));
 }
