@@ -77,13 +77,17 @@ describe('网约车司机', () => {
     await expectLocation(page, '/ridehailingDrivers');
     // The newest first: the one saved, once.
     const row = rows(page).filter({ hasText: name });
-    await row.getByRole('cell', { name: right, exact: true }).waitFor();
+    // The server sends the ID masked; the administrator holds 查看敏感信息 and sees it whole on asking.
+    const masked = `${right.slice(0, 4)}**********${right.slice(-4)}`;
+    await row.getByRole('cell', { name: masked, exact: true }).waitFor();
     await expect.poll(() => row.count()).toBe(1);
     await row.getByRole('cell', { name: '待审核', exact: true }).waitFor();
     await row.getByRole('cell', { name: '男', exact: true }).waitFor();
 
     await row.getByRole('button', { name: '详情', exact: true }).click();
     await page.waitForURL(/\/ridehailingDriversDetails\?id=\d+/);
+    await described(page, '身份证号').getByText(masked).waitFor();
+    await described(page, '身份证号').getByRole('button', { name: '查看完整身份证号' }).click();
     await described(page, '身份证号').getByText(right).waitFor();
     expect((await described(page, '性别').textContent())?.trim()).toBe('男');
     expect((await described(page, '出生日期').textContent())?.trim()).toBe('1988-03-14');

@@ -1,4 +1,4 @@
-import type { FieldDef, HistoryEntry, Resource } from '@cp/contracts';
+import { type FieldDef, type HistoryEntry, maskSensitive, type Resource } from '@cp/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db';
 import { fileNames } from '../files/names';
@@ -91,6 +91,24 @@ function nameValue(def: FieldDef, names: ReadonlyMap<string, string> | undefined
   return Array.isArray(value) ? value.map((item) => name(String(item))) : name(String(value));
 }
 
+/** The history with each sensitive field's values masked, as lists and details show them. */
+function masked(resource: Resource, entries: HistoryEntry[]): HistoryEntry[] {
+  const sensitive = resource.entries.filter(([, def]) => def.sensitive);
+  if (sensitive.length === 0) return entries;
+  const mask = (def: FieldDef, value: unknown) =>
+    typeof value === 'string' && def.sensitive ? maskSensitive(def.sensitive, value) : value;
+  return entries.map((entry) => {
+    const changes = entry.changes;
+    if (!changes || !sensitive.some(([name]) => name in changes)) return entry;
+    const copy = { ...changes };
+    for (const [name, def] of sensitive) {
+      const change = copy[name];
+      if (change) copy[name] = { ...change, from: mask(def, change.from), to: mask(def, change.to) };
+    }
+    return { ...entry, changes: copy };
+  });
+}
+
 /**
  * The history with every reference and file named beside its value (`fromName` / `toName`), as lists name
  * them: people read 城市：北京市 → 上海市, not 城市：1 → 2. A referenced row that is gone says so.
@@ -99,8 +117,9 @@ export async function withHistoryNames(
   db: Db,
   tenantId: number,
   resource: Resource,
-  entries: HistoryEntry[],
+  given: HistoryEntry[],
 ): Promise<HistoryEntry[]> {
+  const entries = masked(resource, given);
   const wanted = wantedValues(resource, entries);
   if (wanted.size === 0) return entries;
   const names = await namesOf(db, tenantId, wanted);

@@ -58,6 +58,19 @@ export async function recordAudit(
   });
 }
 
+/** Writes an audit record of work done for a user outside a request (a background export). */
+export async function recordJobAudit(db: Executor, actor: Actor, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    tenantId: actor.tenantId,
+    userId: actor.userId,
+    userName: actor.userName,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId == null ? null : String(entry.entityId),
+    changes: entry.changes ?? null,
+  });
+}
+
 const secretKey = /pass|token|secret/i;
 
 function redact(value: unknown): unknown {

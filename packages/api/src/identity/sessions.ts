@@ -192,6 +192,19 @@ async function heldKeys(db: Db, accountId: number): Promise<HeldKeys> {
   return keys;
 }
 
+/**
+ * The button keys a user holds in a branch company through their account's roles there, as their session
+ * would (none for a stopped account): what a background job on their behalf (an export) may show.
+ */
+export async function buttonsOfUser(db: Db, tenantId: number, userId: number): Promise<ReadonlySet<string>> {
+  const [account] = await db
+    .select({ id: accounts.id, status: accounts.status })
+    .from(accounts)
+    .where(and(eq(accounts.tenantId, tenantId), eq(accounts.userId, userId)));
+  if (account?.status !== 1) return new Set();
+  return (await heldKeys(db, account.id)).buttons;
+}
+
 function sessionLookup(db: Db) {
   return db
     .select({

@@ -1,7 +1,8 @@
-import type { Resource } from '@cp/contracts';
+import { maskSensitive, type Resource, type SensitiveKind } from '@cp/contracts';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
-type Conversion = 'list' | 'ref' | 'refs' | 'plain';
+/** A `sensitive` field's kind: its value is sent masked (`1101**********1234`), whatever the route. */
+type Conversion = 'list' | 'ref' | 'refs' | 'plain' | SensitiveKind;
 
 /** How each field of a resource is converted, worked out once per resource rather than per row. */
 const plans = new WeakMap<Resource, ReadonlyMap<string, Conversion>>();
@@ -13,6 +14,7 @@ function planOf(resource: Resource): ReadonlyMap<string, Conversion> {
       resource.entries.map(([name, def]): [string, Conversion] => {
         if (def.kind === 'files' || def.kind === 'tags' || def.kind === 'enums') return [name, 'list'];
         if (def.kind === 'ref' || def.kind === 'refs') return [name, def.kind];
+        if (def.sensitive) return [name, def.sensitive];
         return [name, 'plain'];
       }),
     );
@@ -24,6 +26,9 @@ function planOf(resource: Resource): ReadonlyMap<string, Conversion> {
 function converted(conversion: Conversion, value: unknown): unknown {
   if (value === null || value === undefined) return conversion === 'list' || conversion === 'refs' ? [] : null;
   switch (conversion) {
+    case 'idCard':
+    case 'bankCard':
+      return maskSensitive(conversion, String(value));
     case 'ref':
       return String(value);
     case 'refs':
@@ -97,6 +102,9 @@ function cellReader(column: PgColumn, conversion: Conversion): (value: unknown) 
   if (conversion === 'ref') return (value) => (value === null || value === undefined ? null : String(value));
   if (conversion === 'refs') return (value) => (Array.isArray(value) ? value.map(String) : []);
   if (conversion === 'list') return (value) => value ?? [];
+  if (conversion === 'idCard' || conversion === 'bankCard') {
+    return (value) => (value === null || value === undefined ? null : maskSensitive(conversion, String(value)));
+  }
   if (sentAsRead.has(column.columnType)) return (value) => value ?? null;
   if (column.columnType === 'PgTimestamp') {
     return (value) =>
@@ -104,6 +112,16 @@ function cellReader(column: PgColumn, conversion: Conversion): (value: unknown) 
   }
   return (value) =>
     value === null || value === undefined ? null : converted('plain', column.mapFromDriverValue(value));
+}
+
+/** A DTO as an export for a holder of the page's `…:viewSensitive` writes it: its sensitive fields whole. */
+export function unmasked(
+  resource: Resource,
+  dto: Record<string, unknown>,
+  row: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  for (const name of resource.sensitiveFields) if (name in row) dto[name] = row[name] ?? null;
+  return dto;
 }
 
 /** The values of a set (`refs`, `enums`) as the table keeps them: each once, in ascending order. */

@@ -1,7 +1,12 @@
 import type { Screen } from '@cp/contracts';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { defineExport, type ExportDefinition, keysetBatches } from '../exports/registry';
+import { recordJobAudit } from '../audit/service';
+import type { Db } from '../db';
+import { defineExport, type ExportDefinition, type ExportScope, keysetBatches } from '../exports/registry';
 import { resourceExportColumns } from '../exports/resource';
+import { buttonsOfUser } from '../identity/sessions';
+import { users } from '../identity/tables';
 import type { Row, ServerResource } from './family';
 import { exportBatch } from './read';
 
@@ -40,21 +45,36 @@ export function screenExport(family: ServerResource, screen: Screen): ExportDefi
     permission: screen.exportButton ?? '',
     filters: screenExportFilters(screen),
     columns: resourceExportColumns(family.resource),
-    rows: (db, scope) =>
-      keysetBatches(
-        (beforeId, limit) =>
-          exportBatch(
-            db,
-            family,
-            scope.tenantId,
-            { ...scope.filters, ...keptFilters(screen, scope.userId) },
-            beforeId,
-            limit,
-            screen,
-          ),
+    async *rows(db, scope) {
+      const whole = await showsWhole(db, family, screen, scope);
+      const filters = { ...scope.filters, ...keptFilters(screen, scope.userId) };
+      yield* keysetBatches(
+        (beforeId, limit) => exportBatch(db, family, scope.tenantId, filters, beforeId, limit, screen, whole),
         scope,
-      ),
+      );
+    },
   });
+}
+
+/**
+ * Whether an export writes the family's sensitive fields whole: only for a requester who holds the page's
+ * `…:viewSensitive` in the branch company when it runs — and then the audit log says so.
+ */
+async function showsWhole(db: Db, family: ServerResource, screen: Screen, scope: ExportScope<Row>) {
+  const button = family.resource.permissions.viewSensitive;
+  if (!button || !(await buttonsOfUser(db, scope.tenantId, scope.userId)).has(button)) return false;
+  const [user] = await db.select({ userName: users.userName }).from(users).where(eq(users.id, scope.userId));
+  await recordJobAudit(
+    db,
+    { tenantId: scope.tenantId, userId: scope.userId, userName: user?.userName ?? '' },
+    {
+      action: 'exportSensitive',
+      entity: family.resource.key,
+      entityId: null,
+      changes: { screen: { from: null, to: screen.title } },
+    },
+  );
+  return true;
 }
 
 /** Every export a family's screens offer: one per screen whose route has an 导出 button. */

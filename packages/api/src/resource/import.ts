@@ -1,4 +1,4 @@
-import { type FieldDef, lookupOf, type Resource, titleInYuan } from '@cp/contracts';
+import { type FieldDef, isMaskedValue, lookupOf, type Resource, titleInYuan } from '@cp/contracts';
 import { and, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -171,6 +171,11 @@ export function checkRow(columns: readonly Column[], { row, cells }: SheetRow, n
     const problem = (message: string) => problems.push({ row, field: column.header, message });
     if (text === '') {
       if (column.def.required) problem('不能为空');
+      continue;
+    }
+    const { sensitive } = column.def;
+    if (sensitive && isMaskedValue(sensitive, text)) {
+      problem('请输入完整号码');
       continue;
     }
     const { value, problem: wrong } = cellValue(column.def, text, names);

@@ -10,6 +10,7 @@ import { hasPermission, sessionOf } from '../http/access';
 import { businessError, forbidden, notFound } from '../http/errors';
 import type { Row, ServerResource, WriteContext } from './family';
 import { readRow } from './read';
+import { withStoredSensitive } from './sensitive';
 import { inTransaction, rowChanged } from './write';
 
 /** The body fields of an action that hold uploaded files (declared `.meta({ files: true })`). */
@@ -57,11 +58,13 @@ export async function takeAction(
       if (refusal) throw businessError(refusal);
       for (const name of fileFields(transition.body)) await assertOwnFiles(ctx.tx, ctx.auth.tenantId, body[name]);
       const impl = family.actions?.[action];
-      const result = await impl?.run?.(ctx, row, body);
+      // A prefilled payee's card sent back masked is the one on file.
+      const given = withStoredSensitive(resource, body, row, 'stored');
+      const result = await impl?.run?.(ctx, row, given);
       const moves = transition.to !== null && (impl?.moveWhen?.(result, row) ?? true);
       const next = moves ? (transition.to as number) : state;
       const set: Row = {
-        ...impl?.patch?.(body, row, ctx, result),
+        ...impl?.patch?.(given, row, ctx, result),
         ...(moves ? { [lifecycle.field]: next } : {}),
         ...(moves ? family.onState?.(next, row) : {}),
       };

@@ -7,7 +7,7 @@ import { filterKey, paginate, preparedStatement, rememberedCount } from '../db/p
 import { withFileNames } from '../files/names';
 import { notFound } from '../http/errors';
 import { type NameBook, nameBook, serverLookup } from '../lookups/registry';
-import { rowReader, toDto } from './dto';
+import { rowReader, toDto, unmasked } from './dto';
 import type { Row, ServerResource } from './family';
 import {
   type Columns,
@@ -340,6 +340,8 @@ export async function exportBatch(
   beforeId: number | null,
   limit: number,
   screen?: Screen,
+  /** The requester holds the page's `…:viewSensitive`: sensitive fields whole. */
+  whole = false,
 ) {
   const where = and(
     whereOf(family, tenantId, filters, screen),
@@ -350,5 +352,8 @@ export async function exportBatch(
     .orderBy(listOrder(family.columns, family.table.id, 'id', 'desc')[0] as SQL)
     .limit(limit)) as Row[];
   const dtos = await present(db, tenantId, family, rows);
-  return dtos.map((dto, index) => ({ ...dto, id: Number(rows[index]?.id) }));
+  return dtos.map((dto, index) => {
+    const row = rows[index] as Row;
+    return { ...(whole ? unmasked(family.resource, dto, row) : dto), id: Number(row.id) };
+  });
 }

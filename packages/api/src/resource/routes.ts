@@ -14,6 +14,7 @@ import {
   pageOf,
   rowSchema,
   type Screen,
+  sensitiveValue,
   type Transition,
   tabCount,
 } from '@cp/contracts';
@@ -36,6 +37,7 @@ import { importRows, maxImportFileMb, maxRowsOf } from './import';
 import { importBatch } from './import-batch';
 import { offeredActions, takeAction } from './lifecycle';
 import { getRow, listRows, rowHistory } from './read';
+import { wholeValue } from './sensitive';
 import { tabCounts } from './tab-counts';
 import { createRow, removeRow, updateRow } from './write';
 
@@ -99,6 +101,8 @@ export function resourceRoutes(app: ZodApp, family: ServerResource, { db, config
     },
     async (request) => ok(await rowHistory(db, family, sessionOf(request).tenantId, idOf(request.params))),
   );
+
+  if (permissions.viewSensitive) sensitiveRoute(app, family, permissions.viewSensitive, db);
 
   if (permissions.create) {
     app.post(
@@ -175,6 +179,29 @@ export function resourceRoutes(app: ZodApp, family: ServerResource, { db, config
   }
 
   if (permissions.import && resource.import) importRoute(app, family, permissions.import, { db, config });
+}
+
+/** `GET …/:id/sensitive/:field`: a masked field's whole value, for the page's `…:viewSensitive`, audited. */
+function sensitiveRoute(app: ZodApp, family: ServerResource, button: string, db: Db) {
+  const { endpoint, title, sensitiveFields } = family.resource;
+  const titles = sensitiveFields.map((name) => family.resource.fields[name]?.title ?? name).join('、');
+  app.get(
+    `${endpoint}/:id/sensitive/:field`,
+    {
+      config: { access: access.permission(button) },
+      schema: {
+        summary: `查看${title}的完整${titles}`,
+        description: '列表、详情与导出中这些字段均为脱敏值；此接口返回完整值，每次查看都记入审计日志。',
+        tags: [title],
+        params: z.strictObject({
+          id: idString,
+          field: z.enum(sensitiveFields as [string, ...string[]]).meta({ title: '字段' }),
+        }),
+        response: { 200: envelope(sensitiveValue) },
+      },
+    },
+    async (request) => ok(await wholeValue(db, family, request, idOf(request.params), request.params.field)),
+  );
 }
 
 /** `POST …/bulk/<action>`: one lifecycle action on many rows, each done or refused on its own. */

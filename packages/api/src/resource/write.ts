@@ -14,6 +14,7 @@ import { translateDbError } from './db-errors';
 import { distinctNumbers, fromInput } from './dto';
 import type { Row, ServerResource, WriteContext } from './family';
 import { getRow, readRow } from './read';
+import { withStoredSensitive } from './sensitive';
 
 /** Runs `work` in a transaction with a write context; database refusals become messages naming the field. */
 export async function inTransaction<T>(
@@ -91,12 +92,13 @@ function ownValues(family: ServerResource, values: Readonly<Row>, creating: bool
 }
 
 /**
- * Checks what input refers to before it is saved: each reference names a row the branch company may
+ * Checks what input refers to before it is saved: a sensitive field's masked value stands for the stored one
+ * (`withStoredSensitive`), each reference names a row the branch company may
  * choose (not another tenant's, not a deleted one), each file was uploaded in it. Then the family's own
  * preparation (normalised text, derived columns).
  */
 export async function prepareValues(family: ServerResource, ctx: WriteContext, given: Row, before?: Row) {
-  const input = emptiedToDefaults(family, given);
+  const input = emptiedToDefaults(family, withStoredSensitive(family.resource, given, before, 'omit'));
   for (const [name, def] of family.resource.entries) {
     const value = input[name];
     if ((def.kind === 'ref' || def.kind === 'refs') && value != null && def.lookup) {

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { buttonKeys, consoleAppId, menuKeys, routeCatalogue, type SectionKey } from '@cp/contracts';
+import {
+  buttonKeys,
+  consoleAppId,
+  menuKeys,
+  routeCatalogue,
+  type SectionKey,
+  viewSensitiveAction,
+} from '@cp/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db';
 import { hashPassword } from '../identity/passwords';
@@ -25,7 +32,10 @@ function keysOfSections(
   );
   return {
     menuKeys: pages.filter((route) => !route.hidden).map((route) => route.key),
-    buttonKeys: pages.flatMap((route) => route.buttons.map((button) => button.key)).filter(keepButton),
+    // Personal numbers whole (查看敏感信息) are the administrator's alone until a role is granted them.
+    buttonKeys: pages
+      .flatMap((route) => route.buttons.map((button) => button.key))
+      .filter((key) => keepButton(key) && !key.endsWith(`:${viewSensitiveAction}`)),
   };
 }
 

@@ -84,6 +84,7 @@ export const personalCustomerResource = defineResource({
       required: true,
       max: 18,
       check: (value: string) => nationalIdProblem(value),
+      sensitive: 'idCard',
       unique: true,
       import: { example: '11010519491231002X' },
     }),

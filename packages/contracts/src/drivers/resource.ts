@@ -28,6 +28,7 @@ const personFields = (example: { name: string; mobile: string; nationalId: strin
     required: true,
     max: 18,
     check: upper(driverIdProblem),
+    sensitive: 'idCard',
     unique: true,
     filter: 'eq',
     import: { example: example.nationalId, note: '18位，末位可为X；性别和出生日期由身份证号得出' },
@@ -36,7 +37,12 @@ const personFields = (example: { name: string; mobile: string; nationalId: strin
   birthDate: fields.date('出生日期', { form: false, list: false }),
   cityId: fields.ref('城市', 'city', { required: true, filter: 'eq', import: { example: '北京市', note: '城市名称' } }),
   address: fields.text('居住地址', { max: 100, list: false, import: { example: '朝阳区望京街道花家地北里3号楼' } }),
-  licenseNo: fields.text('驾驶证号', { max: 18, list: false, import: { note: '不填则与身份证号相同' } }),
+  licenseNo: fields.text('驾驶证号', {
+    max: 18,
+    list: false,
+    sensitive: 'idCard',
+    import: { note: '不填则与身份证号相同' },
+  }),
   licenseClass: fields.enumOf(driverEnums.licenseClass, {
     required: true,
     list: false,
@@ -66,6 +72,7 @@ const laterFields = {
   bankCardNo: fields.text('扣款银行卡号', {
     max: 19,
     check: bankCardProblem,
+    sensitive: 'bankCard',
     list: false,
     import: { example: '6222020200112233446' },
   }),

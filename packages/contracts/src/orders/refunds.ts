@@ -5,6 +5,7 @@ import { fields } from '../resource/fields';
 import { defineLifecycle } from '../resource/lifecycle';
 import { defineResource } from '../resource/resource';
 import { defineScreen } from '../resource/screen';
+import { isMaskedValue } from '../resource/sensitive';
 import { calendarDate, text } from '../values';
 
 /**
@@ -24,7 +25,8 @@ const bankAccount = text()
   .min(1, '不能为空')
   .max(30)
   .superRefine((value, ctx) => {
-    const problem = bankCardProblem(value);
+    // The payee's card on file, prefilled masked and sent back unchanged: the server pays to the stored one.
+    const problem = isMaskedValue('bankCard', value) ? null : bankCardProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
@@ -92,7 +94,7 @@ export const depositRefundResource = defineResource({
     amount: fields.money('退款金额', { form: false }),
     payeeName: fields.text('收款人', { form: false }),
     bankName: fields.text('开户银行', { form: false, list: false }),
-    bankAccount: fields.text('收款账号', { form: false }),
+    bankAccount: fields.text('收款账号', { form: false, sensitive: 'bankCard' }),
     status: fields.enumOf(depositRefundStatus, { form: false }),
     paidOn: fields.date('打款日期', { form: false }),
     paymentReference: fields.text('银行流水号', { form: false, list: false }),

@@ -161,6 +161,7 @@ export const retailOrderResource = defineResource({
       required: true,
       max: 18,
       check: buyerIdProblem,
+      sensitive: 'idCard',
       list: false,
       hint: '个人填身份证号，企业填统一社会信用代码',
       import: { example: '110105198506123411' },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { EnumDef } from '../enums';
 import { beijingDay, calendarDate, idText, moment, text } from '../values';
 import { type MoneyPresentation, yuanText } from './money';
+import { isMaskedValue, type SensitiveKind } from './sensitive';
 
 export type FilterMode = 'eq' | 'like' | 'in' | 'range';
 
@@ -70,6 +71,12 @@ export interface FieldDef<T = unknown> {
   lookup?: string;
   /** Placeholder / help text in the form: what to type. */
   hint?: string;
+  /**
+   * A personal number (`idCard`, `bankCard`): every answer of the API masks it (`1101**********1234`), the
+   * page's `…:viewSensitive` button shows it whole (audited), and an edit sending the masked value back keeps
+   * the stored one.
+   */
+  sensitive?: SensitiveKind;
   /** Placeholder of the search panel's filter, when searching differs from typing a value (`输入完整号码或尾号`). */
   searchHint?: string;
   /** For `files` fields: what may be uploaded — extensions (an empty list: any), size in MB, how many. */
@@ -111,6 +118,7 @@ function field<T>(kind: FieldKind, title: string, input: z.ZodType<T>, options: 
     ...(options.lookup ? { lookup: options.lookup } : {}),
     ...(options.hint ? { hint: options.hint } : {}),
     ...(options.searchHint ? { searchHint: options.searchHint } : {}),
+    ...(options.sensitive ? { sensitive: options.sensitive } : {}),
   };
 }
 
@@ -140,10 +148,11 @@ export const fields = {
       .trim()
       .max(options.max ?? 100);
     if (options.required) schema = schema.min(1, '不能为空');
-    const check = options.check;
+    const { check, sensitive } = options;
+    // A masked value sent back unchanged is the stored one: the server keeps it (or refuses a new row's).
     const input = check
       ? schema.superRefine((value, ctx) => {
-          const problem = value === '' ? null : check(value);
+          const problem = value === '' || (sensitive && isMaskedValue(sensitive, value)) ? null : check(value);
           if (problem) ctx.addIssue({ code: 'custom', message: problem });
         })
       : schema;

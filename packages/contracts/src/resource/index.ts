@@ -7,4 +7,5 @@ export * from './preferences';
 export * from './resource';
 export * from './rows';
 export * from './screen';
+export * from './sensitive';
 export * from './tabs';

@@ -5,6 +5,7 @@ import { dateRange, idText, int4Max, numberList, text, versionNumber } from '../
 import type { FieldDef } from './fields';
 import type { Lifecycle } from './lifecycle';
 import { lookupOf } from './lookups';
+import { viewSensitiveAction } from './sensitive';
 
 /** The catalogue button keys of a family's page, for the operations it offers. */
 export interface ResourcePermissions {
@@ -15,6 +16,8 @@ export interface ResourcePermissions {
   remove?: string;
   export?: string;
   import?: string;
+  /** Shows the resource's `sensitive` fields whole (`…:viewSensitive`): only a resource that has such fields. */
+  viewSensitive?: string;
 }
 
 export interface ImportSpec<Name extends string = string> {
@@ -158,6 +161,12 @@ export function defineResource<F extends Record<string, FieldDef>>(spec: Resourc
     throw new Error(`resource ${spec.key}: lifecycle field ${lifecycleField} is not an enumeration field`);
   }
   for (const [, def] of entries) if (def.lookup) lookupOf(def.lookup);
+  const sensitiveFields = entries.filter(([, def]) => def.sensitive).map(([name]) => name);
+  if (sensitiveFields.length > 0) {
+    const key = pageButton(spec.page, viewSensitiveAction);
+    if (!key) throw new Error(`resource ${spec.key}: page ${spec.page} has no ${viewSensitiveAction} button`);
+    permissions.viewSensitive = key;
+  }
   if (spec.import && !permissions.import)
     throw new Error(`resource ${spec.key}: page ${spec.import.page ?? spec.page} has no import button`);
   const editable = entries.filter(([name, def]) => def.form && name !== lifecycleField);
@@ -197,6 +206,8 @@ export function defineResource<F extends Record<string, FieldDef>>(spec: Resourc
     exportColumns: entries.filter(([, def]) => def.export).map(([name, def]) => ({ name, def })),
     importColumns: entries.filter(([, def]) => def.import).map(([name, def]) => ({ name, def })),
     uniqueFields: entries.filter(([, def]) => def.unique).map(([name]) => name),
+    /** Fields sent masked (`sensitive`): whole only through `…/:id/sensitive/:field`. */
+    sensitiveFields,
   };
 }
 

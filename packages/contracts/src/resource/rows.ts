@@ -98,6 +98,10 @@ export function rowSchema(resource: Resource, view: 'list' | 'detail'): z.ZodTyp
 /** An action a row's state offers the user (`GET …/:id/actions`). */
 export const offeredAction = z.object({ action: text(), title: text(), button: text() });
 
+/** `GET …/:id/sensitive/:field`: a sensitive field's whole value (null when empty), the read audited. */
+export const sensitiveValue = z.object({ value: text().nullable() });
+export type SensitiveValue = z.infer<typeof sensitiveValue>;
+
 /** What a lifecycle action answers: what it wrote (a new record's id…), differing by action; null when nothing. */
 export const actionResult = z
   .looseObject({})

@@ -7,6 +7,7 @@ import type { FamilyModule } from '../resource/familyModule';
 const modules = import.meta.glob<FamilyModule>('../*/families.tsx', { eager: true });
 const catalogue = new Set(buttonKeys);
 
+const families = Object.values(modules).flatMap((module) => module.families);
 const screens = Object.entries(modules).flatMap(([path, module]) =>
   module.families.flatMap((family) =>
     Object.values(family.screens).map((screen) => ({
@@ -29,8 +30,12 @@ describe("the features' screens hold to the route catalogue's buttons", () => {
       const controls = screens
         .filter((entry) => entry.screen.route === screen.route)
         .flatMap((entry) => screenControls(entry.family, entry.screen).map((control) => control.button));
+      // 查看 on a masked value of the page's rows (a 个人客户 made on 线索明细 too): the detail view's, not a control.
+      const sensitive = families
+        .filter((family) => family.resource.page === screen.route.key)
+        .flatMap((family) => family.resource.permissions.viewSensitive ?? []);
       const routeButtons = screen.route.buttons.map((button) => button.key);
-      expect(routeButtons.filter((key) => !controls.includes(key))).toEqual([]);
+      expect(routeButtons.filter((key) => !controls.includes(key) && !sensitive.includes(key))).toEqual([]);
       expect(controls.filter((key) => !catalogue.has(key))).toEqual([]);
     });
   }

@@ -3,6 +3,7 @@ import { Descriptions, Flex } from 'antd';
 import { isWide } from './FieldInput';
 import { displayTitle, renderValue } from './format';
 import type { FieldLink } from './refLinks';
+import { SensitiveValue } from './SensitiveValue';
 import { type FieldGroup, fieldOf, type ResourceRecord } from './types';
 
 export interface ResourceDescriptionsProps {
@@ -15,7 +16,7 @@ export interface ResourceDescriptionsProps {
   link?: FieldLink | undefined;
 }
 
-/** The detail view of a row: every field titled and shown as the list shows it. */
+/** The detail view of a row: every field titled and shown as the list shows it, a masked number with 查看. */
 export function ResourceDescriptions({ resource, record, groups, column = 3, link }: ResourceDescriptionsProps) {
   const sections = groups ?? [
     { title: '', fields: resource.entries.filter(([, def]) => def.detail).map(([name]) => name) },
@@ -34,7 +35,11 @@ export function ResourceDescriptions({ resource, record, groups, column = 3, lin
             return {
               key: name,
               label: displayTitle(def),
-              children: renderValue(name, def, record, link?.(name, record)),
+              children: def.sensitive ? (
+                <SensitiveValue resource={resource} record={record} name={name} def={def} />
+              ) : (
+                renderValue(name, def, record, link?.(name, record))
+              ),
               ...(isWide(def) ? { span: 'filled' as const } : {}),
             };
           })}

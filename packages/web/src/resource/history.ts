@@ -1,4 +1,4 @@
-import { buttonTitle, type FieldDef, type HistoryEntry, type Resource } from '@cp/contracts';
+import { buttonTitle, type FieldDef, type HistoryEntry, type Resource, viewSensitiveAction } from '@cp/contracts';
 import { displayTitle, emptyText, formatPlain } from './format';
 
 /**
@@ -51,6 +51,11 @@ function shown(def: Described, value: unknown, name: string | string[] | undefin
 
 /** An entry's action title and its changes with field titles and shown values. */
 export function describeEntry(resource: Resource, entry: HistoryEntry, labels: HistoryLabels = {}) {
+  // A whole value read (`…/sensitive/:field`) names the field it showed, and changed nothing.
+  if (entry.action === viewSensitiveAction) {
+    const titles = Object.keys(entry.changes ?? {}).map((key) => resource.fields[key]?.title ?? key);
+    return { action: `查看完整${titles.join('、')}`, changes: [] as HistoryChange[] };
+  }
   const action = actionTitle(resource, entry.action, labels.actions);
   const changes = Object.entries(entry.changes ?? {}).map(([key, change]): HistoryChange => {
     const def = resource.fields[key] ?? labels.fields?.[key];

@@ -1,4 +1,4 @@
-import type { PageResult } from '@cp/contracts';
+import type { PageResult, SensitiveValue } from '@cp/contracts';
 import { del, get, post, put } from '../request';
 import type { ResourceRecord } from './types';
 
@@ -12,6 +12,8 @@ export function createResourceApi<T extends ResourceRecord = ResourceRecord>(bas
     update: (id: string, input: Record<string, unknown> & { version: number }) => put<T>(`${base}/${id}`, input),
     remove: (id: string) => del<null>(`${base}/${id}`),
     historyUrl: (id: string) => `${base}/${id}/history`,
+    /** A masked field's whole value (the server audits each read). */
+    sensitive: (id: string, field: string) => get<SensitiveValue>(`${base}/${id}/sensitive/${field}`),
   };
 }
 

@@ -17,6 +17,7 @@ const driverButtons = [
   ['churn', '标记流失'],
   'import',
   'export',
+  ['viewSensitive', '查看敏感信息'],
 ] as const;
 
 /** Government-enterprise, distributor and personal customers have no list of their own; they are created while working a clue. */
@@ -57,6 +58,7 @@ export const customerRoutes = defineSection('customer', [
       ['activate', '激活'],
       ['invalidate', '无效'],
       'export',
+      ['viewSensitive', '查看敏感信息'],
     ],
   }),
   page('/upLoadLog', '上传日志', { group: clues, buttons: ['import', 'export'] }),

@@ -36,6 +36,7 @@ export const orderRoutes = defineSection('order', [
       ['transfer', '过户'],
       ['cancel', '取消订单'],
       'export',
+      ['viewSensitive', '查看敏感信息'],
     ],
   }),
   page('/retailOrderAdd', '新增零售订单', { group: retail, parent: '/retailOrder', requires: 'add' }),
@@ -53,7 +54,13 @@ export const orderRoutes = defineSection('order', [
   page('/vehicleReturnCalculation', '退车核算', { group: vehicleReturn, buttons: [['calculate', '核算'], 'export'] }),
   page('/accountingSheet', '核算单', {
     group: vehicleReturn,
-    buttons: ['edit', ['refundPay', '确认打款'], ['refundResubmit', '重新提交退款'], 'export'],
+    buttons: [
+      'edit',
+      ['refundPay', '确认打款'],
+      ['refundResubmit', '重新提交退款'],
+      'export',
+      ['viewSensitive', '查看敏感信息'],
+    ],
   }),
   page('/accountingUnit', '核算主体', { group: vehicleReturn, buttons: ['add', 'edit', 'delete', 'export'] }),
   page('/driverApplication', '司机申请', { buttons: ['approve', 'export'] }),
