@@ -4,6 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Authorized, useAccess } from '../auth/access';
 import { useListExport } from '../downloads/useListExport';
+import { useScrollRegions } from '../widgets';
 import { ActionDialog } from './ActionDialog';
 import { buildColumns } from './buildColumns';
 import { type Control, screenControls } from './controls';
@@ -119,6 +120,7 @@ export function RelatedList({ list, parentId, parent: parentRecord, alsoRefresh 
   const { exportList, exporting, resultModal } = useListExport(screen.key);
   const parent = { [via]: parentId };
   const total = result.data?.total ?? 0;
+  const scrollRegions = useScrollRegions<HTMLDivElement>(list.title);
   return (
     <Flex vertical gap={8}>
       <Flex justify="space-between" align="center">
@@ -142,24 +144,26 @@ export function RelatedList({ list, parentId, parent: parentRecord, alsoRefresh 
         </Space>
         {!screen.embedded && <Link to={relatedLink(list, parentId)}>查看全部</Link>}
       </Flex>
-      <Table<ResourceRecord>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={result.data?.list ?? []}
-        loading={result.isFetching}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`暂无${list.title}`} /> }}
-        pagination={{
-          current: page,
-          pageSize: relatedPageSize,
-          total,
-          size: 'small',
-          showSizeChanger: false,
-          hideOnSinglePage: true,
-          onChange: setPage,
-        }}
-      />
+      <div ref={scrollRegions}>
+        <Table<ResourceRecord>
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={result.data?.list ?? []}
+          loading={result.isFetching}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`暂无${list.title}`} /> }}
+          pagination={{
+            current: page,
+            pageSize: relatedPageSize,
+            total,
+            size: 'small',
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+            onChange: setPage,
+          }}
+        />
+      </div>
       {resultModal}
       {opened?.kind === 'form' && (
         <ResourceFormDrawer family={family} id={opened.id} parent={parent} onClose={() => setOpened(null)} />

@@ -27,6 +27,7 @@ export { stripEmpty } from './query/stripEmpty';
 export { mobileBreakpoint, useIsMobileWidth, useMediaQuery } from './responsive/useMediaQuery';
 export { SearchPanel, type SearchPanelProps } from './searchPanel/SearchPanel';
 export { PagedTable, type PagedTableProps } from './table/PagedTable';
+export { markScrollRegions, useScrollRegions } from './table/scrollRegions';
 export { type SortState, toSortState } from './table/sortState';
 export { defaultThrottleDelay, throttle } from './throttle/throttle';
 export { useThrottledHandler } from './throttle/useThrottledHandler';
