@@ -79,7 +79,14 @@ function Shell({ table }: { table: RouteTable }) {
             )
           )}
           <main className="shell-main" style={{ marginLeft: !mobile && sidebar.opened ? sidebarWidth : 0 }}>
-            {route && <Breadcrumbs route={route} isBuilt={table.isBuilt} />}
+            {route && (
+              // The page's one h1 is its catalogue title, here and not in the pages: cached pages kept hidden
+              // would otherwise each hold one.
+              <div className="shell-page-header">
+                <h1 className="shell-page-title">{route.title}</h1>
+                <Breadcrumbs route={route} isBuilt={table.isBuilt} />
+              </div>
+            )}
             <ShellMenuContext.Provider value={menu}>
               <PageHost pages={table.pages} fallback={notFound} />
             </ShellMenuContext.Provider>
