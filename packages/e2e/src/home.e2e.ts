@@ -21,9 +21,9 @@ describe('the home page', () => {
     const { context, page } = await open();
     await signIn(context, demoAccounts.admin);
     await page.goto('/home');
-    const link = page.getByRole('link', { name: /^待验收的还车 \d+项$/ });
-    const label = (await link.getAttribute('aria-label')) ?? '';
-    const count = Number(/(\d+)项$/.exec(label)?.[1]);
+    // Named by what it shows (WCAG 2.5.3): the queue, then its count.
+    const link = page.getByRole('link', { name: /^待验收的还车\s*\d+\s*项$/ });
+    const count = Number(/(\d+)项$/.exec((await link.textContent()) ?? '')?.[1]);
     expect(count).toBeGreaterThan(0);
     await link.click();
     await expectLocation(page, '/carReturnRecord?status=0');
@@ -43,6 +43,6 @@ describe('the home page', () => {
     const chart = page.getByRole('img', { name: /^车辆阶段分布：待验车\d+辆，/ });
     await chart.locator('canvas').waitFor();
     expect(asked).toHaveLength(1);
-    await expect.poll(() => page.getByRole('link', { name: /^待验车 \d+项$/ }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('link', { name: /^待验车\s*\d+\s*项$/ }).count()).toBe(1);
   });
 });

@@ -27,7 +27,7 @@ export function PendingQueues() {
         <Row gutter={[12, 12]}>
           {waiting.map(({ queue, count }) => (
             <Col key={queue.key} xs={12} md={8} xl={6}>
-              <Link to={queue.link} aria-label={`${queue.title} ${countText(count)}项`}>
+              <Link to={queue.link}>
                 <Card size="small" hoverable>
                   <Statistic title={queue.title} value={countText(count)} suffix="项" />
                 </Card>
