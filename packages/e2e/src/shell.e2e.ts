@@ -42,7 +42,8 @@ describe('console shell', () => {
     const { context, page } = await open();
     await signIn(context, admin);
     await page.goto('/roleManagement');
-    const orange = 'rgb(250, 140, 22)';
+    // The theme's #c2410c: white on it reads at 5.18:1 (web/src/app/theme.ts).
+    const orange = 'rgb(194, 65, 12)';
     const style = (locator: ReturnType<typeof page.locator>, property: string) =>
       locator.evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
     const selected = page.getByRole('navigation', { name: '侧边菜单' }).locator('.ant-menu-item-selected');
