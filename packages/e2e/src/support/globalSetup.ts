@@ -51,8 +51,8 @@ function freePort(): Promise<number> {
 
 async function waitForHealth(baseUrl: string, server: ChildProcess, output: () => string): Promise<void> {
   // A deadline against a server that never comes up, not a speed bound: the first start writes the demo,
-  // its lease book replayed over eighteen months (about 30 s on a quiet two-core machine).
-  const deadline = Date.now() + 180_000;
+  // its lease book replayed over eighteen months (about 30 s on a quiet two-core machine, minutes on a busy one).
+  const deadline = Date.now() + 600_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`API server exited (${server.exitCode}):\n${output()}`);
     try {
