@@ -52,11 +52,11 @@ try {
     console.log(`docs/screenshots/${file} ← ${route}`);
   }
   const first = async (url) => (await (await fetch(`${api.base}${url}`, { headers: { token } })).json()).data.list[0];
-  const shoot = async (file, route, { fullPage = false, then } = {}) => {
+  const shoot = async (file, route, { fullPage = false, before } = {}) => {
     await page.goto(`${api.base}${route}`);
     await page.waitForLoadState('networkidle');
-    if (then) {
-      await then();
+    if (before) {
+      await before();
       await page.waitForLoadState('networkidle');
     }
     await page.waitForTimeout(1500);
@@ -76,7 +76,7 @@ try {
   if (order?.driverId) {
     await shoot('driver-account.png', `/ridehailingDriversDetails?id=${order.driverId}`, {
       fullPage: true,
-      then: () => page.getByRole('tab', { name: '账户' }).first().click(),
+      before: () => page.getByRole('tab', { name: '账户' }).first().click(),
     });
   }
   const bill = await first('/api/bills?limit=1&status=5');

@@ -110,8 +110,9 @@ describe('a reference links to the referenced row’s page', () => {
   });
 });
 
+const Summary = ({ record }: { record: ResourceRecord }) => <p>第{record.id}号的汇总</p>;
+
 describe("a detail page's own tabs", () => {
-  const Summary = ({ record }: { record: ResourceRecord }) => <p>第{record.id}号的汇总</p>;
   const tabs: readonly DetailTab[] = [{ key: 'summary', title: '汇总', route: 'lookaccount', render: Summary }];
   const family = defineFamily({
     ...fixtureFamily,
