@@ -14,6 +14,7 @@ import { rowsOf } from '../src/db/migrate';
 import { catchUpBilling } from '../src/finance/billing';
 import { catchUpOverdue } from '../src/finance/overdue';
 import { startTestApp, type TestContext } from './harness';
+import { stockCars } from './task-support';
 
 type Receivable = {
   id: string;
@@ -424,13 +425,12 @@ describe('一次性支付', () => {
     const manager = await ctx.login('manager', 'manager123');
     const finance = await ctx.login('finance', 'finance123');
     const driver = await newDriver();
-    const [vehicle] = await query<{ id: string; model_id: string; city_id: string }>(sql`
-      select id::text, model_id::text, city_id::text from vehicles where tenant_id = ${tenantId} and stage in (4, 7)
-      order by vehicles.id desc limit 1`);
+    // A car no order or exchange has had (an exchange under way holds its new car).
+    const [vehicle] = await stockCars(ctx, tenantId);
     const terms = {
       driverId: driver.id,
-      cityId: vehicle?.city_id,
-      modelId: vehicle?.model_id,
+      cityId: vehicle?.cityId,
+      modelId: vehicle?.modelId,
       rentalMode: 0,
       orderType: 0,
       rentReceipt: 0,
@@ -456,7 +456,7 @@ describe('一次性支付', () => {
     }
     const filled = await post(
       `/api/lease-orders/${saved.data.id}/fill-delivery`,
-      { vehicleId: vehicle?.id, mileage: 1_000, energyLevel: 80 },
+      { vehicleId: vehicle?.id, mileage: 200_000, energyLevel: 80 },
       ops,
     );
     expect(filled.msg).toBe('success');
