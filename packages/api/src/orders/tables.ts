@@ -1,4 +1,4 @@
-import type { RentStage, SettlementLine } from '@cp/contracts';
+import { type RentStage, receivablesOwingFirst, type SettlementLine } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { businessColumns, idColumn, refColumn, versionColumn } from '../db/columns';
+import { sortIndexColumns } from '../resource/query';
 
 /** The serial part of order numbers: unique across processes, never rolled back. */
 export const orderNoSequence = pgSequence('lease_order_no_seq', { startWith: 1 });
@@ -163,6 +164,8 @@ export const orderReceivables = pgTable(
     index('order_receivables_tenant_kind_due_idx').on(table.tenantId, table.kind, table.dueDate),
     index('order_receivables_tenant_level_idx').on(table.tenantId, table.levelId, table.dueDate),
     index('order_receivables_tenant_due_id_idx').on(table.tenantId, table.dueDate, table.id),
+    // 应收明细's default order: what still owes first, by due date (the declared sort `owingFirst`).
+    index('order_receivables_tenant_owing_due_idx').on(...sortIndexColumns(table, receivablesOwingFirst)),
     index('order_receivables_bill_idx').on(table.billId),
     uniqueIndex('order_receivables_source_key').on(table.sourceKind, table.sourceId).where(sql`source_id is not null`),
     index('order_receivables_tenant_order_due_idx').on(table.tenantId, table.orderId, table.dueDate, table.id),

@@ -1,4 +1,4 @@
-import { type FieldDef, type Resource, searchTotalCap, totalCap } from '@cp/contracts';
+import { type FieldDef, type Resource, type SortExpression, searchTotalCap, totalCap } from '@cp/contracts';
 import {
   and,
   asc,
@@ -80,10 +80,44 @@ export function filterCondition(def: FieldDef, operand: PgColumn | SQL, value: u
   }
 }
 
-/** Sort by a declared sortable field, then by id so pages never overlap. */
-export function listOrder(columns: Columns, id: PgColumn, sort: string, order: 'asc' | 'desc'): SQL[] {
-  const column = (columns[sort] ?? id) as PgColumn;
+/**
+ * A declared sort's terms as SQL over the columns: a field, or `(status not in (0, 1, 3))` — false, the values
+ * put first, sorts before true. The values are the declaration's numbers, written as literals so that the
+ * table's index on the same expression (`sortIndexColumns`) serves the list.
+ */
+export function sortTerms(columns: Readonly<Record<string, unknown>>, expression: SortExpression): SQL[] {
+  return expression.by.map((term) => {
+    const column = columns[term.field] as PgColumn | undefined;
+    if (!column) throw new Error(`sort term ${term.field} has no column`);
+    if (!term.first) return sql`${column}`;
+    const values = term.first.map((value) => {
+      if (!Number.isSafeInteger(value)) throw new Error(`sort term ${term.field}: ${value} is not an integer`);
+      return String(value);
+    });
+    return sql`(${column} not in (${sql.raw(values.join(', '))}))`;
+  });
+}
+
+/**
+ * The columns of the index serving a declared sort of a table: the tenant, the sort's terms, the id — as
+ * `index(…).on(...sortIndexColumns(table, resource.sorts.owingFirst))` in the table's file.
+ */
+export function sortIndexColumns(table: { tenantId: PgColumn; id: PgColumn }, expression: SortExpression) {
+  return [table.tenantId, ...sortTerms(table, expression), table.id] as const;
+}
+
+/** Sort by a declared sortable field or a declared sort's terms, then by id so pages never overlap. */
+export function listOrder(
+  columns: Columns,
+  id: PgColumn,
+  sort: string,
+  order: 'asc' | 'desc',
+  sorts?: Readonly<Record<string, SortExpression>>,
+): SQL[] {
   const direction = order === 'asc' ? asc : desc;
+  const expression = sorts?.[sort];
+  if (expression) return [...sortTerms(columns, expression).map((term) => direction(term)), direction(id)];
+  const column = (columns[sort] ?? id) as PgColumn;
   return column === id ? [direction(id)] : [direction(column), direction(id)];
 }
 

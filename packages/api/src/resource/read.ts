@@ -279,7 +279,7 @@ export async function listRows(
     (name) => {
       const statement = from(db, family, selection)
         .where(filter.where())
-        .orderBy(...listOrder(family.columns, table.id, query.sort, query.order))
+        .orderBy(...listOrder(family.columns, table.id, query.sort, query.order, resource.sorts))
         .limit(sql.placeholder('_limit'))
         .offset(sql.placeholder('_offset'))
         .prepare(name as string);

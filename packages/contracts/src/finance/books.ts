@@ -3,7 +3,7 @@ import { defineEnum } from '../enums';
 import { receivableKind, receivableStatus } from '../orders/leaseOrders';
 import { fields, moneyAmount } from '../resource/fields';
 import { defineLifecycle } from '../resource/lifecycle';
-import { defineResource } from '../resource/resource';
+import { defineResource, type SortExpression } from '../resource/resource';
 import { defineScreen } from '../resource/screen';
 import { idText, text } from '../values';
 
@@ -75,13 +75,23 @@ const receivableFields = {
   }),
 };
 
+/**
+ * 应收明细's default order, what is due now first: the money still owed (待收款, 部分收款, 逾期), oldest due date
+ * first, then the settled receivables. The table's index on the same terms serves it.
+ */
+export const receivablesOwingFirst: SortExpression<'status' | 'dueDate'> = {
+  title: '未收清优先，按应收日期',
+  by: [{ field: 'status', first: collectibleStates }, { field: 'dueDate' }],
+};
+
 export const receivableResource = defineResource({
   key: 'receivable',
   title: '应收明细',
   page: 'accountsReceivableDetail',
   endpoint: '/api/receivables',
   identity: 'orderNo',
-  defaultSort: { field: 'dueDate', order: 'desc' },
+  defaultSort: { field: 'owingFirst', order: 'asc' },
+  sorts: { owingFirst: receivablesOwingFirst },
   fields: receivableFields,
 });
 

@@ -40,6 +40,21 @@ export interface ImportSpec<Name extends string = string> {
   page?: string;
 }
 
+/**
+ * A term of a declared sort: a field in its order, or — with `first` — whether its value is one of those (an
+ * enumeration's values) before the value itself: 收款状态 待收款 / 部分收款 / 逾期 before the settled ones.
+ */
+export interface SortTerm<K extends string = string> {
+  field: K;
+  first?: readonly number[];
+}
+
+/** A sort that is not one column: its terms in turn, then the id (the server keeps an index for it). */
+export interface SortExpression<K extends string = string> {
+  title: string;
+  by: readonly SortTerm<K>[];
+}
+
 export interface ResourceSpec<F extends Record<string, FieldDef>> {
   key: string;
   title: string;
@@ -48,7 +63,13 @@ export interface ResourceSpec<F extends Record<string, FieldDef>> {
   /** Where the family's API lives: `/api/vehicles`. */
   endpoint: string;
   fields: F;
-  defaultSort: { field: keyof F & string; order: 'asc' | 'desc' };
+  /** A field or a declared sort (`sorts`): the list's order when the request names none. */
+  defaultSort: { field: string; order: 'asc' | 'desc' };
+  /**
+   * Orders of more than one column, by name (应收明细's `owingFirst`: what still owes first, by due date), taken
+   * as `sort=<name>` or as the default; asc is the terms as declared, desc all of them reversed.
+   */
+  sorts?: Readonly<Record<string, SortExpression<keyof F & string>>>;
   /** The field that names a row for people: confirmations, pickers, the detail page's title. */
   identity?: keyof F & string;
   lifecycle?: Lifecycle;
@@ -177,12 +198,26 @@ export function defineResource<F extends Record<string, FieldDef>>(spec: Resourc
         .map(([name, def]) => [name, def.required ? def.input : def.input.nullable().optional()]),
     ) as Record<string, z.ZodType>;
   const sortable = entries.filter(([, def]) => def.sortable).map(([name]) => name);
+  for (const [name, expression] of Object.entries(spec.sorts ?? {})) {
+    if (name in spec.fields) throw new Error(`resource ${spec.key}: sort ${name} is also a field`);
+    for (const term of expression.by) {
+      const def = spec.fields[term.field];
+      if (!def) throw new Error(`resource ${spec.key}: sort ${name} names no field ${term.field}`);
+      if (term.first && !term.first.every((value) => def.enumDef?.has(value))) {
+        throw new Error(`resource ${spec.key}: sort ${name} puts first values ${term.field} does not take`);
+      }
+    }
+  }
   const filterShape: Record<string, z.ZodType> = {};
   for (const [name, def] of entries) {
     const schema = filterSchema(def);
     if (schema) filterShape[name] = schema;
   }
-  const sortFields = ['id', ...sortable] as [string, ...string[]];
+  const sortFields = ['id', ...sortable, ...Object.keys(spec.sorts ?? {})] as [string, ...string[]];
+  const defaultField = spec.defaultSort.field;
+  if (!(defaultField in spec.fields) && !spec.sorts?.[defaultField] && defaultField !== 'id') {
+    throw new Error(`resource ${spec.key}: default sort ${defaultField} is neither a field nor a declared sort`);
+  }
   const listQuery = z.strictObject({
     ...pageQuery.shape,
     sort: z.enum(sortFields).default(spec.defaultSort.field).meta({ title: '排序字段' }),

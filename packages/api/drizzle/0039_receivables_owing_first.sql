@@ -1,0 +1,1 @@
+CREATE INDEX "order_receivables_tenant_owing_due_idx" ON "order_receivables" USING btree ("tenant_id",("status" not in (0, 1, 3)),"due_date","id");
