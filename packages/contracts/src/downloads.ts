@@ -4,13 +4,17 @@ import { pageQuery } from './response';
 import { text } from './values';
 
 /** An export's progress as the download center shows it. */
-export const exportStatus = defineEnum('导出状态', [
-  [0, '排队中'],
-  [1, '生成中'],
-  [2, '已完成'],
-  [3, '失败'],
-  [4, '已过期'],
-]);
+export const exportStatus = defineEnum(
+  '导出状态',
+  [
+    [0, '排队中'],
+    [1, '生成中'],
+    [2, '已完成'],
+    [3, '失败'],
+    [4, '已过期'],
+  ],
+  { status: true },
+);
 export type ExportStatus = (typeof exportStatus)['values'][number];
 
 /** `POST /api/exports`: which list, with the filters it shows now. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type Tone, toneOf } from './tones';
 
 export interface EnumOption {
   label: string;
@@ -13,16 +14,30 @@ export interface EnumDef<V extends number> {
   label(value: number | null | undefined): string;
   has(value: unknown): value is V;
   schema: z.ZodType<V>;
+  /** A status (an order's, a receivable's, an approval's): its values are shown as tags of their tone. */
+  status: boolean;
+  /** The tone of a status value's tag (by its word, `tones.ts`); undefined for other enumerations. */
+  tone(value: number | null | undefined): Tone | undefined;
 }
 
-/** A numeric enumeration of SPEC.md §3: values as stored, labels as shown. */
+/**
+ * A numeric enumeration of SPEC.md §3: values as stored, labels as shown. `status: true` for a state (every
+ * lifecycle's, and every enumeration titled …状态 or …结果): its values show as tags coloured by meaning.
+ */
 export function defineEnum<const V extends number>(
   title: string,
   entries: readonly (readonly [V, string])[],
+  options: { status?: boolean } = {},
 ): EnumDef<V> {
   const labels = new Map<number, string>(entries);
   const values = entries.map(([value]) => value);
+  const status = options.status ?? false;
   return {
+    status,
+    tone: (value) => {
+      const label = status && value != null ? labels.get(value) : undefined;
+      return label === undefined ? undefined : toneOf(label);
+    },
     title,
     options: entries.map(([value, label]) => ({ label, value })),
     values,
@@ -69,53 +84,81 @@ export const enums = {
     [0, '次月对账'],
     [1, '一次性支付'],
   ]),
-  leaseOrderStatus: defineEnum('租赁订单状态', [
-    [0, '已取消'],
-    [1, '待审批'],
-    [2, '审批中'],
-    [3, '履约中'],
-    [4, '已完成'],
-  ]),
-  returnApproval: defineEnum('退车审批状态', [
-    [0, '审批中'],
-    [1, '已审批'],
-  ]),
-  returnStatus: defineEnum('退车状态', [
-    [0, '已预约'],
-    [1, '退车中'],
-    [2, '已退车'],
-    [3, '已取消'],
-  ]),
+  leaseOrderStatus: defineEnum(
+    '租赁订单状态',
+    [
+      [0, '已取消'],
+      [1, '待审批'],
+      [2, '审批中'],
+      [3, '履约中'],
+      [4, '已完成'],
+    ],
+    { status: true },
+  ),
+  returnApproval: defineEnum(
+    '退车审批状态',
+    [
+      [0, '审批中'],
+      [1, '已审批'],
+    ],
+    { status: true },
+  ),
+  returnStatus: defineEnum(
+    '退车状态',
+    [
+      [0, '已预约'],
+      [1, '退车中'],
+      [2, '已退车'],
+      [3, '已取消'],
+    ],
+    { status: true },
+  ),
   // SPEC.md gives "leased" for both 0 and 3; both are stored, so both stay valid.
-  carRentStatus: defineEnum('车辆租赁状态', [
-    [0, '已租赁'],
-    [1, '退车中'],
-    [2, '在库'],
-    [3, '已租赁'],
-  ]),
+  carRentStatus: defineEnum(
+    '车辆租赁状态',
+    [
+      [0, '已租赁'],
+      [1, '退车中'],
+      [2, '在库'],
+      [3, '已租赁'],
+    ],
+    { status: true },
+  ),
   haveOrNot: defineEnum('有无', [
     [0, '无'],
     [1, '有'],
   ]),
   // SPEC.md gives "approved" for both 1 and 2.
-  approvalStatus: defineEnum('审批状态', [
-    [0, '未审批'],
-    [1, '已审批'],
-    [2, '已审批'],
-  ]),
+  approvalStatus: defineEnum(
+    '审批状态',
+    [
+      [0, '未审批'],
+      [1, '已审批'],
+      [2, '已审批'],
+    ],
+    { status: true },
+  ),
   yesNo: defineEnum('是否', [
     [0, '否'],
     [1, '是'],
   ]),
-  leaseStatus: defineEnum('租赁状态', [
-    [0, '已结束'],
-    [1, '执行中'],
-  ]),
-  policyStatus: defineEnum('政策状态', [
-    [0, '未开始'],
-    [1, '执行中'],
-    [2, '已结束'],
-  ]),
+  leaseStatus: defineEnum(
+    '租赁状态',
+    [
+      [0, '已结束'],
+      [1, '执行中'],
+    ],
+    { status: true },
+  ),
+  policyStatus: defineEnum(
+    '政策状态',
+    [
+      [0, '未开始'],
+      [1, '执行中'],
+      [2, '已结束'],
+    ],
+    { status: true },
+  ),
   policyValidity: defineEnum('政策有效性', [
     [0, '无效'],
     [1, '有效'],
@@ -129,22 +172,34 @@ export const enums = {
     [0, '租赁'],
     [1, '以租代购'],
   ]),
-  couponListing: defineEnum('上架状态', [
-    [0, '上架'],
-    [1, '下架'],
-  ]),
-  couponUse: defineEnum('优惠券使用状态', [
-    [0, '待支付'],
-    [1, '支付超时'],
-    [2, '未使用'],
-    [3, '已使用'],
-    [4, '已过期'],
-  ]),
-  verification: defineEnum('核销状态', [
-    [0, '待核销'],
-    [1, '核销中'],
-    [2, '已核销'],
-  ]),
+  couponListing: defineEnum(
+    '上架状态',
+    [
+      [0, '上架'],
+      [1, '下架'],
+    ],
+    { status: true },
+  ),
+  couponUse: defineEnum(
+    '优惠券使用状态',
+    [
+      [0, '待支付'],
+      [1, '支付超时'],
+      [2, '未使用'],
+      [3, '已使用'],
+      [4, '已过期'],
+    ],
+    { status: true },
+  ),
+  verification: defineEnum(
+    '核销状态',
+    [
+      [0, '待核销'],
+      [1, '核销中'],
+      [2, '已核销'],
+    ],
+    { status: true },
+  ),
   processType: defineEnum('流程类型', [
     [0, '交车'],
     [1, '还车'],
@@ -162,11 +217,15 @@ export const enums = {
     [4, '离城'],
     [5, '其他'],
   ]),
-  approveStatus: defineEnum('审批结果', [
-    [0, '待审批'],
-    [1, '已完成'],
-    [2, '已驳回'],
-  ]),
+  approveStatus: defineEnum(
+    '审批结果',
+    [
+      [0, '待审批'],
+      [1, '已完成'],
+      [2, '已驳回'],
+    ],
+    { status: true },
+  ),
 } as const;
 
 export type EnumName = keyof typeof enums;

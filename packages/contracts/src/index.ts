@@ -21,6 +21,7 @@ export * from './response';
 export * from './roles';
 export * from './routes';
 export * from './storage';
+export * from './tones';
 export * from './users';
 export * from './validation';
 export * from './values';

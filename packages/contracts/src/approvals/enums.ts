@@ -48,27 +48,35 @@ export const approvalMethod = defineEnum('审批方式', [
 export const approvalMethods = { any: 1, all: 2, sequential: 3 } as const;
 
 /** A process instance: running, or ended one of four ways. */
-export const approvalInstanceStatus = defineEnum('审批状态', [
-  [1, '审批中'],
-  [2, '已通过'],
-  [3, '已驳回'],
-  [4, '已撤回'],
-  [5, '已取消'],
-]);
+export const approvalInstanceStatus = defineEnum(
+  '审批状态',
+  [
+    [1, '审批中'],
+    [2, '已通过'],
+    [3, '已驳回'],
+    [4, '已撤回'],
+    [5, '已取消'],
+  ],
+  { status: true },
+);
 export const approvalInstanceStates = { running: 1, approved: 2, rejected: 3, withdrawn: 4, cancelled: 5 } as const;
 
 /**
  * One approver's task on a node. 已取消: the node or the instance ended without it (another approver of a 或签
  * node decided, the initiator withdrew); 已退回: its approver sent the instance back to the node before.
  */
-export const approvalTaskStatus = defineEnum('处理状态', [
-  [0, '待审批'],
-  [1, '已通过'],
-  [2, '已驳回'],
-  [3, '已转交'],
-  [4, '已取消'],
-  [5, '已退回'],
-]);
+export const approvalTaskStatus = defineEnum(
+  '处理状态',
+  [
+    [0, '待审批'],
+    [1, '已通过'],
+    [2, '已驳回'],
+    [3, '已转交'],
+    [4, '已取消'],
+    [5, '已退回'],
+  ],
+  { status: true },
+);
 export const approvalTaskStates = {
   pending: 0,
   approved: 1,
@@ -79,16 +87,20 @@ export const approvalTaskStates = {
 } as const;
 
 /** What happened on an instance, in its record (审批记录). */
-export const approvalEventKind = defineEnum('操作', [
-  [1, '提交'],
-  [2, '通过'],
-  [3, '驳回'],
-  [4, '转交'],
-  [5, '退回'],
-  [6, '撤回'],
-  [7, '取消'],
-  [8, '审批通过'],
-]);
+export const approvalEventKind = defineEnum(
+  '操作',
+  [
+    [1, '提交'],
+    [2, '通过'],
+    [3, '驳回'],
+    [4, '转交'],
+    [5, '退回'],
+    [6, '撤回'],
+    [7, '取消'],
+    [8, '审批通过'],
+  ],
+  { status: true },
+);
 export const approvalEventKinds = {
   submitted: 1,
   approved: 2,

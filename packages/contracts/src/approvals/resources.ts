@@ -198,12 +198,16 @@ export const offlinePaymentMethod = defineEnum('收款方式', [
 ]);
 
 /** A recorded payment: waiting for its approval, confirmed, or not. */
-export const offlinePaymentStatus = defineEnum('确认状态', [
-  [1, '审批中'],
-  [2, '已确认'],
-  [3, '已驳回'],
-  [4, '已撤回'],
-]);
+export const offlinePaymentStatus = defineEnum(
+  '确认状态',
+  [
+    [1, '审批中'],
+    [2, '已确认'],
+    [3, '已驳回'],
+    [4, '已撤回'],
+  ],
+  { status: true },
+);
 export const offlinePaymentStates = { pending: 1, confirmed: 2, rejected: 3, withdrawn: 4 } as const;
 
 /** 线下发起: a payment received offline, recorded with its voucher; saving it starts its approval. */

@@ -17,10 +17,14 @@ export const channelType = defineEnum('渠道类型', [
   [9, '门店到访'],
 ]);
 
-export const channelStatus = defineEnum('状态', [
-  [1, '启用'],
-  [0, '停用'],
-]);
+export const channelStatus = defineEnum(
+  '状态',
+  [
+    [1, '启用'],
+    [0, '停用'],
+  ],
+  { status: true },
+);
 
 /** SPEC §4 channel status update: a stopped channel keeps its leads and takes no new ones. */
 export const channelLifecycle = defineLifecycle({

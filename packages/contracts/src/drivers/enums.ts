@@ -7,14 +7,18 @@ export const driverEnums = {
     [1, '网约车司机'],
     [2, '出租车司机'],
   ]),
-  status: defineEnum('司机状态', [
-    [0, '待审核'],
-    [1, '正常'],
-    [2, '冻结'],
-    [3, '黑名单'],
-    [4, '已流失'],
-    [5, '审核不通过'],
-  ]),
+  status: defineEnum(
+    '司机状态',
+    [
+      [0, '待审核'],
+      [1, '正常'],
+      [2, '冻结'],
+      [3, '黑名单'],
+      [4, '已流失'],
+      [5, '审核不通过'],
+    ],
+    { status: true },
+  ),
   gender: defineEnum('性别', [
     [1, '男'],
     [2, '女'],
@@ -49,11 +53,15 @@ export const driverEnums = {
     [9, '其他'],
   ]),
   /** Computed: whether a licence or permit expires within 30 days (or has). */
-  expiry: defineEnum('证件状态', [
-    [0, '证件有效'],
-    [1, '证件即将到期'],
-    [2, '证件已过期'],
-  ]),
+  expiry: defineEnum(
+    '证件状态',
+    [
+      [0, '证件有效'],
+      [1, '证件即将到期'],
+      [2, '证件已过期'],
+    ],
+    { status: true },
+  ),
 } as const;
 
 /** The driver states by name, as stored. */

@@ -11,14 +11,18 @@ import { calendarDate, idText, text } from '../values';
  * A bill's state: 未激活 (made, not yet collectible), then by its money — 待收款, 部分收款, 已结清, 逾期 —
  * or 已关停 (collection stopped, e.g. on early termination).
  */
-export const billStatus = defineEnum('账单状态', [
-  [1, '未激活'],
-  [2, '待收款'],
-  [3, '部分收款'],
-  [4, '已结清'],
-  [5, '逾期'],
-  [6, '已关停'],
-]);
+export const billStatus = defineEnum(
+  '账单状态',
+  [
+    [1, '未激活'],
+    [2, '待收款'],
+    [3, '部分收款'],
+    [4, '已结清'],
+    [5, '逾期'],
+    [6, '已关停'],
+  ],
+  { status: true },
+);
 export const billStates = { inactive: 1, open: 2, partlyPaid: 3, settled: 4, overdue: 5, shut: 6 } as const;
 
 /** What a bill may be charged with besides its schedule: costs passed on to the customer. */
@@ -216,12 +220,16 @@ export const billScreens = {
   }),
 };
 
-export const reliefStatus = defineEnum('减免状态', [
-  [1, '审批中'],
-  [2, '已通过'],
-  [3, '已驳回'],
-  [4, '已撤回'],
-]);
+export const reliefStatus = defineEnum(
+  '减免状态',
+  [
+    [1, '审批中'],
+    [2, '已通过'],
+    [3, '已驳回'],
+    [4, '已撤回'],
+  ],
+  { status: true },
+);
 export const reliefStates = { inApproval: 1, approved: 2, rejected: 3, withdrawn: 4 } as const;
 
 /** 减免 of a bill: asked with a reason, relieved once 费用减免审批 approves (what the bill still owes then). */

@@ -121,10 +121,14 @@ export const paymentChannel = defineEnum('收款渠道', [
   [6, '银行代扣'],
 ]);
 
-export const paymentStatus = defineEnum('实收状态', [
-  [1, '正常'],
-  [2, '已冲销'],
-]);
+export const paymentStatus = defineEnum(
+  '实收状态',
+  [
+    [1, '正常'],
+    [2, '已冲销'],
+  ],
+  { status: true },
+);
 export const paymentStates = { valid: 1, reversed: 2 } as const;
 
 export const reversePaymentBody = z.strictObject({

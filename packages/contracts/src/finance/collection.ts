@@ -8,10 +8,14 @@ import { calendarDate, idText, text } from '../values';
 import { paymentChannel } from './books';
 
 /** An overdue account's collection: open while the order owes money past due, closed once it does not. */
-export const overdueCaseStatus = defineEnum('催收状态', [
-  [1, '催收中'],
-  [2, '已结清'],
-]);
+export const overdueCaseStatus = defineEnum(
+  '催收状态',
+  [
+    [1, '催收中'],
+    [2, '已结清'],
+  ],
+  { status: true },
+);
 export const overdueCaseStates = { open: 1, closed: 2 } as const;
 
 /** How the collector reached (or tried to reach) the customer. */
@@ -192,10 +196,14 @@ export const badDebtCallScreens = {
   }),
 };
 
-export const recoveryStatus = defineEnum('回款状态', [
-  [1, '待确认'],
-  [2, '已到账'],
-]);
+export const recoveryStatus = defineEnum(
+  '回款状态',
+  [
+    [1, '待确认'],
+    [2, '已到账'],
+  ],
+  { status: true },
+);
 export const recoveryStates = { pending: 1, arrived: 2 } as const;
 
 /** 确认到账: finance confirms the money arrived; it is then recorded as a 实收 of the account's order. */

@@ -2,13 +2,17 @@ import { defineEnum } from '../enums';
 
 /** Lead enumerations SPEC.md leaves to us; values are stored, labels shown. */
 export const leadEnums = {
-  status: defineEnum('线索状态', [
-    [0, '待分配'],
-    [1, '待跟进'],
-    [2, '跟进中'],
-    [3, '已激活'],
-    [4, '无效'],
-  ]),
+  status: defineEnum(
+    '线索状态',
+    [
+      [0, '待分配'],
+      [1, '待跟进'],
+      [2, '跟进中'],
+      [3, '已激活'],
+      [4, '无效'],
+    ],
+    { status: true },
+  ),
   business: defineEnum('意向业务', [
     [0, '网约车租赁'],
     [1, '出租车租赁'],

@@ -11,12 +11,16 @@ export const orderChangeKind = defineEnum('变更类型', [
 export const orderChangeKinds = { changeType: 1, delay: 2 } as const;
 
 /** A change request follows its approval: applied once approved, never otherwise. */
-export const orderChangeStatus = defineEnum('变更状态', [
-  [1, '审批中'],
-  [2, '已生效'],
-  [3, '已驳回'],
-  [4, '已撤回'],
-]);
+export const orderChangeStatus = defineEnum(
+  '变更状态',
+  [
+    [1, '审批中'],
+    [2, '已生效'],
+    [3, '已驳回'],
+    [4, '已撤回'],
+  ],
+  { status: true },
+);
 export const orderChangeStates = { inApproval: 1, applied: 2, rejected: 3, withdrawn: 4 } as const;
 
 /**

@@ -7,11 +7,15 @@ import { defineScreen } from '../resource/screen';
 import { calendarDate, text } from '../values';
 
 /** A driver's application from the app: waiting for review, made an order, or refused. */
-export const driverApplicationStatus = defineEnum('申请状态', [
-  [0, '待审核'],
-  [1, '已转订单'],
-  [2, '已拒绝'],
-]);
+export const driverApplicationStatus = defineEnum(
+  '申请状态',
+  [
+    [0, '待审核'],
+    [1, '已转订单'],
+    [2, '已拒绝'],
+  ],
+  { status: true },
+);
 export const driverApplicationStates = { waiting: 0, ordered: 1, refused: 2 } as const;
 
 /**

@@ -10,13 +10,17 @@ import { idText, text } from '../values';
  * A 换车订单: its approval running, turned down (resubmitted after changes), approved and waiting for the
  * handover of the two cars, done.
  */
-export const exchangeStatus = defineEnum('换车状态', [
-  [1, '审批中'],
-  [2, '已驳回'],
-  [3, '待交接'],
-  [4, '已完成'],
-  [5, '已取消'],
-]);
+export const exchangeStatus = defineEnum(
+  '换车状态',
+  [
+    [1, '审批中'],
+    [2, '已驳回'],
+    [3, '待交接'],
+    [4, '已完成'],
+    [5, '已取消'],
+  ],
+  { status: true },
+);
 export const exchangeStates = { inApproval: 1, rejected: 2, approved: 3, done: 4, cancelled: 5 } as const;
 
 const reason = text().trim().min(1, '不能为空').max(200).meta({ title: '换车原因' });

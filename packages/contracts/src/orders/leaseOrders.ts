@@ -9,32 +9,44 @@ import { cancelReturnBody } from '../vehicles/records';
 import { exchangeOrderBody } from './exchanges';
 
 /** SPEC §3 lease order status. */
-export const leaseOrderStatus = defineEnum('订单状态', [
-  [0, '已取消'],
-  [1, '待审批'],
-  [2, '审批中'],
-  [3, '履约中'],
-  [4, '已完成'],
-]);
+export const leaseOrderStatus = defineEnum(
+  '订单状态',
+  [
+    [0, '已取消'],
+    [1, '待审批'],
+    [2, '审批中'],
+    [3, '履约中'],
+    [4, '已完成'],
+  ],
+  { status: true },
+);
 export const leaseOrderStates = { cancelled: 0, pending: 1, inApproval: 2, performing: 3, completed: 4 } as const;
 
 /** Where the car of an order in performance is: waiting for its handover, with the driver, on its way back. */
-export const leaseDeliveryState = defineEnum('交车状态', [
-  [0, '待交车'],
-  [1, '已交车'],
-  [2, '退租中'],
-  [3, '已退车'],
-]);
+export const leaseDeliveryState = defineEnum(
+  '交车状态',
+  [
+    [0, '待交车'],
+    [1, '已交车'],
+    [2, '退租中'],
+    [3, '已退车'],
+  ],
+  { status: true },
+);
 /** 退租中: the car's return is asked for; 已退车: it is back (还车验收), the order waits for its settlement. */
 export const leaseDeliveryStates = { waiting: 0, delivered: 1, returning: 2, returned: 3 } as const;
 
 /** Where an order's return settlement stands. */
-export const orderSettlementState = defineEnum('核算状态', [
-  [0, '未核算'],
-  [1, '审批中'],
-  [2, '已驳回'],
-  [3, '已通过'],
-]);
+export const orderSettlementState = defineEnum(
+  '核算状态',
+  [
+    [0, '未核算'],
+    [1, '审批中'],
+    [2, '已驳回'],
+    [3, '已通过'],
+  ],
+  { status: true },
+);
 export const orderSettlementStates = { none: 0, inApproval: 1, rejected: 2, approved: 3 } as const;
 
 /** When each period's rent falls due: on its first day (期初) or its last (期末). */
@@ -44,11 +56,15 @@ export const rentTiming = defineEnum('收租时点', [
 ]);
 
 /** SPEC §3 extend-tenancy status: whether an order was extended (延期) or renewed (续租). */
-export const extendTenancyStatus = defineEnum('续租状态', [
-  [0, '未续租'],
-  [1, '已延期'],
-  [2, '已续租'],
-]);
+export const extendTenancyStatus = defineEnum(
+  '续租状态',
+  [
+    [0, '未续租'],
+    [1, '已延期'],
+    [2, '已续租'],
+  ],
+  { status: true },
+);
 
 const reason = (title: string) => text().trim().min(1, '不能为空').max(200).meta({ title });
 
@@ -273,14 +289,18 @@ export const leaseOrderScreens = {
 };
 
 /** A receivable of an order's schedule (应收计划): one period's rent, due on its date. */
-export const receivableStatus = defineEnum('收款状态', [
-  [0, '待收款'],
-  [1, '部分收款'],
-  [2, '已收款'],
-  [3, '逾期'],
-  [4, '已减免'],
-  [5, '已作废'],
-]);
+export const receivableStatus = defineEnum(
+  '收款状态',
+  [
+    [0, '待收款'],
+    [1, '部分收款'],
+    [2, '已收款'],
+    [3, '逾期'],
+    [4, '已减免'],
+    [5, '已作废'],
+  ],
+  { status: true },
+);
 
 export const receivableKind = defineEnum('应收类型', [
   [1, '租金'],

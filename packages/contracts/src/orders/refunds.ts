@@ -12,12 +12,16 @@ import { calendarDate, text } from '../values';
  * A 押金退款: what a settlement owes the driver back (the deposit beyond what they owed), in its approval
  * (押金退款审批, 会签), approved and waiting to be paid, paid, or turned down (sent again with a note).
  */
-export const depositRefundStatus = defineEnum('退款状态', [
-  [1, '审批中'],
-  [2, '待打款'],
-  [3, '已退款'],
-  [4, '已驳回'],
-]);
+export const depositRefundStatus = defineEnum(
+  '退款状态',
+  [
+    [1, '审批中'],
+    [2, '待打款'],
+    [3, '已退款'],
+    [4, '已驳回'],
+  ],
+  { status: true },
+);
 export const depositRefundStates = { inApproval: 1, approved: 2, paid: 3, rejected: 4 } as const;
 
 const bankAccount = text()

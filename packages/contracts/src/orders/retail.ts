@@ -12,15 +12,19 @@ import { calendarDate, idText, text } from '../values';
  * A 零售订单 (a car sold): drafted, its 零售工单 in approval, turned down (changed and sent again), approved and
  * waiting for the handover, handed over and waiting for the 过户, done; 取消 ends it before the handover.
  */
-export const retailOrderStatus = defineEnum('零售订单状态', [
-  [0, '已取消'],
-  [1, '待提交'],
-  [2, '审批中'],
-  [3, '已驳回'],
-  [4, '待交车'],
-  [5, '待过户'],
-  [6, '已完成'],
-]);
+export const retailOrderStatus = defineEnum(
+  '零售订单状态',
+  [
+    [0, '已取消'],
+    [1, '待提交'],
+    [2, '审批中'],
+    [3, '已驳回'],
+    [4, '待交车'],
+    [5, '待过户'],
+    [6, '已完成'],
+  ],
+  { status: true },
+);
 export const retailOrderStates = {
   cancelled: 0,
   draft: 1,
@@ -51,13 +55,17 @@ export const financingPartner = defineEnum('金融机构', [
 ]);
 
 /** A work order's approval: running, passed, turned down, withdrawn by its initiator, ended with its order. */
-export const retailWorkOrderStatus = defineEnum('工单状态', [
-  [1, '审批中'],
-  [2, '已通过'],
-  [3, '已驳回'],
-  [4, '已撤回'],
-  [5, '已取消'],
-]);
+export const retailWorkOrderStatus = defineEnum(
+  '工单状态',
+  [
+    [1, '审批中'],
+    [2, '已通过'],
+    [3, '已驳回'],
+    [4, '已撤回'],
+    [5, '已取消'],
+  ],
+  { status: true },
+);
 export const retailWorkOrderStates = { inApproval: 1, approved: 2, rejected: 3, withdrawn: 4, cancelled: 5 } as const;
 
 /** A person's 身份证 or a company's 统一社会信用代码: which one is checked against 购车人类型 when saved. */

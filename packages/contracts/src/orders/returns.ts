@@ -52,11 +52,15 @@ export const accountingUnitScreens = {
 };
 
 /** A 核算单's state: its approval running, passed, or turned down (then edited and sent again). */
-export const settlementStatus = defineEnum('核算单状态', [
-  [1, '审批中'],
-  [2, '已通过'],
-  [3, '已驳回'],
-]);
+export const settlementStatus = defineEnum(
+  '核算单状态',
+  [
+    [1, '审批中'],
+    [2, '已通过'],
+    [3, '已驳回'],
+  ],
+  { status: true },
+);
 export const settlementStates = { inApproval: 1, approved: 2, rejected: 3 } as const;
 
 const fen = (title: string) => moneyAmount(title).optional();

@@ -7,12 +7,16 @@ import { defineResource } from '../resource/resource';
 import { defineScreen } from '../resource/screen';
 import { idText, text } from '../values';
 
-export const templateStatus = defineEnum('状态', [
-  [0, '草稿'],
-  [1, '待审核'],
-  [2, '已启用'],
-  [3, '已停用'],
-]);
+export const templateStatus = defineEnum(
+  '状态',
+  [
+    [0, '草稿'],
+    [1, '待审核'],
+    [2, '已启用'],
+    [3, '已停用'],
+  ],
+  { status: true },
+);
 
 /**
  * A poster template is drafted, submitted for review, approved (启用 for the first time) by a holder of 启用

@@ -3,12 +3,16 @@ import { fields } from '../resource/fields';
 import { defineResource } from '../resource/resource';
 
 /** Where a 产品报价 stands: its approval running, then approved (the price may be offered), or not. */
-export const productQuoteStatus = defineEnum('报价状态', [
-  [1, '审批中'],
-  [2, '已通过'],
-  [3, '已驳回'],
-  [4, '已撤回'],
-]);
+export const productQuoteStatus = defineEnum(
+  '报价状态',
+  [
+    [1, '审批中'],
+    [2, '已通过'],
+    [3, '已驳回'],
+    [4, '已撤回'],
+  ],
+  { status: true },
+);
 export const productQuoteStates = { inApproval: 1, approved: 2, rejected: 3, withdrawn: 4 } as const;
 
 /** How far ahead a quote may stay valid. */

@@ -7,12 +7,16 @@ import { defineScreen } from '../resource/screen';
 import { calendarDate, text } from '../values';
 import { referralStages } from './enums';
 
-export const awardStatus = defineEnum('状态', [
-  [1, '待审核'],
-  [2, '已通过'],
-  [3, '已驳回'],
-  [4, '已发放'],
-]);
+export const awardStatus = defineEnum(
+  '状态',
+  [
+    [1, '待审核'],
+    [2, '已通过'],
+    [3, '已驳回'],
+    [4, '已发放'],
+  ],
+  { status: true },
+);
 
 /**
  * The reward each stage a referral reached earns its inviter, in fen (DOMAIN_DECISIONS: 拉新奖励). An award

@@ -13,10 +13,14 @@ export const incentiveRule = defineEnum('分配规则', [
   [3, '按拉新数量'],
 ]);
 
-export const incentiveStatus = defineEnum('状态', [
-  [1, '有效'],
-  [2, '已作废'],
-]);
+export const incentiveStatus = defineEnum(
+  '状态',
+  [
+    [1, '有效'],
+    [2, '已作废'],
+  ],
+  { status: true },
+);
 
 /** Who takes part in an incentive: a driver (the referrals they brought) or a member of staff. */
 export const participantKind = defineEnum('参与人类型', [

@@ -3,18 +3,26 @@ import { fields } from './fields';
 import { defineResource } from './resource';
 
 /** A batch import's progress: checked and saved row by row, then done (or stopped by a failure). */
-export const importBatchStatus = defineEnum('导入状态', [
-  [0, '处理中'],
-  [1, '已完成'],
-  [2, '失败'],
-]);
+export const importBatchStatus = defineEnum(
+  '导入状态',
+  [
+    [0, '处理中'],
+    [1, '已完成'],
+    [2, '失败'],
+  ],
+  { status: true },
+);
 
 /** What became of one row of a batch import. */
-export const importRowOutcome = defineEnum('处理结果', [
-  [1, '已导入'],
-  [2, '重复'],
-  [3, '未通过'],
-]);
+export const importRowOutcome = defineEnum(
+  '处理结果',
+  [
+    [1, '已导入'],
+    [2, '重复'],
+    [3, '未通过'],
+  ],
+  { status: true },
+);
 
 export interface ImportBatchScreens {
   /** The resource whose uploads these are (`lead`). */

@@ -9,15 +9,17 @@ import {
   routesByKey,
 } from '@cp/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Descriptions, Empty, Flex, Spin, Steps, Tag, Timeline, Typography } from 'antd';
+import { Card, Descriptions, Empty, Flex, Spin, Steps, Timeline, Typography } from 'antd';
 import { Link } from 'react-router';
 import { get, getOrNull } from '../request';
 import { formatPlain } from '../resource/format';
 import { ResourceDescriptions } from '../resource/ResourceDescriptions';
+import { StatusTag, toneDots } from '../resource/StatusTag';
 import type { ResourceRecord } from '../resource/types';
 
 const moment = (value: unknown) => formatPlain({ kind: 'datetime' }, value);
-const statusColors: Record<number, string> = { 1: 'processing', 2: 'success', 3: 'error', 4: 'default', 5: 'default' };
+/** The timeline's dot of an event, by what its word means (驳回 red, 通过 green). */
+const eventDot = (kind: number) => toneDots[approvalEventKind.tone(kind) ?? 'closed'];
 
 /** An approval's nodes (who decides each, how, and what they decided) and everything that happened on it. */
 export function ApprovalRecordView({ record }: { record: ApprovalRecord }) {
@@ -28,7 +30,7 @@ export function ApprovalRecordView({ record }: { record: ApprovalRecord }) {
         <Descriptions.Item label="审批事项">{record.title}</Descriptions.Item>
         <Descriptions.Item label="发起人">{record.initiatorName}</Descriptions.Item>
         <Descriptions.Item label="审批状态">
-          <Tag color={statusColors[record.status]}>{approvalInstanceStatus.label(record.status)}</Tag>
+          <StatusTag enumDef={approvalInstanceStatus} value={record.status} />
         </Descriptions.Item>
         <Descriptions.Item label="发起时间">{moment(record.createdAt)}</Descriptions.Item>
         <Descriptions.Item label="结束时间">{record.endedAt ? moment(record.endedAt) : '—'}</Descriptions.Item>
@@ -39,24 +41,28 @@ export function ApprovalRecordView({ record }: { record: ApprovalRecord }) {
         status={record.status === 3 ? 'error' : record.status === 2 ? 'finish' : running ? 'process' : 'wait'}
         items={record.nodes.map((node) => ({
           title: `${node.name}（${approvalMethod.label(node.method)}）`,
-          description: node.tasks.length
-            ? node.tasks.map((task) => `${task.approverName}：${approvalTaskStatus.label(task.status)}`).join('；')
-            : '未到达',
+          description: node.tasks.length ? (
+            <Flex vertical gap={4}>
+              {node.tasks.map((task) => (
+                <span key={`${task.approverName}-${task.status}`}>
+                  {task.approverName}：<StatusTag enumDef={approvalTaskStatus} value={task.status} />
+                </span>
+              ))}
+            </Flex>
+          ) : (
+            '未到达'
+          ),
         }))}
       />
       <Timeline
         items={record.events.map((event) => ({
           key: `${event.at}-${event.kind}-${event.userName}`,
-          color: event.kind === 3 ? 'red' : event.kind === 2 || event.kind === 8 ? 'green' : 'blue',
+          color: eventDot(event.kind),
           children: (
             <Flex vertical>
               <Typography.Text>
-                {[
-                  event.userName,
-                  approvalEventKind.label(event.kind),
-                  event.nodeName ? `「${event.nodeName}」` : '',
-                  event.toUserName ? `给 ${event.toUserName}` : '',
-                ]
+                {event.userName} <StatusTag enumDef={approvalEventKind} value={event.kind} />
+                {[event.nodeName ? `「${event.nodeName}」` : '', event.toUserName ? `给 ${event.toUserName}` : '']
                   .filter(Boolean)
                   .join(' ')}
               </Typography.Text>

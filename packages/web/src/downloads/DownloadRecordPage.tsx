@@ -1,19 +1,12 @@
-import type { DownloadRecordDto } from '@cp/contracts';
+import { type DownloadRecordDto, exportStatus } from '@cp/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Card, Progress, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Card, Progress, type TableColumnsType, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { emptyText } from '../resource/emptyText';
+import { StatusTag } from '../resource/StatusTag';
 import { PagedTable, sharedPageSizes } from '../widgets';
 import { type DownloadsApi, downloadsApi, exportStates, formatSize, refreshIntervalMs, saveFromUrl } from './api';
 import { useDownloadRecords } from './useDownloadRecords';
-
-const statusColors: Record<number, string> = {
-  [exportStates.queued]: 'default',
-  [exportStates.running]: 'processing',
-  [exportStates.done]: 'success',
-  [exportStates.failed]: 'error',
-  [exportStates.expired]: 'default',
-};
 
 function progressOf(record: DownloadRecordDto) {
   if (record.status === exportStates.failed)
@@ -56,7 +49,7 @@ export function DownloadRecordPage({
       title: '状态',
       dataIndex: 'status',
       width: 90,
-      render: (_: number, record) => <Tag color={statusColors[record.status]}>{record.statusLabel}</Tag>,
+      render: (_: number, record) => <StatusTag enumDef={exportStatus} value={record.status} />,
     },
     { title: '进度', key: 'progress', width: 160, render: (_, record) => progressOf(record) },
     {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Drawer, Flex, Result, Space, Spin, Tag, Typography } from 'antd';
+import { Button, Card, Drawer, Flex, Result, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Authorized } from '../auth/access';
@@ -17,10 +17,9 @@ import { useRefLinks } from './refLinks';
 import { relatedLists } from './related';
 import { createResourceApi } from './resourceApi';
 import { pageLink } from './routes';
+import { StatusTag } from './StatusTag';
 import { StoredFileList } from './StoredFileList';
 import type { ResourceRecord } from './types';
-
-const stateColors = ['gold', 'cyan', 'blue', 'purple', 'geekblue', 'green', 'orange', 'default', 'magenta'];
 
 /** The row's title: its identity, what the family adds (a VIN), and its lifecycle state. */
 function Title({ family, record }: { family: WebFamily; record: ResourceRecord }) {
@@ -32,9 +31,7 @@ function Title({ family, record }: { family: WebFamily; record: ResourceRecord }
         {rowName(family.resource, record) || family.resource.title}
       </Typography.Title>
       {family.subtitle?.(record)}
-      {lifecycle && state !== undefined && (
-        <Tag color={stateColors[state] ?? 'default'}>{lifecycle.states.label(state)}</Tag>
-      )}
+      {lifecycle && state !== undefined && <StatusTag enumDef={lifecycle.states} value={state} />}
     </Space>
   );
 }

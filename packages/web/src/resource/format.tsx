@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { emptyText } from './emptyText';
 import { fileNamesOf } from './fileNames';
+import { StatusTag } from './StatusTag';
 import { StoredFileList } from './StoredFileList';
 import { refNameOf } from './types';
 
@@ -56,8 +57,8 @@ export function formatPlain(
 }
 
 /**
- * A field of a row as the list and the detail view show it; a reference shows the name the API sent. A value
- * with a `link` (a reference's detail page, `useRefLinks`) is a link there.
+ * A field of a row as the list and the detail view show it; a reference shows the name the API sent, a status
+ * its tag. A value with a `link` (a reference's detail page, `useRefLinks`) is a link there.
  */
 export function renderValue(name: string, def: FieldDef, record: Record<string, unknown>, link?: string): ReactNode {
   const value = record[name];
@@ -71,6 +72,10 @@ export function renderValue(name: string, def: FieldDef, record: Record<string, 
     return Array.isArray(labels) && labels.length > 0 ? labels.join('、') : formatPlain(def, value);
   }
   if (isEmpty(value)) return emptyText;
+  // A status shows as a tag coloured by its meaning, the same in every list, detail and record.
+  if (def.kind === 'enum' && def.enumDef?.status && typeof value === 'number') {
+    return <StatusTag enumDef={def.enumDef} value={value} />;
+  }
   if (def.kind === 'tags' && Array.isArray(value)) {
     return (
       <Space size={[0, 4]} wrap>
