@@ -147,3 +147,67 @@ describe('租赁订单', () => {
     await row.getByText('已完成', { exact: true }).waitFor({ timeout: 45_000 });
   });
 });
+
+describe('租赁订单 list as staff see it', () => {
+  /** Where the table's header cells and its rows lie on screen, and whether the table scrolled sideways. */
+  const tableOnScreen = (page: import('playwright-core').Page) =>
+    page.evaluate(() => {
+      const header = (name: string) => {
+        const rect = document.querySelector(`th[data-column="${name}"]`)?.getBoundingClientRect();
+        return rect ? { left: rect.left, right: rect.right } : null;
+      };
+      const table = document.querySelector('.ant-table-container')?.getBoundingClientRect();
+      const rows = Array.from(document.querySelectorAll('.ant-table-tbody tr.ant-table-row')).map((row) =>
+        row.getBoundingClientRect(),
+      );
+      return {
+        table: table ? { left: table.left, right: table.right, top: table.top } : null,
+        actions: header('actions'),
+        columns: Object.fromEntries(['orderNo', 'vehicleId', 'rent', 'endDate'].map((name) => [name, header(name)])),
+        scrolled: Array.from(document.querySelectorAll('.ant-table-body, .ant-table-content')).some(
+          (element) => element.scrollLeft > 0,
+        ),
+        rowsSeen: rows.filter((row) => row.top >= 0 && row.bottom <= window.innerHeight).length,
+        wide: document.documentElement.scrollWidth > window.innerWidth,
+      };
+    });
+
+  it('shows 车辆, 月租金, 到期日期 and 操作 at 1440 × 900 without scrolling sideways, rare actions under 更多', async () => {
+    const { context, page } = await open({ width: 1440, height: 900 });
+    await signIn(context, demoAccounts.admin);
+    await page.goto('/leaseOrder');
+    await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+    const seen = await tableOnScreen(page);
+    expect(seen.scrolled).toBe(false);
+    expect(seen.wide).toBe(false);
+    const { table, actions } = seen;
+    if (!table || !actions) throw new Error('no table or no 操作 column');
+    expect(actions.right).toBeLessThanOrEqual(table.right + 1);
+    expect(actions.right - actions.left).toBeLessThanOrEqual(260);
+    for (const [name, cell] of Object.entries(seen.columns)) {
+      expect(cell, name).not.toBeNull();
+      expect(cell?.left ?? 0, name).toBeGreaterThanOrEqual(table.left - 1);
+      expect(cell?.right ?? Number.POSITIVE_INFINITY, name).toBeLessThanOrEqual(actions.left + 1);
+    }
+    // An order in force offers more than fits: the rest are one click away under 更多.
+    const more = page.locator('.ant-table-tbody').getByRole('button', { name: '更多' }).first();
+    await more.click();
+    const menu = page.getByTestId('row-actions-more').filter({ visible: true });
+    await expect.poll(() => menu.getByRole('button').count()).toBeGreaterThan(0);
+  });
+
+  it('at 1280 × 720 opens with the search folded away (展开查询 brings it back) and shows at least 8 rows', async () => {
+    const { context, page } = await open({ width: 1280, height: 720 });
+    await signIn(context, demoAccounts.admin);
+    await page.goto('/leaseOrder');
+    await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+    await expect.poll(async () => (await tableOnScreen(page)).rowsSeen).toBeGreaterThanOrEqual(8);
+    expect(await page.getByPlaceholder('请输入订单编号').count()).toBe(0);
+    await page.getByRole('button', { name: '展开查询' }).click();
+    await page.getByPlaceholder('请输入订单编号').fill('ZL');
+    await page.getByRole('button', { name: '查询' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('orderNo')).toBe('ZL');
+    await page.getByRole('button', { name: '收起查询' }).click();
+    expect(await page.getByPlaceholder('请输入订单编号').count()).toBe(0);
+  });
+});

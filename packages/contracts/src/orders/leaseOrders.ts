@@ -266,7 +266,10 @@ export const leaseOrderResource = defineResource({
 export const leaseOrderScreens = {
   leaseOrder: defineScreen(leaseOrderResource, {
     route: 'leaseOrder',
-    key: ['status', 'deliveryState', 'driverId', 'startDate', 'vehicleId'],
+    // What staff read an order by, all on screen at 1440 px beside 操作: its car, its rent, when it ends.
+    key: ['status', 'deliveryState', 'driverId', 'vehicleId', 'rent', 'endDate'],
+    columns: ['startDate', 'termMonths', 'cityId', 'modelId', 'rentalMode', 'orderType', 'rentReceipt', 'createdAt'],
+    widths: { orderNo: 186, status: 90, deliveryState: 90, driverId: 130, vehicleId: 110, rent: 110 },
     filters: ['orderNo', 'driverId', 'cityId', 'vehicleId', 'orderType', 'rentalMode', 'startDate', 'createdAt'],
     tabs: {
       field: 'status',

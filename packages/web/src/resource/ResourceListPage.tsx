@@ -1,19 +1,22 @@
+import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import type { Screen } from '@cp/contracts';
 import { Button, Card, Flex, Space, type TableColumnsType } from 'antd';
 import { type HTMLAttributes, type ReactNode, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Authorized } from '../auth/access';
 import { useListExport } from '../downloads/useListExport';
+import { shortWindowQuery, useMediaQuery } from '../widgets';
 import { ActionDialog, type ActionTarget } from './ActionDialog';
 import { BulkActionDialog, type BulkTarget } from './BulkActionDialog';
 import { BulkBar } from './BulkBar';
-import { buildColumns, textWidth } from './buildColumns';
+import { buildColumns } from './buildColumns';
 import { useBulkSelection } from './bulkSelection';
 import { ColumnSettings } from './ColumnSettings';
-import { type Control, screenControls, widestRowControls } from './controls';
+import { type Control, rowActionsWidth, rowControlTitles, screenControls } from './controls';
 import { exportFilters } from './exportFilters';
 import type { WebFamily } from './family';
 import { ImportDialog } from './ImportDialog';
+import { LinkFilterTags } from './LinkFilterTags';
 import { ResourceDetailDrawer } from './ResourceDetailPage';
 import { ResourceFormDrawer } from './ResourceFormDrawer';
 import { ResourceSearchPanel } from './ResourceSearchPanel';
@@ -72,13 +75,6 @@ export function ToolbarControl({
   );
 }
 
-/** The 操作 column's width: its widest row's small link buttons side by side, within reason. */
-function actionsWidth(titles: readonly string[]): number {
-  // A small link button pads its title by 7 px a side; the cell pads by 16 px a side.
-  const buttons = titles.reduce((sum, title) => sum + textWidth(title) + 22, 0);
-  return Math.min(300, Math.max(80, buttons + 40));
-}
-
 /**
  * A screen of a family: its search panel, its status tabs, a toolbar with the controls of its route's
  * buttons and 列设置, the table of its columns (the identity pinned left, the key columns next, as the user
@@ -87,6 +83,11 @@ function actionsWidth(titles: readonly string[]): number {
  */
 export function ResourceListPage({ family, screen }: { family: WebFamily; screen: Screen }) {
   const list = useResourceList<ResourceRecord>(screen);
+  // A short window (1280 × 720) opens with the search panel folded away, so the table starts near the top and
+  // shows its rows; 展开查询 beside 列设置 brings the panel back, and a filter in the URL opens it.
+  const short = useMediaQuery(shortWindowQuery);
+  const filtered = list.filterNames.some((name) => Boolean(list.filters[name]));
+  const [searchShown, setSearchShown] = useState(!short || filtered);
   const settings = useColumnSettings(screen);
   const counts = useTabCounts(screen, list.query);
   const navigate = useNavigate();
@@ -118,7 +119,6 @@ export function ResourceListPage({ family, screen }: { family: WebFamily; screen
   const link = useRefLinks(family);
   const columns = useMemo<TableColumnsType<ResourceRecord>>(() => {
     const shown = settings.layout.filter((column) => !column.hidden).map((column) => column.name);
-    const detail = ['详情'];
     return [
       ...buildColumns<ResourceRecord>(family.resource, {
         only: shown,
@@ -126,12 +126,13 @@ export function ResourceListPage({ family, screen }: { family: WebFamily; screen
         pinned: screen.identity,
         widths: screen.widths,
         link,
+        cells: family.cells,
       }),
       {
         title: '操作',
         key: 'actions',
         fixed: 'right',
-        width: actionsWidth([...detail, ...widestRowControls(family, rowControls)]),
+        width: rowActionsWidth(rowControlTitles(family, rowControls).map((titles) => ['详情', ...titles])),
         onHeaderCell: () => ({ 'data-column': 'actions' }) as HTMLAttributes<HTMLElement>,
         render: (_, record) => <RowActions family={family} controls={rowControls} record={record} onOpen={setOpened} />,
       },
@@ -139,7 +140,7 @@ export function ResourceListPage({ family, screen }: { family: WebFamily; screen
   }, [family, screen, list.sort, rowControls, settings.layout, link]);
   return (
     <Card>
-      <ResourceSearchPanel list={list} />
+      {searchShown ? <ResourceSearchPanel list={list} whole={short} /> : <LinkFilterTags list={list} />}
       {screen.tabs && list.tab && (
         <StatusTabs tabs={screen.tabs} active={list.tab} counts={counts} onChange={list.setTab} />
       )}
@@ -157,13 +158,21 @@ export function ResourceListPage({ family, screen }: { family: WebFamily; screen
             </Authorized>
           ))}
         </Space>
-        <ColumnSettings
-          resource={family.resource}
-          layout={settings.layout}
-          customised={settings.customised}
-          onChange={settings.change}
-          onReset={settings.reset}
-        />
+        <Space size={4}>
+          {short && (
+            <Button type="link" onClick={() => setSearchShown(!searchShown)} autoInsertSpace={false}>
+              {searchShown ? '收起查询' : '展开查询'}
+              {searchShown ? <UpOutlined aria-hidden /> : <DownOutlined aria-hidden />}
+            </Button>
+          )}
+          <ColumnSettings
+            resource={family.resource}
+            layout={settings.layout}
+            customised={settings.customised}
+            onChange={settings.change}
+            onReset={settings.reset}
+          />
+        </Space>
       </Flex>
       <BulkBar family={family} selection={selection} onOpen={(target) => setOpened({ kind: 'bulk', target })} />
       <ResourceTable<ResourceRecord>

@@ -13,7 +13,14 @@ const sameFilters = (a: Readonly<Record<string, string>>, b: Readonly<Record<str
  * The search panel of a screen's list, showing the URL's filters and writing 查询 / 重置 back to it. Both ask
  * the server again even when the filters stay the same: a colleague's new row shows up.
  */
-export function ResourceSearchPanel({ list }: { list: ResourceList }) {
+export function ResourceSearchPanel({
+  list,
+  whole = false,
+}: {
+  list: ResourceList;
+  /** Every field at once, with no 展开 / 收起 of the panel's own: the page folds the panel whole. */
+  whole?: boolean;
+}) {
   const { resource } = list.screen;
   const [form] = Form.useForm<Record<string, unknown>>();
   const { filters, filterNames, setFilters } = list;
@@ -35,6 +42,7 @@ export function ResourceSearchPanel({ list }: { list: ResourceList }) {
         onReset={() => search({})}
         filled={filled}
         loading={list.result.isFetching}
+        foldable={!whole}
       >
         {items}
       </SearchPanel>

@@ -1,10 +1,11 @@
 import type { UserInfo } from '@cp/contracts';
 import { routesByKey } from '@cp/contracts/routes';
-import { Button, Space } from 'antd';
+import { Button, Flex, Popover, Space } from 'antd';
+import { Fragment, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Authorized, useAccess } from '../auth/access';
+import { useAccess } from '../auth/access';
 import { useSession } from '../auth/session';
-import type { Control } from './controls';
+import { type Control, moreTitle, rowActionLayout } from './controls';
 import { canEdit, canRemove, DeleteButton } from './DeleteButton';
 import { detailLink, offeredActions, type WebFamily } from './family';
 import type { Opened } from './ResourceListPage';
@@ -37,28 +38,40 @@ function applies(
   return true;
 }
 
-/** A row's buttons: 详情 (its page, or a drawer where the family has none), then the controls of the screen the row's state and the user's buttons allow. */
+/**
+ * A row's buttons: 详情 (its page, or a drawer where the family has none), then the controls of the screen the
+ * row's state and the user's buttons allow — side by side while they fit the column (`rowActionLayout`), the
+ * rest gathered under 更多.
+ */
 export function RowActions({ family, controls, record, onOpen }: RowActionsProps) {
   const navigate = useNavigate();
   const access = useAccess();
   const { user, held } = useSession();
+  const [moreOpen, setMoreOpen] = useState(false);
   const detail = family.routes?.detail ? routesByKey.get(family.routes.detail) : undefined;
   const link = (kind: 'edit') => family.routes?.[kind];
-  const button = (control: Control, onClick: () => void) => (
-    <Button type="link" size="small" onClick={onClick}>
-      {control.title}
+  const button = (title: string, onClick: () => void) => (
+    <Button
+      type="link"
+      size="small"
+      onClick={() => {
+        setMoreOpen(false);
+        onClick();
+      }}
+    >
+      {title}
     </Button>
   );
   const render = (control: Control) => {
     switch (control.kind) {
       case 'edit': {
         const page = link('edit');
-        return button(control, () =>
+        return button(control.title, () =>
           page ? navigate(pageLink(page, record.id)) : onOpen({ kind: 'form', id: record.id }),
         );
       }
       case 'transition':
-        return button(control, () =>
+        return button(control.title, () =>
           onOpen({ kind: 'action', target: { family, action: control.action, id: record.id, record } }),
         );
       case 'delete':
@@ -74,35 +87,57 @@ export function RowActions({ family, controls, record, onOpen }: RowActionsProps
           record,
           alsoRefresh: [family.resource.key],
         };
-        return button(control, () => onOpen({ kind: 'action', target }));
+        return button(control.title, () => onOpen({ kind: 'action', target }));
       }
       default:
         return null;
     }
   };
+  const details = detail
+    ? access.canOpen(detail)
+      ? button('详情', () => navigate(detailLink(family, record.id) ?? ''))
+      : null
+    : !family.routes?.detail
+      ? button('详情', () => onOpen({ kind: 'detail', id: record.id }))
+      : null;
+  const items: { key: string; title: string; node: ReactNode }[] = [
+    ...(details ? [{ key: 'detail', title: '详情', node: details }] : []),
+    ...controls
+      .filter(
+        (control) =>
+          applies(family, control, record, { user, buttons: held.buttons }) && access.hasButton(control.button),
+      )
+      .map((control) => ({
+        key: `${control.kind}:${control.button}:${control.kind === 'transition' ? control.action : ''}`,
+        title: control.title,
+        node: render(control),
+      })),
+  ];
+  const { inline, more } = rowActionLayout(items.map((item) => item.title));
   return (
-    <Space size={0} wrap>
-      {detail
-        ? access.canOpen(detail) && (
-            <Button type="link" size="small" onClick={() => navigate(detailLink(family, record.id) ?? '')}>
-              详情
-            </Button>
-          )
-        : !family.routes?.detail && (
-            <Button type="link" size="small" onClick={() => onOpen({ kind: 'detail', id: record.id })}>
-              详情
-            </Button>
-          )}
-      {controls
-        .filter((control) => applies(family, control, record, { user, buttons: held.buttons }))
-        .map((control) => (
-          <Authorized
-            key={`${control.kind}:${control.button}:${control.kind === 'transition' ? control.action : ''}`}
-            button={control.button}
-          >
-            {render(control)}
-          </Authorized>
-        ))}
+    <Space size={0}>
+      {items.slice(0, inline).map((item) => (
+        <Fragment key={item.key}>{item.node}</Fragment>
+      ))}
+      {more && (
+        <Popover
+          trigger="click"
+          placement="bottomRight"
+          open={moreOpen}
+          onOpenChange={setMoreOpen}
+          content={
+            <Flex vertical align="flex-start" data-testid="row-actions-more">
+              {items.slice(inline).map((item) => (
+                <Fragment key={item.key}>{item.node}</Fragment>
+              ))}
+            </Flex>
+          }
+        >
+          <Button type="link" size="small" aria-haspopup="menu">
+            {moreTitle}
+          </Button>
+        </Popover>
+      )}
     </Space>
   );
 }

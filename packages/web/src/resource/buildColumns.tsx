@@ -1,6 +1,6 @@
 import type { FieldDef, FieldKind, Resource } from '@cp/contracts';
 import { type TableColumnsType, Tooltip } from 'antd';
-import type { HTMLAttributes } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import type { SortState } from '../widgets';
 import { displayTitle, formatPlain, renderValue } from './format';
 import type { FieldLink } from './refLinks';
@@ -17,6 +17,8 @@ export interface ColumnOptions {
   widths?: Readonly<Record<string, number>>;
   /** Where a cell's value links (a reference's detail page, `useRefLinks`). */
   link?: FieldLink | undefined;
+  /** Cells of the family's own, by field (a to-do task's 审批事项). */
+  cells?: Readonly<Record<string, (record: ResourceRecord) => ReactNode>>;
 }
 
 /** What a cell of each kind needs, in pixels: a date, a moment, an amount in yuan, an enumeration's label. */
@@ -59,8 +61,11 @@ export function columnWidth(def: FieldDef): number {
   return Math.max(content, title);
 }
 
-/** Kinds whose values may be longer than their column: they end in an ellipsis and show whole in a tooltip. */
-const clipped = new Set<FieldKind>(['text', 'ref', 'refs', 'tags', 'files', 'enums']);
+/**
+ * Kinds whose values may be longer than their column: they end in an ellipsis and show whole in a tooltip —
+ * a long label (浮动租金（分润）) too, so no cell wraps and every row keeps one height.
+ */
+const clipped = new Set<FieldKind>(['text', 'ref', 'refs', 'tags', 'files', 'enums', 'enum']);
 
 /** The whole value of a cell as text, for its tooltip. */
 function plainValue(name: string, def: FieldDef, record: ResourceRecord): string {
@@ -82,9 +87,11 @@ const headerOf = (name: string) => () => ({ 'data-column': name }) as HTMLAttrib
  */
 export function buildColumns<T extends ResourceRecord = ResourceRecord>(
   resource: Resource,
-  { only, sort, pinned, widths = {}, link }: ColumnOptions = {},
+  { only, sort, pinned, widths = {}, link, cells = {} }: ColumnOptions = {},
 ): TableColumnsType<T> {
   const entries = pickFields(resource, only).filter(([, def]) => only || def.list);
+  const shown = (name: string, def: FieldDef, record: T) =>
+    cells[name]?.(record) ?? renderValue(name, def, record, link?.(name, record));
   return entries.map(([name, def]) => ({
     key: name,
     dataIndex: name,
@@ -98,11 +105,11 @@ export function buildColumns<T extends ResourceRecord = ResourceRecord>(
           ellipsis: { showTitle: false },
           render: (_: unknown, record: T) => (
             <Tooltip title={plainValue(name, def, record)} placement="topLeft" mouseEnterDelay={0.4}>
-              <span>{renderValue(name, def, record, link?.(name, record))}</span>
+              <span>{shown(name, def, record)}</span>
             </Tooltip>
           ),
         }
-      : { render: (_: unknown, record: T) => renderValue(name, def, record, link?.(name, record)) }),
+      : { render: (_: unknown, record: T) => shown(name, def, record) }),
     ...(def.sortable
       ? {
           sorter: true,

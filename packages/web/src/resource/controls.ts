@@ -1,4 +1,5 @@
 import { buttonTitle, type Screen } from '@cp/contracts';
+import { textWidth } from './buildColumns';
 import type { CustomControl, WebFamily } from './family';
 
 interface Base {
@@ -66,13 +67,14 @@ export function screenControls(family: WebFamily, screen: Screen): Control[] {
 }
 
 /**
- * The titles of the controls one row shows at most: those of the lifecycle state that offers the most (rows
- * in other states show fewer), so the 操作 column is as wide as its widest row needs.
+ * The titles of the row controls each lifecycle state may offer (rows in a state show those its transitions'
+ * conditions allow, so at most these), one list for a family without a lifecycle: the 操作 column is as
+ * wide as the widest of them needs once collapsed (`rowActionLayout`).
  */
-export function widestRowControls(family: WebFamily, controls: readonly Control[]): string[] {
+export function rowControlTitles(family: WebFamily, controls: readonly Control[]): string[][] {
   const lifecycle = family.resource.lifecycle;
   const row = controls.filter((control) => control.place === 'row');
-  if (!lifecycle) return row.map((control) => control.title);
+  if (!lifecycle) return [row.map((control) => control.title)];
   const offered = (state: number) =>
     row.filter((control) => {
       if (control.kind === 'transition') return lifecycle.transition(control.action).from.includes(state);
@@ -80,7 +82,47 @@ export function widestRowControls(family: WebFamily, controls: readonly Control[
       if (control.kind === 'edit') return lifecycle.editable(state);
       return true;
     });
-  const titles = lifecycle.states.values.map((state) => offered(state).map((control) => control.title));
-  const length = (candidate: string[]) => candidate.join('').length;
-  return titles.reduce((most, next) => (length(next) > length(most) ? next : most), []);
+  return lifecycle.states.values.map((state) => offered(state).map((control) => control.title));
+}
+
+/** A small link button of a row: its title padded by 7 px a side, and the space beside it. */
+export const rowButtonWidth = (title: string) => textWidth(title) + 22;
+
+/** The title of the button gathering a row's other controls. */
+export const moreTitle = '更多';
+
+/**
+ * What the buttons of a row may take side by side: 详情, one action of up to six characters (填写交车信息) and
+ * 更多 — so a list with many actions (租赁订单) keeps its key columns on screen at 1440 px.
+ */
+export const rowActionsBudget = rowButtonWidth('详情') + rowButtonWidth('填写交车信息') + rowButtonWidth(moreTitle);
+
+/**
+ * How many of a row's buttons (详情 first, then its controls in order) stand in the row: all of them when they
+ * fit the budget; otherwise as many as fit beside 更多, which gathers the rest — at least the first.
+ */
+export function rowActionLayout(titles: readonly string[]): { inline: number; more: boolean } {
+  const widths = titles.map(rowButtonWidth);
+  if (widths.reduce((sum, width) => sum + width, 0) <= rowActionsBudget) return { inline: titles.length, more: false };
+  let used = rowButtonWidth(moreTitle);
+  let inline = 0;
+  while (inline < widths.length && used + (widths[inline] ?? 0) <= rowActionsBudget) {
+    used += widths[inline] ?? 0;
+    inline += 1;
+  }
+  return { inline: Math.max(inline, 1), more: true };
+}
+
+/** The 操作 column's width: the widest collapsed row's buttons side by side, and the cell's padding. */
+export function rowActionsWidth(rows: readonly (readonly string[])[]): number {
+  const widest = Math.max(
+    0,
+    ...rows.map((titles) => {
+      const { inline, more } = rowActionLayout(titles);
+      const shown = [...titles.slice(0, inline), ...(more ? [moreTitle] : [])];
+      return shown.reduce((sum, title) => sum + rowButtonWidth(title), 0);
+    }),
+  );
+  // The cell pads by 16 px a side; a little room against rounding.
+  return Math.max(80, widest + 40);
 }

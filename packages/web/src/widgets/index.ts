@@ -25,7 +25,7 @@ export type { PdfDocument, PdfLoader } from './pdf/pdfDocument';
 export { createPdfjsLoader, type PdfjsOptions } from './pdf/pdfjsLoader';
 export { stripEmpty } from './query/stripEmpty';
 export { mobileBreakpoint, useIsMobileWidth, useMediaQuery } from './responsive/useMediaQuery';
-export { SearchPanel, type SearchPanelProps } from './searchPanel/SearchPanel';
+export { SearchPanel, type SearchPanelProps, shortWindowQuery } from './searchPanel/SearchPanel';
 export { PagedTable, type PagedTableProps } from './table/PagedTable';
 export { markScrollRegions, useScrollRegions } from './table/scrollRegions';
 export { type SortState, toSortState } from './table/sortState';

@@ -23,6 +23,8 @@ export interface SearchPanelProps<Values extends Record<string, unknown>> {
   form?: FormInstance<Values>;
   initialValues?: Partial<Values>;
   defaultCollapsed?: boolean;
+  /** False: every field shows and the panel offers no 展开 / 收起 of its own (its page folds it whole). */
+  foldable?: boolean;
   /**
    * The names of the filters that hold a value (the URL's): when one of them is folded away, the panel
    * unfolds, so a list opened filtered by a link (`?stage=3`) shows what it is filtered by.
@@ -30,6 +32,9 @@ export interface SearchPanelProps<Values extends Record<string, unknown>> {
   filled?: ReadonlySet<string>;
   loading?: boolean;
 }
+
+/** A window this short (a 1280 × 720 laptop): a list page opens with its search panel folded away. */
+export const shortWindowQuery = '(max-height: 760px)';
 
 const nameOf = (field: ReactNode) =>
   isValidElement<{ name?: unknown }>(field) && typeof field.props.name === 'string' ? field.props.name : undefined;
@@ -46,13 +51,14 @@ export function SearchPanel<Values extends Record<string, unknown>>({
   form: givenForm,
   initialValues,
   defaultCollapsed = true,
+  foldable = true,
   filled,
   loading,
 }: SearchPanelProps<Values>) {
   const [ownForm] = Form.useForm<Values>();
   const form = givenForm ?? ownForm;
-  const [collapsed, setCollapsed] = useState(defaultCollapsed);
-  const [unfolded, setUnfolded] = useState(!defaultCollapsed);
+  const [collapsed, setCollapsed] = useState(defaultCollapsed && foldable);
+  const [unfolded, setUnfolded] = useState(!defaultCollapsed || !foldable);
   const fields = Children.toArray(children).filter(isValidElement);
   const perRow = useFieldsPerRow();
   const layout = searchLayout(fields.length, perRow, collapsed);
@@ -104,7 +110,7 @@ export function SearchPanel<Values extends Record<string, unknown>>({
               <Button onClick={reset} autoInsertSpace={false}>
                 重置
               </Button>
-              {layout.collapsible && (
+              {foldable && layout.collapsible && (
                 <Button
                   type="link"
                   onClick={() => {
