@@ -1,4 +1,4 @@
-import { approvalBusinessTypes, type PageResult, type UploadResult } from '@cp/contracts';
+import { approvalBusinessTypes, type PageResult, type UploadResult, yuanText } from '@cp/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalProcesses, type ProcessNode } from '../src/approvals/tables';
@@ -7,7 +7,7 @@ import { multipart, samples } from './files-support';
 import { startTestApp, type TestContext } from './harness';
 
 type Task = { id: string; title: string; status: number; nodeName: string; businessId: string; instanceId: string };
-type Payment = { id: string; status: number; payerName: string };
+type Payment = { id: string; status: number; payerName: string; amount: number };
 
 let ctx: TestContext;
 let admin: string;
@@ -120,6 +120,30 @@ describe('the seeded approvals', () => {
     expect(info.data.pendingNum).toBeGreaterThanOrEqual(waiting.total);
     const done = await get<PageResult<Task>>('/api/approval-tasks/views/done', finance);
     expect(done.data.list.map((task) => task.status).sort()).toEqual([1, 1, 2]);
+  });
+});
+
+describe('审批事项 in the to-do lists', () => {
+  type Summarised = Task & { summary: string; businessType: number };
+
+  it('answers each task with its business summary: number, whom it is for, amount (a 产品报价, a 线下收款)', async () => {
+    const quotes = (await todo(manager)).list as Summarised[];
+    const [quote] = quotes;
+    if (!quote) throw new Error('the demo leaves the 运营经理 two 产品报价 to approve');
+    const [row] = rowsOf<{ quote_no: string; name: string; rent: number }>(
+      await ctx.database.db.execute(sql`
+        select q.quote_no, c.name, q.rent::int as rent from product_quotes q join customers c on c.id = q.customer_id
+        where q.id = ${Number(quote.businessId)}`),
+    );
+    expect(quote.summary).toBe(`${row?.quote_no} · ${row?.name} · ${yuanText(Number(row?.rent))}元`);
+    const payments = ((await todo(finance)).list as Summarised[]).filter(
+      (task) => task.businessType === approvalBusinessTypes.offlinePayment,
+    );
+    expect(payments.length).toBeGreaterThan(0);
+    for (const task of payments) {
+      const paid = await paymentOf(task.businessId);
+      expect(task.summary).toBe(`${paid.payerName} · ${yuanText(paid.amount)}元`);
+    }
   });
 });
 

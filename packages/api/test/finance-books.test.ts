@@ -1,9 +1,10 @@
-import { addDays, beijingDay, lateFeeOnDay, lateFeeTerms, type PageResult } from '@cp/contracts';
+import { addDays, beijingDay, lateFeeOnDay, lateFeeTerms, type PageResult, receivablesOwingFirst } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
 import { catchUpOverdue, runOverdueDay } from '../src/finance/overdue';
+import { effectiveSort } from '../src/resource/query';
 import { multipart, samples } from './files-support';
 import { startTestApp, type TestContext } from './harness';
 
@@ -298,6 +299,20 @@ describe('应收明细 opens on what is due now', () => {
     expect(byAmount.map((row) => row.amount)).toEqual(
       [...byAmount.map((row) => row.amount)].sort((a, b) => Number(b) - Number(a)),
     );
+  });
+
+  it('drops the owing term where the filters leave one side of it: 逾期 alone, or 逾期预警 (what still owes)', async () => {
+    const fields = (filters: Record<string, unknown>[]) =>
+      effectiveSort(receivablesOwingFirst, filters).by.map((term) => term.field);
+    expect(fields([{ status: [3] }])).toEqual(['dueDate']);
+    expect(fields([{ status: [2, 4, 5] }])).toEqual(['dueDate']);
+    expect(fields([{ status: [0, 2] }])).toEqual(['status', 'dueDate']);
+    expect(fields([{}, {}])).toEqual(['status', 'dueDate']);
+    const { driverId, receivables } = await debtor();
+    const warned = (await get(`/api/receivables/views/overdueWarning?driverId=${driverId}`)).data.list;
+    expect(warned.map((row) => row.dueDate)).toEqual(receivables.map((row) => row.due_date));
+    const overdue = (await get(`/api/receivables?driverId=${driverId}&status=0`)).data.list;
+    expect(overdue.map((row) => row.dueDate)).toEqual(receivables.map((row) => row.due_date));
   });
 
   it('is served by the (tenant, owing first, due date, id) index', async () => {

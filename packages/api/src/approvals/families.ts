@@ -32,6 +32,7 @@ import {
   transferTask,
   withdrawInstance,
 } from './engine';
+import { withBusinessSummaries } from './summary';
 import { approvalInstances, approvalTasks, offlinePayments } from './tables';
 
 /** An engine step as an action's run: it answers nothing of its own. */
@@ -53,6 +54,7 @@ function taskFamily(resource: Resource, screens: readonly Screen[], only?: SQL) 
     screens,
     ...(only ? { only } : {}),
     expose: ['instanceId', 'businessId'],
+    pageExtras: withBusinessSummaries,
     lockFirst: lockInstanceOfTask,
     refuse: taskRefusal,
     actions: {
@@ -97,6 +99,7 @@ export const approvalInstanceFamily = defineServerResource({
   table: approvalInstances,
   screens: Object.values(approvalInstanceScreens),
   expose: ['businessId'],
+  pageExtras: withBusinessSummaries,
   refuse: (ctx, row) => (Number(row.initiatorId) === ctx.auth.userId ? undefined : '只有发起人可以撤回'),
   actions: {
     withdraw: {

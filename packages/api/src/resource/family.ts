@@ -84,6 +84,11 @@ export interface ServerResourceSpec {
   /** Read-only fields computed per row. */
   computed?: Record<string, SQL>;
   /**
+   * Adds to a list page's rows, as they are sent, what is read for the page at once rather than per row by SQL
+   * (a to-do task's business summary: one read of each business type's rows).
+   */
+  pageExtras?(db: Db, tenantId: number, rows: Row[]): Promise<void>;
+  /**
    * Filters that are not a column: their condition, given the value (or the placeholder of a prepared list
    * statement, so write it into the SQL as a parameter, never as text).
    */

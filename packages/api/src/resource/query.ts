@@ -106,16 +106,38 @@ export function sortIndexColumns(table: { tenantId: PgColumn; id: PgColumn }, ex
   return [table.tenantId, ...sortTerms(table, expression), table.id] as const;
 }
 
+/**
+ * A declared sort without the terms a list's filters make constant: 收款状态 filtered to 逾期 (or a screen
+ * fixed to what still owes) leaves every row on one side of `first`, and the order is then the due date's —
+ * which the filter's own index (city, status, due date) gives. `filters` are the query's (with a screen's fixed
+ * ones) and the chosen status tab's values, by field.
+ */
+export function effectiveSort(
+  expression: SortExpression,
+  filters: readonly Readonly<Record<string, unknown>>[],
+): SortExpression {
+  const oneSided = (term: SortExpression['by'][number], raw: unknown) => {
+    const values = (Array.isArray(raw) ? raw : raw === undefined || raw === null || raw === '' ? [] : [raw]).map(
+      Number,
+    );
+    const first = values.map((value) => term.first?.includes(value) ?? false);
+    return values.length > 0 && (first.every(Boolean) || first.every((inFirst) => !inFirst));
+  };
+  const by = expression.by.filter(
+    (term) => !term.first || !filters.some((filter) => oneSided(term, filter[term.field])),
+  );
+  return by.length === expression.by.length ? expression : { ...expression, by };
+}
+
 /** Sort by a declared sortable field or a declared sort's terms, then by id so pages never overlap. */
 export function listOrder(
   columns: Columns,
   id: PgColumn,
   sort: string,
   order: 'asc' | 'desc',
-  sorts?: Readonly<Record<string, SortExpression>>,
+  expression?: SortExpression,
 ): SQL[] {
   const direction = order === 'asc' ? asc : desc;
-  const expression = sorts?.[sort];
   if (expression) return [...sortTerms(columns, expression).map((term) => direction(term)), direction(id)];
   const column = (columns[sort] ?? id) as PgColumn;
   return column === id ? [direction(id)] : [direction(column), direction(id)];

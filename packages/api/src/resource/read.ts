@@ -1,5 +1,5 @@
 import { chosenTab, type ListQuery, type PageResult, refNameOf, type Screen } from '@cp/contracts';
-import { and, count, eq, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { entityHistory, withHistoryNames } from '../audit/history';
 import type { Db, Executor } from '../db';
@@ -11,6 +11,7 @@ import { rowReader, toDto, unmasked } from './dto';
 import type { Row, ServerResource } from './family';
 import {
   type Columns,
+  effectiveSort,
   filterCondition,
   type ListFilter,
   listFilter,
@@ -273,13 +274,18 @@ export async function listRows(
   const { resource, table } = family;
   const filter = screenFilter(family, screen, tenantId, query);
   const selection = screen ? screenSelection(family, screen) : family.detailSelection;
+  const declared = resource.sorts?.[query.sort];
+  const tabs = screen?.tabs;
+  const tabValues = tabs ? { [tabs.field]: chosenTab(tabs, query.tab).values } : {};
+  const sorting = declared && effectiveSort(declared, [query, tabValues]);
+  const terms = sorting ? `|${sorting.by.map((term) => term.field).join(',')}` : '';
   const page = preparedStatement<PageStatement>(
     db,
-    `${resource.key}|${screen?.key}|page|${filter.shape}|${query.sort}|${query.order}`,
+    `${resource.key}|${screen?.key}|page|${filter.shape}|${query.sort}|${query.order}${terms}`,
     (name) => {
       const statement = from(db, family, selection)
         .where(filter.where())
-        .orderBy(...listOrder(family.columns, table.id, query.sort, query.order, resource.sorts))
+        .orderBy(...listOrder(family.columns, table.id, query.sort, query.order, sorting))
         .limit(sql.placeholder('_limit'))
         .offset(sql.placeholder('_offset'))
         .prepare(name as string);
@@ -296,9 +302,10 @@ export async function listRows(
     query,
     async (limit, offset) => {
       const rows = await page.rows({ ...filter.values, _limit: limit, _offset: offset });
-      if (!page.fromDriver) return present(db, tenantId, family, rows);
-      await withNames(db, tenantId, family, rows, rows);
-      return rows;
+      const sent = page.fromDriver ? rows : await present(db, tenantId, family, rows);
+      if (page.fromDriver) await withNames(db, tenantId, family, rows, rows);
+      if (family.pageExtras && sent.length > 0) await family.pageExtras(db, tenantId, sent);
+      return sent;
     },
     () => cappedTotal(db, family, tenantId, query, filter),
     filter.cap,
@@ -310,6 +317,13 @@ export async function readRow(db: Executor, family: ServerResource, tenantId: nu
   const query = from(db, family, family.detailSelection).where(and(eq(family.table.id, id), scope(family, tenantId)));
   const [row] = await (lock ? query.for('update', { of: family.table }) : query);
   return row as Row | undefined;
+}
+
+/** Whole rows of the tenant by id (own columns, parent's, computed and links), in no particular order. */
+export async function readRows(db: Executor, family: ServerResource, tenantId: number, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const where = and(inArray(family.table.id, [...ids]), scope(family, tenantId));
+  return (await from(db, family, family.detailSelection).where(where)) as Row[];
 }
 
 /** One row for the detail page and the edit form, with its files' names; 404 for another tenant's. */

@@ -12,17 +12,41 @@ import { offlinePaymentResource } from './resources';
 
 /**
  * What each business type's approvals decide on, for the approval pages and a task's detail to show it
- * (`GET /api/approval-business` answers the row to its approvers), and the approval form of the types that
- * have one (`/returnCheckoutApproval/:id/:type`).
+ * (`GET /api/approval-business` answers the row to its approvers), the approval form of the types that have
+ * one (`/returnCheckoutApproval/:id/:type`), and `summary`: the fields of the row that the to-do lists' 审批事项
+ * reads it by — its number, who it is for, its amount — answered with each task (`summary` of a task row).
  */
-export const approvalBusinesses: Readonly<Record<number, { resource: Resource; form?: string }>> = {
-  [approvalBusinessTypes.leaseOrder]: { resource: leaseOrderResource },
-  [approvalBusinessTypes.returnCheckout]: { resource: returnSettlementResource, form: 'returnCheckoutApproval' },
-  [approvalBusinessTypes.offlinePayment]: { resource: offlinePaymentResource },
-  [approvalBusinessTypes.refund]: { resource: depositRefundResource },
-  [approvalBusinessTypes.exchange]: { resource: exchangeOrderResource },
-  [approvalBusinessTypes.retailWorkOrder]: { resource: retailWorkOrderResource, form: 'retailWorkOrderApproval' },
-  [approvalBusinessTypes.productQuote]: { resource: productQuoteResource, form: 'productQuoteApproval' },
-  [approvalBusinessTypes.relief]: { resource: billReliefResource },
-  [approvalBusinessTypes.orderChange]: { resource: orderChangeRequestResource },
+export const approvalBusinesses: Readonly<
+  Record<number, { resource: Resource; form?: string; summary: readonly string[] }>
+> = {
+  [approvalBusinessTypes.leaseOrder]: { resource: leaseOrderResource, summary: ['orderNo', 'driverId', 'rent'] },
+  [approvalBusinessTypes.returnCheckout]: {
+    resource: returnSettlementResource,
+    form: 'returnCheckoutApproval',
+    summary: ['settlementNo', 'driverId', 'total'],
+  },
+  [approvalBusinessTypes.offlinePayment]: { resource: offlinePaymentResource, summary: ['payerName', 'amount'] },
+  [approvalBusinessTypes.refund]: { resource: depositRefundResource, summary: ['refundNo', 'driverId', 'amount'] },
+  [approvalBusinessTypes.exchange]: {
+    resource: exchangeOrderResource,
+    summary: ['exchangeNo', 'driverId', 'rentDifference'],
+  },
+  [approvalBusinessTypes.retailWorkOrder]: {
+    resource: retailWorkOrderResource,
+    form: 'retailWorkOrderApproval',
+    summary: ['workOrderNo', 'buyerName', 'finalPrice'],
+  },
+  [approvalBusinessTypes.productQuote]: {
+    resource: productQuoteResource,
+    form: 'productQuoteApproval',
+    summary: ['quoteNo', 'customerId', 'rent'],
+  },
+  [approvalBusinessTypes.relief]: { resource: billReliefResource, summary: ['billNo', 'amount'] },
+  [approvalBusinessTypes.orderChange]: { resource: orderChangeRequestResource, summary: ['orderNo', 'summary'] },
 };
+
+for (const [type, { resource, summary }] of Object.entries(approvalBusinesses)) {
+  for (const field of summary) {
+    if (!resource.fields[field]) throw new Error(`approval business ${type}: ${resource.key} has no field ${field}`);
+  }
+}

@@ -72,6 +72,9 @@ function taskResource(key: string, title: string, page: string) {
   });
 }
 
+/** 审批事项 wide enough for its summary (number, whom it is for, amount); a node's and a person's name are short. */
+const taskWidths = { title: 280, nodeName: 120, initiatorId: 120 } as const;
+
 const open = '0';
 const handled = '1,2,3,5';
 
@@ -84,6 +87,7 @@ export const approvalTaskScreens = {
     mine: 'approverId',
     key: ['businessType', 'nodeName', 'initiatorId'],
     columns: ['businessType', 'nodeName', 'initiatorId', 'createdAt'],
+    widths: taskWidths,
     actions: ['approve', 'reject', 'transfer', 'sendBack'],
   }),
   done: defineScreen(approvalTaskResource, {
@@ -111,6 +115,7 @@ const openScreen = (resource: ReturnType<typeof taskResource>, route: string) =>
     mine: 'approverId',
     key: ['businessType', 'nodeName', 'initiatorId'],
     columns: ['businessType', 'nodeName', 'initiatorId', 'createdAt'],
+    widths: taskWidths,
     filters: ['title', 'initiatorId', 'createdAt'],
     actions: ['approve', 'reject', 'transfer', 'sendBack'],
   });

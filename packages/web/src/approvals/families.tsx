@@ -18,6 +18,7 @@ import {
   offlineTaskFamily,
   refundTaskFamily,
   starSeaTaskFamily,
+  taskSubject,
 } from './taskFamilies';
 
 /** 我发起的: the approvals I started, 撤回 while they run. */
@@ -25,6 +26,7 @@ export const approvalInstanceFamily = defineFamily({
   resource: approvalInstanceResource,
   screens: approvalInstanceScreens,
   groups: [{ title: '审批', fields: ['title', 'businessType', 'status', 'nodeName', 'createdAt', 'endedAt'] }],
+  cells: { title: taskSubject },
   detailSections: [InstanceApprovalRecord],
   refreshes: decisionMoves,
   controls: {

@@ -9,6 +9,7 @@ import {
   starSeaTaskResource,
 } from '@cp/contracts';
 import { defineFamily } from '../resource/family';
+import type { ResourceRecord } from '../resource/types';
 import { TaskApprovalRecord, TaskBusiness } from './ApprovalRecord';
 
 // The to-do pages' task families, in a module of their own: the approval forms take their decisions from
@@ -34,12 +35,20 @@ const taskGroups = [
   { title: '处理', fields: ['approverId', 'status', 'handledAt', 'comment'] },
 ];
 
+/**
+ * 审批事项 as the to-do lists show it: what the business row is — its number, whom it is for, its amount (the
+ * server's summary of the row) — or the title it was started with when the row is gone.
+ */
+export const taskSubject = (record: ResourceRecord) =>
+  typeof record.summary === 'string' && record.summary !== '' ? record.summary : String(record.title ?? '');
+
 /** A to-do page's tasks: 通过 / 驳回 / 转交 / 退回 in place; 详情 shows the business and the approval's record. */
 const taskFamily = (resource: Resource, screens: Record<string, (typeof approvalTaskScreens)['tobeDone']>) =>
   defineFamily({
     resource,
     screens,
     groups: taskGroups,
+    cells: { title: taskSubject },
     detailSections: [TaskBusiness, TaskApprovalRecord],
     refreshes: decisionMoves,
   });

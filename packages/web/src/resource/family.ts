@@ -111,6 +111,11 @@ export interface FamilySpec {
    * the preview of their split). Each takes the form item's `value` and `onChange`.
    */
   inputs?: FormInputs;
+  /**
+   * A list cell of the family's own, by field: what the row carries besides the field says it better (a to-do
+   * task's 审批事项 reads its business's number, whom it is for and its amount — the server's `summary`).
+   */
+  cells?: Readonly<Record<string, (record: ResourceRecord) => ReactNode>>;
   /** Sections of the form and the detail view; every editable field in one section without. */
   groups?: readonly FieldGroup[];
   /**
