@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { clickRowButton } from './support/actions';
 import { useBrowser } from './support/browser';
 import { chooseOption } from './support/page';
 import { demoAccounts, signIn } from './support/session';
@@ -25,7 +26,7 @@ describe('渠道管理, 规则管理 and 政企客户', () => {
     await success(page);
     const row = page.getByRole('row', { name: new RegExp(name) });
     await row.getByRole('cell', { name: '启用', exact: true }).waitFor();
-    await row.getByRole('button', { name: '停用', exact: true }).click();
+    await clickRowButton(page, row, '停用');
     const dialog = page.getByRole('dialog').filter({ hasText: '不再接收新线索' });
     await dialog.getByRole('button', { name: '确定', exact: true }).click();
     await success(page);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { act, approveAs, input, recordPayment } from './support/actions';
+import { act, approveAs, clickRowButton, input, recordPayment } from './support/actions';
 import { useBrowser } from './support/browser';
 import { formItem, pickOption, pickToday, waitForDialogsToSettle, waitForToast } from './support/page';
 import { api, demoAccounts, loginToken, signIn } from './support/session';
@@ -103,7 +103,7 @@ describe('财务管理', () => {
       const level = page
         .getByRole('row')
         .filter({ has: page.getByRole('cell', { name: account.levelName, exact: true }) });
-      await level.getByRole('button', { name: '编辑', exact: true }).click();
+      await clickRowButton(page, level, '编辑');
       const drawer = page.locator('.ant-drawer').filter({ hasText: '编辑坏账分级' });
       await drawer.waitFor();
       await waitForDialogsToSettle(page);

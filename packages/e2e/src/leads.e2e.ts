@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { clickRowButton } from './support/actions';
 import { useBrowser } from './support/browser';
 import { pickOption, waitForDialogsToSettle } from './support/page';
 import { demoAccounts, signIn } from './support/session';
@@ -128,7 +129,7 @@ describe('leads', () => {
 
     // 跟进 opens 线索跟进 for the first lead: the form beside its follow-ups.
     const first = rows(page).filter({ hasText: mobiles[0] });
-    await first.getByRole('button', { name: '跟进', exact: true }).click();
+    await clickRowButton(page, first, '跟进');
     await page.waitForURL(/\/threadDeatailsFollowUp\?id=\d+$/);
     const leadId = new URL(page.url()).searchParams.get('id');
     await page.getByText(`${names[0]}（${mobiles[0]}）`).waitFor();

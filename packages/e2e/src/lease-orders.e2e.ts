@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { act, approveAs, input } from './support/actions';
+import { act, approveAs, clickRowButton, input } from './support/actions';
 import { useBrowser } from './support/browser';
 import { chooseOption, expectLocation, pickOption, waitForDialogsToSettle, waitForToast } from './support/page';
 import { api, demoAccounts, loginToken, signIn } from './support/session';
@@ -57,7 +57,7 @@ describe('租赁订单', () => {
     await page.reload();
     await row.getByText('履约中', { exact: true }).waitFor();
     // 填写交车信息 has a page of its own: the order beside the handover form, then back to the list.
-    await row.getByRole('button', { name: '填写交车信息', exact: true }).click();
+    await clickRowButton(page, row, '填写交车信息');
     await expectLocation(page, `/leaseOrderFillDelivery?id=${id}&from=/leaseOrder`);
     const handover = page.locator('.ant-card').filter({ has: page.getByText('填写交车信息', { exact: true }) });
     await page.getByText(`填写交车信息 ${orderNo}`).waitFor();
@@ -205,7 +205,7 @@ describe('租赁订单 list as staff see it', () => {
     expect(await page.getByPlaceholder('请输入订单编号').count()).toBe(0);
     await page.getByRole('button', { name: '展开查询' }).click();
     await page.getByPlaceholder('请输入订单编号').fill('ZL');
-    await page.getByRole('button', { name: '查询' }).click();
+    await page.getByRole('button', { name: '查询', exact: true }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('orderNo')).toBe('ZL');
     await page.getByRole('button', { name: '收起查询' }).click();
     expect(await page.getByPlaceholder('请输入订单编号').count()).toBe(0);

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
+import { clickRowButton } from './support/actions';
 import { useBrowser } from './support/browser';
 import { pickOption, waitForDialogsToSettle } from './support/page';
 import { demoAccounts, signIn } from './support/session';
@@ -34,7 +35,7 @@ describe('二维码管理', () => {
     await drawer.waitFor({ state: 'detached' });
 
     const row = page.getByRole('row', { name: new RegExp(name) });
-    await row.getByRole('button', { name: '下载二维码' }).click();
+    await clickRowButton(page, row, '下载二维码');
     const dialog = page.getByRole('dialog', { name: `下载二维码：${name}` });
     await dialog.getByRole('img', { name: `${name}的二维码` }).waitFor();
     const link = (await dialog.getByText(/\/signup\?c=/).textContent())?.trim() ?? '';

@@ -3,6 +3,26 @@ import type { Opened } from './browser';
 import { chooseOption, formItem, pickOption, pickToday, waitForDialogsToSettle, waitForToast } from './page';
 import { type DemoAccount, signIn } from './session';
 
+/**
+ * Clicks a row's button as a person finds it: in the row, or under the row's 更多 when the row has more
+ * actions than its 操作 column shows.
+ */
+export async function clickRowButton(page: Page, row: Locator, name: string) {
+  const inline = row.getByRole('button', { name, exact: true });
+  const more = row.getByRole('button', { name: '更多', exact: true });
+  await inline.or(more).first().waitFor();
+  if ((await inline.count()) > 0) {
+    await inline.click();
+    return;
+  }
+  await more.click();
+  await page
+    .getByTestId('row-actions-more')
+    .filter({ visible: true })
+    .getByRole('button', { name, exact: true })
+    .click();
+}
+
 /** Takes a row's action through its dialog: fills it, 确定, waits for 操作成功 and the dialog to go. */
 export async function act(
   page: Page,
@@ -10,7 +30,7 @@ export async function act(
   action: string,
   fill: (dialog: Locator) => Promise<void> = async () => {},
 ) {
-  await row.getByRole('button', { name: action, exact: true }).click();
+  await clickRowButton(page, row, action);
   const dialog = page
     .locator('.ant-modal')
     .filter({ has: page.getByRole('button', { name: /确\s*定/ }) })
