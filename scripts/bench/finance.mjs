@@ -64,9 +64,8 @@ async function defaultOrderPlans(url, cities) {
       const times = [];
       let index = '';
       for (let run = 0; run < 5; run++) {
-        const plan = (
-          await client.query(`explain (analyze, format json) select * from order_receivables ${rest}`)
-        ).rows[0]['QUERY PLAN'][0];
+        const plan = (await client.query(`explain (analyze, format json) select * from order_receivables ${rest}`))
+          .rows[0]['QUERY PLAN'][0];
         times.push(plan['Execution Time']);
         index = JSON.stringify(plan.Plan).match(/"Index Name":"([^"]+)"/)?.[1] ?? '（无索引）';
       }
