@@ -62,9 +62,10 @@ export function ApprovalRecordView({ record }: { record: ApprovalRecord }) {
             <Flex vertical>
               <Typography.Text>
                 {event.userName} <StatusTag enumDef={approvalEventKind} value={event.kind} />
-                {[event.nodeName ? `「${event.nodeName}」` : '', event.toUserName ? `给 ${event.toUserName}` : '']
-                  .filter(Boolean)
-                  .join(' ')}
+                {[
+                  event.nodeName ? ` 「${event.nodeName}」` : '',
+                  event.toUserName ? ` 给 ${event.toUserName}` : '',
+                ].join('')}
               </Typography.Text>
               {event.comment ? <Typography.Text type="secondary">意见：{event.comment}</Typography.Text> : null}
               <Typography.Text type="secondary">{moment(event.at)}</Typography.Text>
