@@ -150,7 +150,7 @@ describe('leads', () => {
     await expect.poll(() => rows(page).count()).toBe(1);
     const followed = rows(page).first();
     expect(await shownIn(followed)).toContain('跟进中');
-    await followed.getByRole('button', { name: '激活', exact: true }).click();
+    await clickRowButton(page, followed, '激活');
     const activate = page
       .locator('.ant-modal')
       .filter({ has: page.getByRole('button', { name: '确定' }) })

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { clickRowButton } from './support/actions';
 import { useBrowser } from './support/browser';
 import { expectLocation, pickOption, waitForToast } from './support/page';
 import { api, demoAccounts, signIn } from './support/session';
@@ -57,7 +58,7 @@ describe('抽奖管理', () => {
     await person.getByRole('button', { name: '保存' }).click();
     await person.waitFor({ state: 'detached' });
     const participant = page.getByRole('row', { name: /端到端司机/ });
-    await participant.getByRole('button', { name: '抽奖' }).click();
+    await clickRowButton(page, participant, '抽奖');
     await page
       .getByRole('dialog')
       .getByRole('button', { name: /确\s*定/ })
