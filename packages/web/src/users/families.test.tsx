@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls, lastCall, resetServer, serve } from '../resource/testing/fakeServer';
 import { renderWithShell } from '../resource/testing/render';
-import { buttonsOf, rowOf } from '../resource/testing/rows';
+import { actionsOf, buttonsOf, rowAction, rowOf } from '../resource/testing/rows';
 import { page } from './families';
 
 vi.mock('../request', () => import('../resource/testing/requestMock'));
@@ -54,8 +54,8 @@ beforeEach(() => {
 describe('用户管理', () => {
   it('offers 停用 for an active user and 启用 for a stopped one, with 编辑 and 重置密码', async () => {
     openUsers();
-    expect(buttonsOf(await rowOf('张三'))).toEqual(['详情', '编辑', '停用', '重置密码']);
-    expect(buttonsOf(await rowOf('李四'))).toEqual(['详情', '编辑', '启用', '重置密码']);
+    expect(await actionsOf(await rowOf('张三'))).toEqual(['详情', '编辑', '停用', '重置密码']);
+    expect(await actionsOf(await rowOf('李四'))).toEqual(['详情', '编辑', '启用', '重置密码']);
     expect(screen.getByRole('button', { name: '新增' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '导出' })).toBeTruthy();
   });
@@ -67,8 +67,8 @@ describe('用户管理', () => {
     });
     serve('GET', '/api/users/:id', own);
     openUsers();
-    expect(buttonsOf(await rowOf('管理员'))).toEqual(['详情', '编辑', '重置密码']);
-    expect(buttonsOf(await rowOf('张三'))).toEqual(['详情', '编辑', '停用', '重置密码']);
+    expect(await actionsOf(await rowOf('管理员'))).toEqual(['详情', '编辑', '重置密码']);
+    expect(await actionsOf(await rowOf('张三'))).toEqual(['详情', '编辑', '停用', '重置密码']);
     fireEvent.click(within(await rowOf('管理员')).getByRole('button', { name: '详情' }));
     const drawer = await screen.findByRole('dialog');
     expect(await within(drawer).findByRole('button', { name: '重置密码' })).toBeTruthy();
@@ -138,7 +138,7 @@ describe('用户管理', () => {
   it('重置密码 after a confirmation shows the new one-time password', async () => {
     serve('POST', '/api/users/:id/reset-password', { password: 'Rt5@nHv8Lc' });
     openUsers();
-    fireEvent.click(within(await rowOf('张三')).getByRole('button', { name: '重置密码' }));
+    fireEvent.click(await rowAction(await rowOf('张三'), '重置密码'));
     const confirm = await screen.findByRole('dialog');
     expect(within(confirm).getByText('确定重置密码 张三吗？')).toBeTruthy();
     expect(within(confirm).getByText('重置后原密码立即失效，该用户的登录会全部退出；新密码只显示一次。')).toBeTruthy();

@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls, lastCall, refuse, serve } from '../resource/testing/fakeServer';
 import { renderWithShell } from '../resource/testing/render';
-import { buttonsOf, rowOf } from '../resource/testing/rows';
+import { actionsOf, buttonsOf, rowAction, rowOf } from '../resource/testing/rows';
 import { page } from './families';
 import { allButtons, serveVehicles, vehicle, vehicleMenus } from './testing';
 
@@ -26,7 +26,7 @@ describe('车辆列表', () => {
 
   it('offers 验车 and 删除 for a vehicle waiting for inspection, neither for one on lease', async () => {
     open('vehicleList');
-    expect(buttonsOf(await rowOf('京AD12345'))).toEqual(['详情', '编辑', '验车', '删除']);
+    expect(await actionsOf(await rowOf('京AD12345'))).toEqual(['详情', '编辑', '验车', '删除']);
     expect(buttonsOf(await rowOf('京B12345'))).toEqual(['详情', '编辑']);
     for (const name of ['新增', '导入', '导出']) expect(screen.getByRole('button', { name })).toBeTruthy();
     expect(lastCall('GET', '/api/vehicles')?.query).toEqual({ page: 1, limit: 20 });
@@ -48,7 +48,7 @@ describe('车辆列表', () => {
   it('deletes a vehicle after confirmation', async () => {
     serve('DELETE', '/api/vehicles/:id', null);
     open('vehicleList');
-    fireEvent.click(within(await rowOf('京AD12345')).getByRole('button', { name: '删除' }));
+    fireEvent.click(await rowAction(await rowOf('京AD12345'), '删除'));
     const confirm = (await screen.findByText('确定删除车辆 京AD12345 吗？')).closest('.ant-popover') as HTMLElement;
     fireEvent.click(within(confirm).getByRole('button', { name: '删除' }));
     await waitFor(() => expect(lastCall('DELETE', '/api/vehicles/7')).toBeTruthy());
@@ -296,7 +296,9 @@ describe('车辆详情', () => {
     renderWithShell(<Detail />, { url: '/vehicleDetail?id=7', ...shell });
     expect(await screen.findByRole('heading', { name: '京AD12345' })).toBeTruthy();
     expect(screen.getByText('1M8GDM9AXKP042788', { selector: '.ant-typography' })).toBeTruthy();
-    expect(screen.getByText('待验车', { selector: '.ant-tag' })).toBeTruthy();
+    // The stage beside the plate, and again under 车辆状态.
+    const title = screen.getByRole('heading', { name: '京AD12345' }).closest('.ant-card-head') as HTMLElement;
+    expect(within(title).getByText('待验车', { selector: '.ant-tag' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '验车' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: '交车' })).toBeNull();
     for (const title of ['基本信息', '证照信息', '保险信息', '其他', '附件', '变更记录']) {
@@ -313,7 +315,9 @@ describe('车辆详情', () => {
     serveVehicles([vehicle({ id: '8', stage: 5 })]);
     const Detail = page('vehicleDetail');
     renderWithShell(<Detail />, { url: '/vehicleDetail?id=8', ...shell });
-    expect(await screen.findByText('租赁中', { selector: '.ant-tag' })).toBeTruthy();
+    const heading = await screen.findByRole('heading', { name: /^\S+$/ });
+    const title = heading.closest('.ant-card-head') as HTMLElement;
+    expect(within(title).getByText('租赁中', { selector: '.ant-tag' })).toBeTruthy();
     for (const name of ['验车', '整备', '出库', '交车']) expect(screen.queryByRole('button', { name })).toBeNull();
   });
 
