@@ -58,6 +58,11 @@ try {
     if (before) {
       await before();
       await page.waitForLoadState('networkidle');
+      // A whole-page shot starts from the top (a click may have scrolled the page).
+      await page.evaluate(() => {
+        window.scrollTo(0, 0);
+        for (const element of document.querySelectorAll('*')) if (element.scrollTop) element.scrollTop = 0;
+      });
     }
     await page.waitForTimeout(1500);
     await page.screenshot({ path: path.join(root, 'docs/screenshots', file), fullPage });

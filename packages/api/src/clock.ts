@@ -9,8 +9,9 @@ import { sql } from 'drizzle-orm';
  * except inside `atBusinessTime`, which the demo's history runs its operations in: the first start replays
  * eighteen months of a lease book day by day through the same services a user calls (seed/history-replay.ts).
  *
- * Infrastructure keeps the wall clock (sessions, throttling, job leases, exports, caches, the audit trail):
- * they measure real time, not the business's.
+ * Infrastructure keeps the wall clock (sessions, throttling, job leases, exports, caches): they measure real
+ * time, not the business's. The audit trail is the records' 变更记录, so it is dated by the business clock: the
+ * same moment outside the replay, and the replayed day inside it (not the minute the demo was installed).
  */
 const simulated = new AsyncLocalStorage<number>();
 

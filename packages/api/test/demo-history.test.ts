@@ -95,6 +95,24 @@ describe("the demo's lease book is eighteen months of business replayed through 
         + (select count(*) from approval_tasks where tenant_id = ${tenantId} and (created_at > now() or updated_at > now()))
         + (select count(*) from vehicles where tenant_id = ${tenantId} and updated_at > now()))::int as later`);
     expect(latest?.later).toBe(0);
+    // Each record's 变更记录 is dated when it happened: an order created on its handover day shows that day,
+    // and a bill's 出账时间 is the night the billing job issued it (both days of the history, not its install).
+    const [dated] = await query<{ orders: number; audited: number; bills: number; billed: number }>(sql`
+      select (select count(*) from lease_orders o where o.tenant_id = ${tenantId} and o.renewed_from_id is null
+          and o.delivered_at is not null)::int as orders,
+        (select count(*) from lease_orders o where o.tenant_id = ${tenantId} and o.renewed_from_id is null
+          and o.delivered_at is not null and exists (select 1 from audit_log a where a.tenant_id = o.tenant_id
+            and a.entity_id = o.id::text and a.action = 'create'
+            and (a.at at time zone 'Asia/Shanghai')::date = o.start_date))::int as audited,
+        (select count(*) from bills b where b.tenant_id = ${tenantId} and b.remark = '出账任务按应收日期出账'
+          and b.due_date < (select max(day) from billing_day_runs where tenant_id = ${tenantId}) - 10)::int as bills,
+        (select count(*) from bills b where b.tenant_id = ${tenantId} and b.remark = '出账任务按应收日期出账'
+          and b.due_date < (select max(day) from billing_day_runs where tenant_id = ${tenantId}) - 10
+          and (b.created_at at time zone 'Asia/Shanghai')::date <= b.due_date)::int as billed`);
+    expect(dated?.orders).toBeGreaterThan(10);
+    expect(dated?.audited).toBe(dated?.orders);
+    expect(dated?.bills).toBeGreaterThan(100);
+    expect(dated?.billed).toBe(dated?.bills);
   });
 
   it('has every kind of event: late and partial payment, late fees, relief, exchange, extension, renewal, returns with damage and refunds, 违约金, bad debt and its recovery, collection calls', async () => {

@@ -1,4 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { businessNow } from '../clock';
 import { idColumn, refColumn } from '../db/columns';
 
 export type AuditChanges = Record<string, { from: unknown; to: unknown }>;
@@ -17,7 +18,7 @@ export const auditLog = pgTable(
     changes: jsonb('changes').$type<AuditChanges | null>(),
     requestId: text('request_id'),
     clientAddress: text('client_address'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow().$defaultFn(businessNow),
   },
   (table) => [
     index('audit_log_entity_idx').on(table.tenantId, table.entity, table.entityId, table.id),

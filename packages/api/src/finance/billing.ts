@@ -89,9 +89,11 @@ async function issueBills(
     group by r.order_id, to_char(r.due_date, 'YYYY-MM')`;
   const issued = rowsOf<{ id: string }>(
     await tx.execute(sql`
-      insert into bills (tenant_id, bill_no, order_id, driver_id, city_id, period, due_date, status, remark)
+      insert into bills (tenant_id, bill_no, order_id, driver_id, city_id, period, due_date, status, remark,
+        created_at, updated_at)
       select ${tenantId}, 'ZD' || to_char(${day}::date, 'YYYYMMDD') || lpad(nextval('bill_no_seq')::text, 6, '0'),
-        u.order_id, o.driver_id, o.city_id, u.period, u.due_date, ${n(billStates.inactive)}, '出账任务按应收日期出账'
+        u.order_id, o.driver_id, o.city_id, u.period, u.due_date, ${n(billStates.inactive)}, '出账任务按应收日期出账',
+        ${businessNowSql()}, ${businessNowSql()}
       from (${unbilled}) u join lease_orders o on o.id = u.order_id
       where not exists (select 1 from bills b where b.order_id = u.order_id and b.period = u.period)
       order by u.order_id, u.period

@@ -45,9 +45,9 @@ export async function syncOverdueCases(tx: Executor, tenantId: number, orderIds?
       group by r.order_id
     ), opened as (
       insert into overdue_cases (tenant_id, order_id, driver_id, vehicle_id, city_id, overdue_days, overdue_amount,
-        late_fee, level_id, bad_debt, collector_role_id, first_overdue_date)
+        late_fee, level_id, bad_debt, collector_role_id, first_overdue_date, created_at, updated_at)
       select ${tenantId}, o.id, o.driver_id, o.vehicle_id, o.city_id, owed.days, owed.amount, owed.fee, l.id,
-        coalesce(l.bad_debt, false), l.collector_role_id, owed.first_due
+        coalesce(l.bad_debt, false), l.collector_role_id, owed.first_due, ${businessNowSql()}, ${businessNowSql()}
       from owed
       join lease_orders o on o.id = owed.order_id
       left join bad_debt_levels l on l.tenant_id = ${tenantId} and owed.days >= l.min_days

@@ -151,9 +151,16 @@ export const overdueCaseFamily = defineFamily({
     },
   ],
   related: () => [
-    { family: receivableFamily, screen: 'accountsReceivableDetail', via: 'orderId', title: '订单应收' },
+    // The order's receivables and bad-debt bills (the account's orderId), the account's own calls.
+    {
+      family: receivableFamily,
+      screen: 'accountsReceivableDetail',
+      via: 'orderId',
+      from: 'orderId',
+      title: '订单应收',
+    },
     { family: collectionRecordFamily, screen: 'caseContacts', via: 'caseId' },
-    { family: badDebtBillFamily, screen: 'lookBill', via: 'orderId' },
+    { family: badDebtBillFamily, screen: 'lookBill', via: 'orderId', from: 'orderId' },
     { family: badDebtCallFamily, screen: 'askPayment', via: 'caseId' },
   ],
 });

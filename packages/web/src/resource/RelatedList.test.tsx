@@ -89,6 +89,32 @@ describe('RelatedRecords: the related lists of a detail page', () => {
     expect(screen.getByRole('link', { name: '查看全部' }).getAttribute('href')).toBe('/deliveryRecord?parentId=7');
   });
 
+  it("lists the rows of the parent's field `from` (an overdue account's order), not of the parent's own id", async () => {
+    const accountFamily = defineFamily({
+      ...fixtureFamily,
+      related: () => [
+        { family: noteFamily, screen: 'deliveryRecord', via: 'parentId', from: 'count', title: '订单明细' },
+      ],
+    });
+    renderWithShell(<RelatedRecords family={accountFamily} parent={{ id: '427', count: 7 }} />, { menus });
+    expect(await tab(/^订单明细（7）$/)).toBeTruthy();
+    expect(lastCall('GET', '/api/fixture-notes')?.query).toEqual({ parentId: '7', page: 1, limit: 5 });
+    expect(screen.getByRole('link', { name: '查看全部' }).getAttribute('href')).toBe('/deliveryRecord?parentId=7');
+  });
+
+  it('leaves out a list whose parent field `from` is empty', async () => {
+    const accountFamily = defineFamily({
+      ...fixtureFamily,
+      related: () => [
+        { family: noteFamily, screen: 'deliveryRecord', via: 'parentId', from: 'count', title: '订单明细' },
+        { family: emptyFamily, screen: 'maintenanceManagement', via: 'parentId' },
+      ],
+    });
+    renderWithShell(<RelatedRecords family={accountFamily} parent={{ id: '7', count: null }} />, { menus });
+    expect(await tab(/^样例维保（0）$/)).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: /订单明细/ })).toBeNull();
+  });
+
   it('pages on the server and says so when a list is empty', async () => {
     renderWithShell(<RelatedRecords family={parentFamily} parent={{ id: '7' }} />, { menus });
     await rowOf('明细1');

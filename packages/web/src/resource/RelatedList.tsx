@@ -14,7 +14,14 @@ import { ResourceFormDrawer } from './ResourceFormDrawer';
 import { type Opened, ToolbarControl } from './ResourceListPage';
 import { RowActions } from './RowActions';
 import { useRefLinks } from './refLinks';
-import { type RelatedList as List, relatedLink, relatedLists, relatedPageSize, useRelatedPage } from './related';
+import {
+  type RelatedList as List,
+  relatedLink,
+  relatedLists,
+  relatedPageSize,
+  relatedParentId,
+  useRelatedPage,
+} from './related';
 import { pageLink } from './routes';
 import type { ResourceRecord } from './types';
 
@@ -182,9 +189,11 @@ export function RelatedList({ list, parentId, parent: parentRecord, alsoRefresh 
  * user may open, each titled with its count, then the family's own tabs the user may open (a driver's 账户).
  */
 export function RelatedRecords({ family, parent }: { family: WebFamily; parent: ResourceRecord }) {
-  const parentId = parent.id;
   const access = useAccess();
-  const lists = relatedLists(family).filter((list) => access.canOpen(list.screen.route));
+  const lists = relatedLists(family).flatMap((list) => {
+    const parentId = relatedParentId(list, parent);
+    return parentId !== undefined && access.canOpen(list.screen.route) ? [{ list, parentId }] : [];
+  });
   const tabs = (family.detailTabs ?? []).filter((tab) => {
     const route = routesByKey.get(tab.route);
     return route !== undefined && access.canOpen(route);
@@ -198,7 +207,7 @@ export function RelatedRecords({ family, parent }: { family: WebFamily; parent: 
     <Card title="相关记录">
       <Tabs
         items={[
-          ...lists.map((list) => ({
+          ...lists.map(({ list, parentId }) => ({
             key: list.screen.key,
             label: <RelatedTitle list={list} parentId={parentId} />,
             children: <RelatedList list={list} parentId={parentId} parent={parent} alsoRefresh={alsoRefresh} />,

@@ -48,6 +48,11 @@ export interface RelatedSpec {
   screen: string;
   /** The screen's filter naming the parent row (`vehicleId`): an `eq` filter its URL carries. */
   via: string;
+  /**
+   * The parent's field whose value the rows carry in `via`; the parent's id when omitted. 逾期详情's 订单应收
+   * are its order's (`via: 'orderId', from: 'orderId'`), not rows of the overdue account's own id.
+   */
+  from?: string;
   /** The list's title: the resource's on its own screen, the route's on another view of it (临时交车). */
   title?: string;
   /**

@@ -12,6 +12,8 @@ export interface RelatedList {
   family: WebFamily;
   screen: Screen;
   via: string;
+  /** The parent's field naming the rows (its id when omitted). */
+  from?: string;
   title: string;
   managed?: (parent: ResourceRecord) => boolean;
 }
@@ -26,9 +28,17 @@ function resolve(owner: WebFamily, spec: RelatedSpec): RelatedList {
   if (family.resource.fields[via]?.filter !== 'eq') throw new Error(`${where}: ${via} is not an eq filter`);
   // 查看全部 must land on the screen showing just these rows: its URL state has to carry the filter.
   if (!screen.filters.includes(via)) throw new Error(`${where}: the screen's URL does not carry ${via}`);
+  if (spec.from && !owner.resource.fields[spec.from]) throw new Error(`${where}: no field ${spec.from} to read`);
   const title =
     spec.title ?? (screen.embedded ? screen.title : screen.main ? family.resource.title : screen.route.title);
-  return { family, screen, via, title, ...(spec.managed ? { managed: spec.managed } : {}) };
+  return {
+    family,
+    screen,
+    via,
+    title,
+    ...(spec.from ? { from: spec.from } : {}),
+    ...(spec.managed ? { managed: spec.managed } : {}),
+  };
 }
 
 /** The related lists a family's detail page shows, checked once: each screen's URL takes its parent filter. */
@@ -39,6 +49,12 @@ export function relatedLists(family: WebFamily): readonly RelatedList[] {
     resolved.set(family, lists);
   }
   return lists;
+}
+
+/** The value a related list's rows carry in `via`: the parent's id, or its field `from`; none when empty. */
+export function relatedParentId(list: RelatedList, parent: ResourceRecord): string | undefined {
+  const value = list.from ? parent[list.from] : parent.id;
+  return value === null || value === undefined || value === '' ? undefined : String(value);
 }
 
 /** 查看全部: the screen, filtered to the parent row's rows (`/violationManagement?vehicleId=7`). */
