@@ -53,6 +53,15 @@ describe('ResourceDetailPage', () => {
     expect(screen.getAllByRole('button', { name: /合同\.pdf/ })).toHaveLength(1);
   });
 
+  it('leaves out a section holding only files: its files have their card', async () => {
+    serveFixtures([fixtureRow({ id: '1' })]);
+    const groups = [...(fixtureFamily.groups ?? []), { title: '证件资料', fields: ['documents'] }];
+    renderDetail('1', everything, defineFamily({ ...fixtureFamily, groups }));
+    expect(await screen.findByRole('heading', { name: '样例一' })).toBeTruthy();
+    expect(screen.queryByText('证件资料')).toBeNull();
+    expect(within(card('文件') as HTMLElement).getByRole('button', { name: /合同\.pdf/ })).toBeTruthy();
+  });
+
   it('offers the actions the state allows and the user holds, and 编辑', async () => {
     serveFixtures([fixtureRow({ id: '1', stage: 0 })]);
     renderDetail('1');

@@ -57,10 +57,10 @@ function Detail({
   const sections = family.groups ?? [
     { title: '', fields: resource.entries.filter(([, def]) => def.detail).map(([name]) => name) },
   ];
-  const groups = sections.map((group) => ({
-    ...group,
-    fields: group.fields.filter((name) => resource.fields[name]?.kind !== 'files'),
-  }));
+  // A section of files only (证件资料) has nothing left to show here: its files are cards of their own.
+  const groups = sections
+    .map((group) => ({ ...group, fields: group.fields.filter((name) => resource.fields[name]?.kind !== 'files') }))
+    .filter((group) => group.fields.length > 0);
   // An action on the row writes records of other families (验车 an inspection): their lists follow it.
   const alsoRefresh = relatedLists(family).map((list) => list.screen.resource.key);
   const link = useRefLinks(family);
