@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { clickRowButton } from './support/actions';
 import { useBrowser } from './support/browser';
 import { chooseOption, expectLocation } from './support/page';
 import { api, demoAccounts, signIn } from './support/session';
@@ -172,7 +173,7 @@ describe('网约车司机', () => {
     // 线索明细: 激活 of the lead, whose 客户类型 (网约车司机) is chosen already; no such driver yet: 去新增.
     await page.goto(`/threadDeatails?mobile=${mobile}`);
     await expect.poll(() => rows(page).count()).toBe(1);
-    await rows(page).first().getByRole('button', { name: '激活', exact: true }).click();
+    await clickRowButton(page, rows(page).first(), '激活');
     const activate = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: '确定' }) });
     await activate.getByRole('button', { name: '还没有该客户？去新增网约车司机' }).click();
     await page.waitForURL(/\/ridehailingDriversAdd\?/);

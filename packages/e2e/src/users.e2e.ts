@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { clickRowButton } from './support/actions';
 import { useBrowser } from './support/browser';
 import { pickOption } from './support/page';
 import { api, demoAccounts, signIn } from './support/session';
@@ -26,7 +27,7 @@ const login = (loginId: string, password: string) =>
  * fails the test with its message.
  */
 async function confirmIn(page: Page, row: Locator, action: string, okText: string) {
-  await row.getByRole('button', { name: action, exact: true }).click();
+  await clickRowButton(page, row, action);
   const dialog = page.getByRole('dialog').filter({ hasText: new RegExp(`确定${action}`) });
   await dialog.getByRole('button', { name: okText, exact: true }).click();
   const refusal = page.locator('.ant-message-error');

@@ -7,7 +7,7 @@ export const toneColors: Readonly<Record<Tone, string>> = {
   danger: 'error',
   success: 'success',
   active: 'processing',
-  waiting: 'warning',
+  waiting: 'gold',
   closed: 'default',
 };
 
