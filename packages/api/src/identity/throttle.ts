@@ -30,7 +30,8 @@ type Failures = {
  * gets exactly as many checks as the limit allows. The caller verifies the credentials afterwards and marks
  * a success with `settleLoginAttempt`; an attempt that is never settled stays a failure.
  *
- * Limits, within the window (failures are counted since the last success they concern):
+ * Limits, within the window (a failure is forgiven only by a later success of the same account from the same
+ * address: the owner's login elsewhere does not wipe the guesses spread over other addresses):
  * - one account from one address: `maxPerAccount` — guessing from an address stops that address only, so
  *   an attacker cannot lock the owner out from everywhere;
  * - one address over all accounts: `maxPerAddress`;
@@ -54,8 +55,9 @@ export async function reserveLoginAttempt(db: Db, config: Config, attempt: Login
           where a.login_id = ${loginId} and a.client_address = ${address} and not a.succeeded
             and a.at > ${lastSuccess(sql`b.login_id = ${loginId} and b.client_address = ${address}`)})::int as pair_failures,
         (select count(*) from ${loginAttempts} a
-          where a.login_id = ${loginId} and not a.succeeded
-            and a.at > ${lastSuccess(sql`b.login_id = ${loginId}`)})::int as account_failures,
+          where a.login_id = ${loginId} and not a.succeeded and a.at > ${since}
+            and not exists (select 1 from ${loginAttempts} b where b.login_id = ${loginId}
+              and b.client_address = a.client_address and b.succeeded and b.at > a.at))::int as account_failures,
         (select count(*) from ${loginAttempts} a
           where a.client_address = ${address} and not a.succeeded and a.at > ${since})::int as address_failures,
         exists (select 1 from ${loginAttempts} a
