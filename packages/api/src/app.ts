@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { approvalRoutes } from './approvals/routes';
 import { registerAuditTrail } from './audit/service';
 import { atBusinessTime } from './clock';
-import type { Config } from './config';
+import { type Config, trustProxyOption } from './config';
 import type { Database } from './db';
 import { exportRoutes } from './exports/routes';
 import { familyRoutes } from './families';
@@ -86,7 +86,7 @@ export async function buildApp({
         }
       : false,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     // A path the router cannot take apart (a broken %-escape, a parameter past its length) is the caller's

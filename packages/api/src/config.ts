@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface Config {
@@ -20,8 +21,12 @@ export interface Config {
   };
   bodyLimitBytes: number;
   logLevel: string;
-  /** Trust X-Forwarded-For from a reverse proxy for the client address. */
-  trustProxy: boolean;
+  /**
+   * Which reverse proxies' X-Forwarded-For is believed (Fastify's `trustProxy`): false (none — the socket's address),
+   * a hop count (the address the outermost trusted proxy appended), or a list of proxy addresses / CIDR ranges.
+   * Never `true`: that believes the entry the client wrote itself.
+   */
+  trustProxy: false | number | string[];
   files: FilesConfig;
   jobs: JobsConfig;
   exports: ExportsConfig;
@@ -102,6 +107,57 @@ function listFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: string[]): 
     .filter(Boolean);
 }
 
+/**
+ * TRUST_PROXY: empty or 0 — no proxy; a number n — n proxies in front, the client is the address the n-th one
+ * appended (counting from this server); otherwise a comma-separated list of proxy addresses or CIDR ranges
+ * (`10.0.0.0/8, 192.168.1.5`, or `loopback`) — the client is the rightmost address not in it. `true` is refused: it would take
+ * the leftmost X-Forwarded-For entry, which any client writes, and let it choose its own login throttle bucket.
+ */
+export function trustProxyFromEnv(raw: string | undefined): false | number | string[] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === '0' || value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (value === 'true' || value === '*') {
+    throw new Error(
+      `环境变量 TRUST_PROXY 不能为 "${value}"：那会相信客户端自己写的 X-Forwarded-For。请写反向代理的层数（如 1），或代理的地址列表（如 10.0.0.0/8,192.168.1.5）`,
+    );
+  }
+  const addresses = value.split(',').map((item) => item.trim());
+  const invalid = addresses.filter((item) => !isAddressOrRange(item));
+  if (invalid.length > 0) {
+    throw new Error(
+      `环境变量 TRUST_PROXY 中的 "${invalid.join('", "')}" 不是 IP 地址或网段；请写代理层数（如 1），或代理的地址列表（如 10.0.0.0/8,192.168.1.5）`,
+    );
+  }
+  return addresses;
+}
+
+/**
+ * Fastify's `trustProxy` for the configured value. Fastify refuses to honour a bare hop count (it cannot tell the
+ * proxy from a direct caller), so a count is given as a function trusting that many hops from this server: the
+ * client is then the address the outermost of them appended. It is for a server reachable only through its
+ * proxies; the address list is the safer setting where a direct caller could reach it.
+ */
+export function trustProxyOption(
+  trust: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  if (trust === 0) return false;
+  return (_address, hop) => hop < trust;
+}
+
+/** proxy-addr's named ranges are accepted too. */
+const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(item: string): boolean {
+  if (namedRanges.has(item)) return true;
+  const [address, prefix, ...rest] = item.split('/');
+  if (rest.length > 0 || address === undefined || isIP(address) === 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (isIP(address) === 4 ? 32 : 128);
+}
+
 function positiveFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const value = intFromEnv(env, name, fallback);
   if (value < 1) throw new Error(`环境变量 ${name} 必须是正整数，当前为 "${env[name]}"`);
@@ -136,7 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     bodyLimitBytes: intFromEnv(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
     logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     files: {
       maxFileMb: positiveFromEnv(env, 'UPLOAD_MAX_MB', 500),
       publicMaxFileMb: positiveFromEnv(env, 'PUBLIC_UPLOAD_MAX_MB', 10),
