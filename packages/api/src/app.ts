@@ -29,6 +29,7 @@ import { redactUrl } from './http/redact';
 import { failure } from './http/reply';
 import { jsonSerializerCompiler } from './http/schemas';
 import { registerSecurityHeaders } from './http/security-headers';
+import { closeUnreadBodies } from './http/unread-body';
 import { zodValidatorCompiler } from './http/validation';
 import { PendingRegistry } from './identity/pending';
 import { identityRoutes } from './identity/routes';
@@ -117,6 +118,7 @@ export async function buildApp({
   registerAccessControl(app, { db: database.db, config });
   registerAuditTrail(app, database.db);
   await registerOpenApi(app);
+  closeUnreadBodies(app);
   await app.register(fastifyMultipart, {
     limits: { fileSize: config.files.maxFileMb * 1024 * 1024 + 1, files: config.files.maxFiles, fields: 50 },
   });
