@@ -299,3 +299,44 @@ describe('branch companies', () => {
     expect((await get(`/api/approval-tasks/${other?.id}`, shanghai)).code).toBe(0);
   });
 });
+
+describe('who reads an approval record', () => {
+  it('follows its business: the business page, or being its approver or initiator — never an approval page alone', async () => {
+    const instances = rowsOf<{ id: number; business_type: number; business_id: number }>(
+      await ctx.database.db.execute(
+        sql`select id, business_type, business_id from approval_instances where tenant_id = ${tenantId} order by id`,
+      ),
+    );
+    const refusedTypes = new Set<number>();
+    let compared = 0;
+    for (const { id, business_type: type, business_id: businessId } of instances) {
+      const query = `businessType=${type}&businessId=${businessId}`;
+      const business = await get(`/api/approval-business?${query}`, ops);
+      if (business.code === 404) continue;
+      compared++;
+      // The record by business, the record by instance and the business itself answer alike.
+      const expected = business.code === 0 ? 0 : 403;
+      expect(business.code, `approval ${id} (type ${type})`).toBe(expected);
+      expect((await get(`/api/approval-records?${query}`, ops)).code, `approval ${id} (type ${type})`).toBe(expected);
+      expect((await get(`/api/approval-instances/${id}/record`, ops)).code, `approval ${id} (type ${type})`).toBe(
+        expected,
+      );
+      if (expected === 403) refusedTypes.add(Number(type));
+    }
+    expect(compared).toBeGreaterThan(5);
+    // 运营专员 has no 线下收款 page and decides none of the seeded ones (it read them all before).
+    expect([...refusedTypes]).toEqual([approvalBusinessTypes.offlinePayment]);
+  });
+
+  it('is read by the initiator and by whoever holds the business page', async () => {
+    await processOf([node('财务审批', 1, ['finance'])]);
+    const payment = await recordPayment('审批记录可见性');
+    const query = `businessType=${approvalBusinessTypes.offlinePayment}&businessId=${payment.id}`;
+    expect((await get(`/api/approval-records?${query}`, manager)).data).toMatchObject({
+      status: 1,
+      businessId: payment.id,
+    });
+    expect((await get(`/api/approval-records?${query}`, admin)).code).toBe(0);
+    expect(await get(`/api/approval-records?${query}`, ops)).toMatchObject({ code: 403, msg: '无权限' });
+  });
+});

@@ -1,4 +1,12 @@
-import { type ApprovalRecord, approvalRecord, approvalRecordQuery, envelope, routesOfSection } from '@cp/contracts';
+import {
+  type ApprovalRecord,
+  approvalBusinesses,
+  approvalRecord,
+  approvalRecordQuery,
+  envelope,
+  routesByKey,
+  routesOfSection,
+} from '@cp/contracts';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db';
@@ -7,6 +15,7 @@ import { forbidden, notFound } from '../http/errors';
 import { ok } from '../http/reply';
 import type { RoutePlugin } from '../http/schemas';
 import type { PendingRegistry } from '../identity/pending';
+import type { SessionContext } from '../identity/sessions';
 import { users } from '../identity/tables';
 import { getRow } from '../resource/read';
 import { idOf, idParams } from '../resource/routes';
@@ -42,6 +51,24 @@ async function involved(db: Db, tenantId: number, userId: number, businessType: 
     )
     .limit(1);
   return started !== undefined;
+}
+
+/**
+ * Whether the session may read an approval of a business record, or the record itself as its approvers see it:
+ * the rule of the business — its page's menu key — or being one of its approvers or its initiator. Holding an
+ * approval page (待办事项, which every role has) is not enough: that read any 押金退款's amounts and comments.
+ */
+async function mayReadApproval(db: Db, auth: SessionContext, businessType: number, businessId: number) {
+  const key = businessPageKey(businessType);
+  if (key && hasPermission(auth, [key])) return true;
+  return involved(db, auth.tenantId, auth.userId, businessType, businessId);
+}
+
+/** The menu key of the page a business type's records are read on (its `page`, else its resource's own). */
+function businessPageKey(businessType: number): string | undefined {
+  const business = approvalBusinesses[businessType];
+  if (!business) return undefined;
+  return business.page ? routesByKey.get(business.page)?.menuKey : business.resource.permissions.list;
 }
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -133,16 +160,19 @@ export const approvalRoutes: RoutePlugin<{ db: Db; pending: PendingRegistry }> =
     {
       config: { access: access.permission(...pages) },
       schema: {
-        summary: '审批记录（节点、审批人、操作）',
+        summary: '审批记录（节点、审批人、操作；审批人、发起人或有该业务页面权限者可读）',
         tags,
         params: idParams,
         response: { 200: envelope(approvalRecord) },
       },
     },
     async (request) => {
-      const found = await recordOf(db, sessionOf(request).tenantId, { id: idOf(request.params) });
+      const auth = sessionOf(request);
+      const found = await recordOf(db, auth.tenantId, { id: idOf(request.params) });
       if (!found) throw notFound('审批');
-      return ok(await presentRecord(db, found, sessionOf(request).userId));
+      const { businessType, businessId } = found.instance;
+      if (!(await mayReadApproval(db, auth, businessType, businessId))) throw forbidden();
+      return ok(await presentRecord(db, found, auth.userId));
     },
   );
 
@@ -151,19 +181,19 @@ export const approvalRoutes: RoutePlugin<{ db: Db; pending: PendingRegistry }> =
     {
       config: { access: access.session },
       schema: {
-        summary: '业务单据的最近一次审批记录',
+        summary: '业务单据的最近一次审批记录（审批人、发起人或有该业务页面权限者可读）',
         tags,
         querystring: approvalRecordQuery,
         response: { 200: envelope(approvalRecord.nullable()) },
       },
     },
     async (request) => {
-      const { businessType, businessId } = request.query;
-      const found = await recordOf(db, sessionOf(request).tenantId, {
-        type: businessType,
-        businessId: Number(businessId),
-      });
-      return ok(found ? await presentRecord(db, found, sessionOf(request).userId) : null);
+      const auth = sessionOf(request);
+      const { businessType } = request.query;
+      const businessId = Number(request.query.businessId);
+      if (!(await mayReadApproval(db, auth, businessType, businessId))) throw forbidden();
+      const found = await recordOf(db, auth.tenantId, { type: businessType, businessId });
+      return ok(found ? await presentRecord(db, found, auth.userId) : null);
     },
   );
 
@@ -184,10 +214,7 @@ export const approvalRoutes: RoutePlugin<{ db: Db; pending: PendingRegistry }> =
       const family = businessFamilyOf(businessType);
       if (!family) throw notFound('业务单据');
       const id = Number(businessId);
-      const may =
-        hasPermission(auth, [family.resource.permissions.list]) ||
-        (await involved(db, auth.tenantId, auth.userId, businessType, id));
-      if (!may) throw forbidden();
+      if (!(await mayReadApproval(db, auth, businessType, id))) throw forbidden();
       return ok(await getRow(db, family, auth.tenantId, id));
     },
   );

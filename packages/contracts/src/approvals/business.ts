@@ -7,6 +7,7 @@ import { retailWorkOrderResource } from '../orders/retail';
 import { returnSettlementResource } from '../orders/returns';
 import { productQuoteResource } from '../quotes';
 import type { Resource } from '../resource/resource';
+import { routesByKey } from '../routes/catalogue';
 import { approvalBusinessTypes } from './enums';
 import { offlinePaymentResource } from './resources';
 
@@ -15,9 +16,11 @@ import { offlinePaymentResource } from './resources';
  * (`GET /api/approval-business` answers the row to its approvers), the approval form of the types that have
  * one (`/returnCheckoutApproval/:id/:type`), and `summary`: the fields of the row that the to-do lists' 审批事项
  * reads it by — its number, who it is for, its amount — answered with each task (`summary` of a task row).
+ * Its approvals are read by its approvers, its initiator and whoever holds the business's page: the resource's
+ * own, or `page` where the resource lives on an approval page (a 零售工单 is read from 零售订单).
  */
 export const approvalBusinesses: Readonly<
-  Record<number, { resource: Resource; form?: string; summary: readonly string[] }>
+  Record<number, { resource: Resource; form?: string; summary: readonly string[]; page?: string }>
 > = {
   [approvalBusinessTypes.leaseOrder]: { resource: leaseOrderResource, summary: ['orderNo', 'driverId', 'rent'] },
   [approvalBusinessTypes.returnCheckout]: {
@@ -35,6 +38,7 @@ export const approvalBusinesses: Readonly<
     resource: retailWorkOrderResource,
     form: 'retailWorkOrderApproval',
     summary: ['workOrderNo', 'buyerName', 'finalPrice'],
+    page: 'retailOrder',
   },
   [approvalBusinessTypes.productQuote]: {
     resource: productQuoteResource,
@@ -45,7 +49,8 @@ export const approvalBusinesses: Readonly<
   [approvalBusinessTypes.orderChange]: { resource: orderChangeRequestResource, summary: ['orderNo', 'summary'] },
 };
 
-for (const [type, { resource, summary }] of Object.entries(approvalBusinesses)) {
+for (const [type, { resource, summary, page }] of Object.entries(approvalBusinesses)) {
+  if (page && !routesByKey.get(page)) throw new Error(`approval business ${type}: no page ${page}`);
   for (const field of summary) {
     if (!resource.fields[field]) throw new Error(`approval business ${type}: ${resource.key} has no field ${field}`);
   }
