@@ -33,6 +33,7 @@ import { closeUnreadBodies } from './http/unread-body';
 import { zodValidatorCompiler } from './http/validation';
 import { PendingRegistry } from './identity/pending';
 import { identityRoutes } from './identity/routes';
+import { startSessionCaches } from './identity/session-cache';
 import { registerJobRunner } from './jobs/plugin';
 import { leadRoutes } from './leads/routes';
 import { leadStatisticsRoutes } from './leads/statistics-routes';
@@ -115,6 +116,8 @@ export async function buildApp({
 
   registerErrorHandler(app, config.bodyLimitBytes);
   await registerSecurityHeaders(app, config.webDist);
+  const stopSessionCaches = await startSessionCaches(database, config);
+  app.addHook('onClose', stopSessionCaches);
   registerAccessControl(app, { db: database.db, config });
   registerAuditTrail(app, database.db);
   await registerOpenApi(app);

@@ -9,7 +9,8 @@ export interface Config {
   dataDir: string;
   /** Folder of the built web app; served with history fallback when it exists. */
   webDist: string;
-  session: { idleMinutes: number; absoluteHours: number };
+  /** `cacheSeconds`: how long a process may answer a session and its role keys from memory (revocations reach it at once). */
+  session: { idleMinutes: number; absoluteHours: number; cacheSeconds: number };
   loginThrottle: {
     windowMinutes: number;
     /** Failures for one account from one address. */
@@ -183,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     session: {
       idleMinutes: intFromEnv(env, 'SESSION_IDLE_MINUTES', 120),
       absoluteHours: intFromEnv(env, 'SESSION_ABSOLUTE_HOURS', 12),
+      cacheSeconds: intFromEnv(env, 'SESSION_CACHE_SECONDS', 10),
     },
     loginThrottle: {
       windowMinutes: intFromEnv(env, 'LOGIN_THROTTLE_MINUTES', 15),

@@ -23,6 +23,11 @@ export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * PostgreSQL: a new connection of its own, outside the pool (not yet connected), for a process to LISTEN on
+   * — a pooled one would be handed to other work and lose its subscriptions when the pool ends it.
+   */
+  ownConnection?(applicationName: string): pg.Client;
 }
 
 export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
@@ -35,7 +40,13 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
     // Count columns come back as int8; they fit a JS number.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, engine: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      engine: 'postgres',
+      close: () => pool.end(),
+      ownConnection: (applicationName) =>
+        new pg.Client({ connectionString: options.databaseUrl, application_name: applicationName }),
+    };
   }
   const folder = path.join(options.dataDir, 'pglite');
   mkdirSync(folder, { recursive: true });

@@ -12,7 +12,8 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { businessError, forbidden } from '../http/errors';
 import { verifyPassword } from './passwords';
-import { createSession, forgetSessions, replaceSession, type SessionContext } from './sessions';
+import { forgetSessions } from './session-cache';
+import { createSession, replaceSession, type SessionContext } from './sessions';
 import { accountRoles, accounts, roles, sessions, tenants, users } from './tables';
 import { reserveLoginAttempt, settleLoginAttempt } from './throttle';
 
@@ -109,7 +110,7 @@ async function continueLogin(
     return created;
   });
   // Again once committed: a read between the change and the commit may have cached the old session.
-  forgetSessions(db, [auth.sessionId]);
+  await forgetSessions(db, [auth.sessionId]);
   return loginResult(session.token, session.expiresIn);
 }
 

@@ -3,8 +3,8 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db';
 import { rowsOf } from '../db/migrate';
-import { perDatabase } from '../db/perDatabase';
 import { ApiError } from '../http/errors';
+import { forgetSessions, recentKeys, recentSessions } from './session-cache';
 import { accountRoles, accounts, roles, sessions, tenants, users } from './tables';
 import { hashToken, newToken } from './tokens';
 
@@ -24,8 +24,11 @@ export interface SessionContext {
   buttons: ReadonlySet<string>;
 }
 
-/** Last-seen is written at most this often, so reads do not each cost a write. */
-const touchIntervalMs = 60_000;
+/**
+ * Last-seen is written at most this often, so reads do not each cost a write: a minute, or a quarter of the
+ * idle time when that is shorter — a session used more often than every three quarters of it never looks idle.
+ */
+const touchIntervalMs = (idleMs: number) => Math.min(60_000, idleMs / 4);
 
 export async function createSession(
   db: Executor,
@@ -68,10 +71,10 @@ export async function createSession(
 }
 
 /**
- * Revokes a session and every session opened from it, at any depth. Inside a transaction, call
- * `forgetSessions` with the answer once it commits (outside one, this process forgets them at once).
+ * Revokes a session and every session opened from it, at any depth, and has every process forget them
+ * (one statement: committed when it returns).
  */
-export async function revokeSession(db: Executor, sessionId: number, reason: string): Promise<number[]> {
+export async function revokeSession(db: Db, sessionId: number, reason: string): Promise<number[]> {
   const result = await db.execute<{ id: number }>(sql`
     with recursive lineage(id) as (
       select ${sessionId}::bigint
@@ -82,7 +85,7 @@ export async function revokeSession(db: Executor, sessionId: number, reason: str
     where id in (select id from lineage) and revoked_at is null
     returning id`);
   const ids = rowsOf<{ id: number | string }>(result).map((row) => Number(row.id));
-  forgetSessions(db, [sessionId, ...ids]);
+  await forgetSessions(db, [sessionId, ...ids]);
   return ids;
 }
 
@@ -90,6 +93,7 @@ export async function revokeSession(db: Executor, sessionId: number, reason: str
  * Puts `successor` in the place of `session` and ends `session`: the successor takes its parent, the
  * sessions opened from it follow the successor. Used when a token is exchanged (switching branch company,
  * a token from a URL), so the exchanged token stops working and nothing opened from it is orphaned.
+ * Call `forgetSessions` with `session` once the change commits.
  */
 export async function replaceSession(
   db: Executor,
@@ -103,7 +107,6 @@ export async function replaceSession(
     .update(sessions)
     .set({ revokedAt: new Date(), revokeReason: reason })
     .where(and(eq(sessions.id, session.sessionId), isNull(sessions.revokedAt)));
-  forgetSessions(db, [session.sessionId]);
 }
 
 /** Revokes every open session `where` matches; answers their ids, to `forgetSessions` once the change commits. */
@@ -118,77 +121,41 @@ export async function revokeSessions(db: Executor, where: SQL | undefined, reaso
 
 type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionLookup>['execute']>>[number];
 
-/**
- * Sessions read in the last few seconds, by token hash: a page opens with several requests at once, and
- * each would otherwise read the same session again. Expiry and idle time are still checked on every
- * request; a revocation in this process drops the entry at once, one in another process is seen within
- * the TTL (as role changes are, below).
- */
-const recentSessionsOf = perDatabase<string, { row: SessionRow; readAt: number }>();
-const recentSessionTtlMs = 5_000;
-
-/** Drops sessions from this process's cache (after they are revoked). */
-export function forgetSessions(db: Executor, sessionIds: readonly number[]): void {
-  const ended = new Set(sessionIds);
-  const recent = recentSessionsOf(db);
-  for (const [hash, entry] of recent) if (ended.has(entry.row.sessionId)) recent.delete(hash);
-}
-
-async function readSession(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
-  const recent = recentSessionsOf(db);
-  const now = Date.now();
-  const cached = recent.get(tokenHash);
-  if (cached && now - cached.readAt < recentSessionTtlMs) return cached.row;
-  let lookup = preparedLookups.get(db);
-  if (!lookup) {
-    lookup = sessionLookup(db);
-    preparedLookups.set(db, lookup);
-  }
-  const [row] = await lookup.execute({ tokenHash });
-  if (!row || row.revokedAt || !row.userEnabled || row.accountStatus !== 1) {
-    recent.delete(tokenHash);
-    return row;
-  }
-  if (recent.size >= 10_000) recent.clear();
-  recent.set(tokenHash, { row, readAt: now });
-  return row;
+async function readSession(db: Db, tokenHash: string, fresh = false): Promise<SessionRow | undefined> {
+  return recentSessions(db).read(
+    tokenHash,
+    async () => {
+      let lookup = preparedLookups.get(db);
+      if (!lookup) {
+        lookup = sessionLookup(db);
+        preparedLookups.set(db, lookup);
+      }
+      const [row] = await lookup.execute({ tokenHash });
+      return row;
+    },
+    { keep: (row) => !row.revokedAt && row.userEnabled && row.accountStatus === 1, fresh },
+  );
 }
 
 interface HeldKeys {
   menus: ReadonlySet<string>;
   buttons: ReadonlySet<string>;
-  expires: number;
 }
 
-/**
- * The menu and button keys of an account's roles, kept for a few seconds: every request needs them and
- * they change rarely. A role change in this process clears them at once; other processes follow within
- * the TTL.
- */
-const heldKeysOf = perDatabase<number, HeldKeys>();
-const heldKeysTtlMs = 10_000;
-
-/** After a change to roles or their assignment: every account's keys are read again. */
-export function forgetHeldKeys(db: Db): void {
-  heldKeysOf(db).clear();
-}
-
+/** The menu and button keys of an account's roles (kept: every request needs them, they change rarely). */
 async function heldKeys(db: Db, accountId: number): Promise<HeldKeys> {
-  const heldKeysCache = heldKeysOf(db);
-  const cached = heldKeysCache.get(accountId);
-  if (cached && cached.expires > Date.now()) return cached;
-  const rows = await db
-    .select({ menuKeys: roles.menuKeys, buttonKeys: roles.buttonKeys })
-    .from(accountRoles)
-    .innerJoin(roles, eq(roles.id, accountRoles.roleId))
-    .where(and(eq(accountRoles.accountId, accountId), eq(roles.appId, consoleAppId)));
-  const keys: HeldKeys = {
-    menus: new Set([...rows.flatMap((row) => row.menuKeys), ...everyAccountKeys.menus]),
-    buttons: new Set([...rows.flatMap((row) => row.buttonKeys), ...everyAccountKeys.buttons]),
-    expires: Date.now() + heldKeysTtlMs,
-  };
-  if (heldKeysCache.size > 10_000) heldKeysCache.clear();
-  heldKeysCache.set(accountId, keys);
+  const keys = await recentKeys(db).read(accountId, async (): Promise<HeldKeys> => {
+    const rows = await db
+      .select({ menuKeys: roles.menuKeys, buttonKeys: roles.buttonKeys })
+      .from(accountRoles)
+      .innerJoin(roles, eq(roles.id, accountRoles.roleId))
+      .where(and(eq(accountRoles.accountId, accountId), eq(roles.appId, consoleAppId)));
+    return {
+      menus: new Set([...rows.flatMap((row) => row.menuKeys), ...everyAccountKeys.menus]),
+      buttons: new Set([...rows.flatMap((row) => row.buttonKeys), ...everyAccountKeys.buttons]),
+    };
+  });
+  if (!keys) throw new Error('keys not read');
   return keys;
 }
 
@@ -238,15 +205,19 @@ const preparedLookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
  * Throws 1001 for an unknown token and 1002 for an expired, idle or revoked one.
  */
 export async function resolveSession(db: Db, config: Config, token: string): Promise<SessionContext> {
-  const row = await readSession(db, hashToken(token));
-  if (!row) throw ApiError.of('tokenInvalid');
+  const tokenHash = hashToken(token);
+  const idleMs = config.session.idleMinutes * 60_000;
   const now = Date.now();
+  let row = await readSession(db, tokenHash);
+  // Another process may have seen the session since this one kept it: ask the database before calling it idle.
+  if (row && now - row.lastSeenAt.getTime() > idleMs) row = await readSession(db, tokenHash, true);
+  if (!row) throw ApiError.of('tokenInvalid');
   const lastSeen = row.lastSeenAt.getTime();
   if (row.revokedAt) throw ApiError.of('sessionExpired');
   if (row.expiresAt.getTime() <= now) throw ApiError.of('sessionExpired');
-  if (now - lastSeen > config.session.idleMinutes * 60_000) throw ApiError.of('sessionExpired');
+  if (now - lastSeen > idleMs) throw ApiError.of('sessionExpired');
   if (!row.userEnabled || row.accountStatus !== 1) throw ApiError.of('sessionExpired', '账号已停用，请联系管理员');
-  if (now - lastSeen > touchIntervalMs) {
+  if (now - lastSeen > touchIntervalMs(idleMs)) {
     row.lastSeenAt = new Date(now);
     await db.update(sessions).set({ lastSeenAt: row.lastSeenAt }).where(eq(sessions.id, row.sessionId));
   }

@@ -15,8 +15,8 @@ export interface WriteContext {
   tx: Tx;
   request: FastifyRequest;
   auth: SessionContext;
-  /** Runs once the transaction has committed (dropping a cached session). */
-  afterCommit(task: () => void): void;
+  /** Runs once the transaction has committed, before the write answers (dropping cached sessions everywhere). */
+  afterCommit(task: () => void | Promise<void>): void;
   /** Runs when the write's work is done, in its transaction, before it commits (counts gathered along the way). */
   beforeCommit(task: () => Promise<void>): void;
   /** Fields the answer carries besides the row: a one-time password. */

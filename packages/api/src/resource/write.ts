@@ -26,7 +26,7 @@ export async function inTransaction<T>(
   outer?: WriteContext,
 ): Promise<T> {
   if (outer) return work(outer);
-  const tasks: (() => void)[] = [];
+  const tasks: (() => void | Promise<void>)[] = [];
   const ending: (() => Promise<void>)[] = [];
   const answer: Row = {};
   try {
@@ -49,7 +49,7 @@ export async function inTransaction<T>(
       for (let i = 0; i < ending.length; i++) await ending[i]?.();
       return result;
     });
-    for (const task of tasks) task();
+    for (const task of tasks) await task();
     forgetLargeCounts();
     return result;
   } catch (error) {

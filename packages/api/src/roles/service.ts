@@ -6,7 +6,7 @@ import type { Db } from '../db';
 import { cappedCount, paginate } from '../db/paging';
 import { sessionOf } from '../http/access';
 import { businessError, conflict, notFound } from '../http/errors';
-import { forgetHeldKeys } from '../identity/sessions';
+import { forgetHeldKeys } from '../identity/session-cache';
 import { accountRoles, roles } from '../identity/tables';
 import { forgetNameBooks } from '../lookups/registry';
 import { translateUnique } from '../resource/db-errors';
@@ -166,7 +166,7 @@ export async function updateRole(
     })
     .catch(codeTaken(input.code));
   // After the commit, so no request re-reads the old keys (or the role's old name) in between.
-  forgetHeldKeys(db);
+  await forgetHeldKeys(db);
   forgetNameBooks(db);
   return updated;
 }
@@ -185,5 +185,5 @@ export async function deleteRole(db: Db, request: FastifyRequest, id: number): P
       changes: diff(audited(before), null),
     });
   });
-  forgetHeldKeys(db);
+  await forgetHeldKeys(db);
 }

@@ -2,17 +2,16 @@ import { userResource, userScreens } from '@cp/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { businessError } from '../http/errors';
 import { hashPassword, oneTimePassword } from '../identity/passwords';
-import { forgetHeldKeys, forgetSessions, revokeSessions } from '../identity/sessions';
+import { forgetHeldKeys, forgetSessions } from '../identity/session-cache';
+import { revokeSessions } from '../identity/sessions';
 import { accountRoles, accounts, roles, sessions, users } from '../identity/tables';
 import { defineServerResource, type Row, type WriteContext } from '../resource/family';
 import { superAdminRoleCode } from '../seed/platform';
 
-/** Ends the sessions `where` matches now: here at once, in other processes within seconds. */
+/** Ends the sessions `where` matches: in every process before the request answers. */
 async function endSessions(ctx: WriteContext, where: SQL) {
   const ended = await revokeSessions(ctx.tx, where, 'userManagement');
-  ctx.afterCommit(() => {
-    forgetSessions(ctx.db, ended);
-  });
+  ctx.afterCommit(() => forgetSessions(ctx.db, ended));
 }
 
 async function builtIn(ctx: WriteContext, userId: unknown): Promise<boolean> {
