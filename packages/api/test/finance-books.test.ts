@@ -137,7 +137,7 @@ describe('实收: a payment allocated to the customer’s receivables', () => {
     const future = await pay(driverId, 100, { paidOn: addDays(today, 1) });
     expect(future.msg).toContain('不能晚于今天');
     const zero = await pay(driverId, 0);
-    expect(zero.msg).toBe('收款金额应大于0');
+    expect(zero.msg).toBe('收款金额：应大于0');
     expect(await query<{ n: number }>(sql`select count(*)::int as n from payments`)).toEqual(before);
     const chosen = await pay(driverId, 500, { allocations: [{ receivableId: last.id, amount: 300 }] });
     expect(chosen.data).toMatchObject({ allocated: 300, unallocated: 200 });

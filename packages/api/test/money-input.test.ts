@@ -1,11 +1,13 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/migrate';
 import { startTestApp, type TestContext } from './harness';
 
 let ctx: TestContext;
 let admin: string;
 
 beforeAll(async () => {
-  ctx = await startTestApp();
+  ctx = await startTestApp({}, { demoVehiclesPerTenant: 10 });
   admin = await ctx.login('admin', 'admin123');
 });
 afterAll(() => ctx.close());
@@ -26,5 +28,55 @@ describe('amounts in request bodies', () => {
     expect(relief.msg).toBe('减免金额：应大于0');
     const fraction = await post('/api/bills/1/relief', { amount: 12.5, reason: '协商减免' });
     expect(fraction.msg).toBe('减免金额：金额最多两位小数');
+  });
+});
+
+describe('zero where money must change hands', () => {
+  const count = async (table: string) =>
+    Number(
+      rowsOf<{ n: number }>(await ctx.database.db.execute(sql`select count(*)::int as n from ${sql.raw(table)}`))[0]?.n,
+    );
+
+  it('a 线下收款 of 0.00 is refused at creation under its field (it could never be confirmed); 0.01 is taken', async () => {
+    const payment = { payerName: '张三', method: 1, receivedOn: '2026-11-20', purpose: '11月租金' };
+    const before = await count('offline_payments');
+    expect(await post('/api/offline-payments', { ...payment, amount: 0 })).toMatchObject({
+      code: 400,
+      msg: '收款金额：应大于0',
+    });
+    expect(await count('offline_payments')).toBe(before);
+    // One fen passes the amount; what it lacks next is its own business (a voucher), not the amount.
+    expect((await post('/api/offline-payments', { ...payment, amount: 1 })).msg).not.toMatch(/收款金额/);
+  });
+
+  it('a lease order at a rent of 0 is refused under 月租金, nothing saved', async () => {
+    const [car] = rowsOf<{ model_id: number; city_id: number; tenant_id: number }>(
+      await ctx.database.db.execute(
+        sql`select v.model_id, v.city_id, v.tenant_id from vehicles v join tenants t on t.id = v.tenant_id
+            where t.code = 'BJ' and v.stage in (4, 7) order by v.id limit 1`,
+      ),
+    );
+    const [driver] = rowsOf<{ id: number }>(
+      await ctx.database.db.execute(
+        sql`select id from drivers where tenant_id = ${car?.tenant_id} and status = 1 order by id limit 1`,
+      ),
+    );
+    const terms = {
+      driverId: String(driver?.id),
+      cityId: String(car?.city_id),
+      modelId: String(car?.model_id),
+      rentalMode: 0,
+      orderType: 0,
+      rentReceipt: 0,
+      rentTiming: 1,
+      maintenancePlan: 0,
+      rentSettlement: 0,
+      startDate: '2026-01-31',
+      termMonths: 12,
+    };
+    const before = await count('lease_orders');
+    expect(await post('/api/lease-orders', { ...terms, rent: 0 })).toMatchObject({ code: 400, msg: '月租金：应大于0' });
+    expect(await count('lease_orders')).toBe(before);
+    expect((await post('/api/lease-orders', { ...terms, rent: 1 })).msg).toBe('success');
   });
 });

@@ -102,7 +102,7 @@ describe('a product quote', () => {
     const refusals: [Record<string, unknown>, string][] = [
       [{ validUntil: addDays(today(), -1) }, '报价有效期至：不能早于今天'],
       [{ validUntil: addDays(today(), 181) }, `报价有效期至不能晚于${addDays(today(), 180)}（180天内）`],
-      [{ rent: 0 }, '月租金应大于0'],
+      [{ rent: 0 }, '月租金：应大于0'],
       [{ quantity: 0 }, '台数'],
       [{ explanation: '' }, '报价说明'],
       [{ customerId: '999999999' }, '客户不存在'],

@@ -271,7 +271,7 @@ describe('奖励申请', () => {
 
   it('refuses an amount of 0 or above the limit', async () => {
     const done = await delivered();
-    expect((await apply({ referralId: done.id, reason: '拉新奖励', amount: 0 })).msg).toBe('奖励金额：须大于0');
+    expect((await apply({ referralId: done.id, reason: '拉新奖励', amount: 0 })).msg).toBe('奖励金额：应大于0');
     expect((await apply({ referralId: done.id, reason: '拉新奖励', amount: 500_001 })).msg).toBe(
       '奖励金额：不能超过5000元',
     );

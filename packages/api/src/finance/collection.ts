@@ -190,7 +190,6 @@ export const badDebtRecoveryFamily = defineServerResource({
     if (!account || account.status !== overdueCaseStates.open || !account.badDebt) {
       throw businessError('坏账账户：不是催收中的坏账账户');
     }
-    if (Number(values.amount) <= 0) throw businessError('回款金额应大于0');
     return { ...values, orderId: account.orderId, driverId: account.driverId };
   },
   actions: {

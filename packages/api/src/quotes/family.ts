@@ -16,11 +16,10 @@ import { defineServerResource, type Row, type WriteContext } from '../resource/f
 import { productQuotes } from './tables';
 
 /**
- * A quote's terms checked together: a rent to offer, a validity within the allowed days (the field's own
+ * A quote's terms checked together: a validity within the allowed days (the field's own
  * schema has refused a day before today).
  */
 function checkedQuote(values: Row, today = businessToday()): Row {
-  if (Number(values.rent) <= 0) throw businessError('月租金应大于0');
   const latest = addDays(today, quoteValidityDays);
   if (String(values.validUntil) > latest)
     throw businessError(`报价有效期至不能晚于${latest}（${quoteValidityDays}天内）`);

@@ -36,7 +36,6 @@ export const awardFamily = defineServerResource({
       throw businessError(`拉新记录当前为「${referralStage.label(referral.stage)}」，交车后才能申请奖励`);
     }
     const amount = values.amount ?? defaultAwardAmount;
-    if (Number(amount) <= 0) throw businessError('奖励金额：须大于0');
     if (Number(amount) > maxAwardAmount) throw businessError(`奖励金额：不能超过${maxAwardAmount / 100}元`);
     return {
       ...values,

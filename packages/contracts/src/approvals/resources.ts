@@ -226,7 +226,7 @@ export const offlinePaymentResource = defineResource({
   fields: {
     payerName: fields.text('付款人', { required: true, filter: 'like', max: 50 }),
     driverId: fields.ref('关联司机', 'driver', { filter: 'eq' }),
-    amount: fields.money('收款金额', { required: true, sortable: true }),
+    amount: fields.money('收款金额', { required: true, positive: true, sortable: true }),
     method: fields.enumOf(offlinePaymentMethod, { required: true, filter: 'eq' }),
     receivedOn: fields.date('到账日期', { required: true, sortable: true, filter: 'range' }),
     reference: fields.text('交易流水号', { max: 50, filter: 'eq' }),

@@ -175,7 +175,7 @@ export const paymentResource = defineResource({
   fields: {
     paymentNo: fields.text('收款单号', { form: false, filter: 'eq', max: 20 }),
     driverId: fields.ref('客户', 'driver', { required: true, filter: 'eq', createOnly: true }),
-    amount: fields.money('收款金额', { required: true, sortable: true, createOnly: true }),
+    amount: fields.money('收款金额', { required: true, positive: true, sortable: true, createOnly: true }),
     paidOn: fields.date('到账日期', {
       required: true,
       notAfterToday: true,

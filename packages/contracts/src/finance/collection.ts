@@ -240,7 +240,7 @@ export const badDebtRecoveryResource = defineResource({
     caseId: fields.ref('坏账账户', 'badDebtCase', { required: true, createOnly: true, filter: 'eq', list: false }),
     orderNo: fields.text('订单编号', { form: false, filter: 'eq' }),
     driverId: fields.ref('客户', 'driver', { form: false, filter: 'eq' }),
-    amount: fields.money('回款金额', { required: true, createOnly: true, sortable: true }),
+    amount: fields.money('回款金额', { required: true, positive: true, createOnly: true, sortable: true }),
     arrivedOn: fields.date('到账日期', {
       required: true,
       createOnly: true,

@@ -238,7 +238,7 @@ export const leaseOrderResource = defineResource({
     startDate: fields.date('起租日期', { required: true, sortable: true, filter: 'range' }),
     termMonths: fields.integer('租期（月）', { required: true, min: 1, max: 120 }),
     endDate: fields.date('到期日期', { form: false, sortable: true }),
-    rent: fields.money('月租金', { required: true, sortable: true }),
+    rent: fields.money('月租金', { required: true, positive: true, sortable: true }),
     stages: fields.items('阶梯租金', rentStageItem, { max: 12, hint: '阶梯租金时填写，各阶段期数之和等于租期' }),
     deposit: fields.money('押金', { list: false }),
     firstPayment: fields.money('首付款', { list: false }),

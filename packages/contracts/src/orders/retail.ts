@@ -177,7 +177,7 @@ export const retailOrderResource = defineResource({
     cityId: fields.ref('城市', 'city', { required: true, filter: 'eq' }),
     modelId: fields.ref('车型', 'model', { required: true, filter: 'eq' }),
     vehicleId: fields.ref('车辆', 'vehicle', { form: false, filter: 'eq' }),
-    price: fields.money('成交价', { required: true, sortable: true }),
+    price: fields.money('成交价', { required: true, positive: true, sortable: true }),
     paymentMethod: fields.enumOf(retailPaymentMethod, { required: true, filter: 'eq' }),
     downPayment: fields.money('首付款', { list: false, hint: '分期时填写，低于成交价' }),
     financingPartner: fields.enumOf(financingPartner, { list: false, hint: '分期时填写', filter: 'eq' }),

@@ -38,7 +38,7 @@ export const productQuoteResource = defineResource({
     modelId: fields.ref('车型', 'model', { required: true }),
     quantity: fields.integer('台数', { required: true, min: 1, max: 500 }),
     termMonths: fields.integer('租期（月）', { required: true, min: 1, max: 60 }),
-    rent: fields.money('月租金', { required: true, hint: '每台每月' }),
+    rent: fields.money('月租金', { required: true, positive: true, hint: '每台每月' }),
     deposit: fields.money('押金', { hint: '每台' }),
     maintenancePlan: fields.enumOf(enums.maintenancePlan, { required: true }),
     validUntil: fields.date('报价有效期至', {

@@ -73,6 +73,7 @@ export const awardResource = defineResource({
     referralId: fields.ref('拉新记录', 'referral', { required: true, filter: 'eq' }),
     inviterId: fields.ref('邀请司机', 'driver', { form: false, filter: 'eq' }),
     amount: fields.money('奖励金额', {
+      positive: true,
       sortable: true,
       hint: `不填则按各阶段奖励合计 ${defaultAwardAmount / 100} 元`,
     }),

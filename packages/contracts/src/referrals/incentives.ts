@@ -103,7 +103,7 @@ export const incentiveResource = defineResource({
     name: fields.text('激励名称', { required: true, max: 50, filter: 'like', sortable: true }),
     periodStart: fields.date('开始日期', { required: true, filter: 'range', sortable: true }),
     periodEnd: fields.date('结束日期', { required: true, sortable: true }),
-    totalAmount: fields.money('激励总额', { required: true, sortable: true }),
+    totalAmount: fields.money('激励总额', { required: true, positive: true, sortable: true }),
     rule: fields.enumOf(incentiveRule, { required: true, filter: 'eq' }),
     participants: fields.items('参与人', participantInput, { required: true, min: 1, max: 200 }),
     participantCount: fields.integer('参与人数', { form: false }),

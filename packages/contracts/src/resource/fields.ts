@@ -177,12 +177,13 @@ export const fields = {
   /**
    * Amounts in fen (integer cents): no floating-point money anywhere; titled without a unit, as people meet
    * it in yuan (`money.ts`). `signed`: an amount that may be negative, with how a negative one reads —
-   * `balance` for a balance owed either way (a settlement's total: `应退 ¥4,030.00`).
+   * `balance` for a balance owed either way (a settlement's total: `应退 ¥4,030.00`). `positive`: at least one
+   * fen (`应大于0`) — money received, a rent, a price: a zero one is a mistake nobody can confirm later.
    */
-  money(title: string, options: Options & { signed?: true | MoneyPresentation } = {}) {
-    const { signed, ...rest } = options;
+  money(title: string, options: Options & { signed?: true | MoneyPresentation; positive?: true } = {}) {
+    const { signed, positive, ...rest } = options;
     const limit = 100_000_000_000;
-    const input = moneyAmount(title, { min: signed ? -limit : 0, max: limit });
+    const input = moneyAmount(title, { min: signed ? -limit : positive ? 1 : 0, max: limit });
     const def = field('money', title, input, rest);
     const negativeAs = typeof signed === 'object' ? signed.negativeAs : undefined;
     return negativeAs ? { ...def, negativeAs } : def;
