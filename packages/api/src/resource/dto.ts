@@ -14,6 +14,7 @@ function planOf(resource: Resource): ReadonlyMap<string, Conversion> {
       resource.entries.map(([name, def]): [string, Conversion] => {
         if (def.kind === 'files' || def.kind === 'tags' || def.kind === 'enums') return [name, 'list'];
         if (def.kind === 'ref' || def.kind === 'refs') return [name, def.kind];
+        if (def.isId) return [name, 'ref'];
         if (def.sensitive) return [name, def.sensitive];
         return [name, 'plain'];
       }),

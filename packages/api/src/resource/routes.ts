@@ -14,6 +14,7 @@ import {
   pageOf,
   rowSchema,
   type Screen,
+  screenRowSchema,
   sensitiveValue,
   type Transition,
   tabCount,
@@ -71,7 +72,7 @@ export function resourceRoutes(app: ZodApp, family: ServerResource, { db, config
           summary: `${screen.title}列表`,
           tags,
           querystring: screen.listQuery,
-          response: { 200: envelope(pageOf(rowSchema(resource, 'list'))) },
+          response: { 200: envelope(pageOf(screenRowSchema(screen))) },
         },
       },
       async (request) => {

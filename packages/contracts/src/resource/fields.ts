@@ -83,6 +83,8 @@ export interface FieldDef<T = unknown> {
   upload?: FileFieldLimits;
   /** For signed `money` fields: the words a negative amount reads in (`应退 ¥4,030.00`), see `formatYuan`. */
   negativeAs?: string;
+  /** An `integer` field holding a row's id (`parentId`): filtered as a number, sent as a string like every id. */
+  isId?: true;
 }
 
 export interface FileFieldLimits {
@@ -91,7 +93,9 @@ export interface FileFieldLimits {
   maxFiles: number;
 }
 
-type Options = Partial<Omit<FieldDef, 'kind' | 'title' | 'input' | 'enumDef' | 'import' | 'upload' | 'negativeAs'>> & {
+type Options = Partial<
+  Omit<FieldDef, 'kind' | 'title' | 'input' | 'enumDef' | 'import' | 'upload' | 'negativeAs' | 'isId'>
+> & {
   /** `true` or how the column reads in the import template. */
   import?: boolean | ImportColumn;
 };
@@ -225,13 +229,14 @@ export const fields = {
    * only links set (a related list, 查看全部), not a column, a form field or a search panel entry.
    */
   parentId(title: string) {
-    return fields.integer(title, {
+    const def = fields.integer(title, {
       form: false,
       filter: 'eq',
       panel: false,
       list: false,
       max: Number.MAX_SAFE_INTEGER,
     });
+    return { ...def, isId: true as const };
   },
   boolean(title: string, options: Options = {}) {
     return field('boolean', title, titled(z.boolean(), title), options);

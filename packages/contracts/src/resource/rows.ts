@@ -5,6 +5,7 @@ import { type FieldDef, isListKind, refNameOf } from './fields';
 import { maxBulkRows, type Transition } from './lifecycle';
 import { lookupOf } from './lookups';
 import type { Resource } from './resource';
+import type { Screen } from './screen';
 
 /** A field's value as the API sends it: ids as strings, dates and times as text, money in fen, lists never null. */
 function valueSchema(def: FieldDef): z.ZodType {
@@ -12,6 +13,7 @@ function valueSchema(def: FieldDef): z.ZodType {
     case 'text':
       return text();
     case 'integer':
+      return def.isId ? text() : z.number().int();
     case 'money':
       return z.number().int();
     case 'date':
@@ -56,13 +58,16 @@ function fieldShape(name: string, def: FieldDef): Record<string, z.ZodType> {
 
 const capitalized = (key: string) => key.charAt(0).toUpperCase() + key.slice(1);
 
-function rowOf(resource: Resource, view: 'list' | 'detail'): z.ZodType<Record<string, unknown>> {
+function fieldsShape(entries: Resource['entries']): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = { id: text() };
-  const hasFiles = resource.entries.some(([, def]) => def.kind === 'files');
-  for (const [name, def] of resource.entries) {
-    if (view === 'list' ? def.list : def.detail) Object.assign(shape, fieldShape(name, def));
-  }
+  for (const [name, def] of entries) Object.assign(shape, fieldShape(name, def));
   shape.version = z.number().int().optional().meta({ description: '版本号，编辑时带回（有并发编辑的数据才有）' });
+  return shape;
+}
+
+function rowOf(resource: Resource, view: 'list' | 'detail'): z.ZodType<Record<string, unknown>> {
+  const hasFiles = resource.entries.some(([, def]) => def.kind === 'files');
+  const shape = fieldsShape(resource.entries.filter(([, def]) => (view === 'list' ? def.list : def.detail)));
   if (view === 'detail') {
     shape.createdAt = text().optional();
     if (hasFiles) {
@@ -157,3 +162,30 @@ export const importBatchResult = z.object({
   refused: z.number().int(),
 });
 export type ImportBatchResult = z.infer<typeof importBatchResult>;
+
+const screenRows = new WeakMap<Screen, z.ZodType<Record<string, unknown>>>();
+
+/**
+ * A row of a screen's list as the server reads it (`screenSelection`): the lifecycle's state and the screen's
+ * columns — a view (GPS管理, 临时交车) shows other columns than the family's list. A screen showing the list
+ * fields has the resource's list row.
+ */
+export function screenRowSchema(screen: Screen): z.ZodType<Record<string, unknown>> {
+  const { resource } = screen;
+  let schema = screenRows.get(screen);
+  if (schema) return schema;
+  const state = resource.lifecycle?.field;
+  const names = new Set([...(state ? [state] : []), ...screen.columns]);
+  const entries = resource.entries.filter(([name]) => names.has(name));
+  const listed = resource.entries.filter(([name, def]) => def.list || name === state);
+  if (entries.length === listed.length && listed.every(([name]) => names.has(name))) {
+    schema = rowSchema(resource, 'list');
+  } else {
+    schema = z.looseObject(fieldsShape(entries)).meta({
+      id: `${capitalized(resource.key)}${capitalized(screen.key)}ListItem`,
+      title: `${resource.title}（${screen.title}列表行）`,
+    });
+  }
+  screenRows.set(screen, schema);
+  return schema;
+}
