@@ -62,7 +62,7 @@ describe('财务编码导入', () => {
     expect(result.msg).toBe('success');
     expect(result.data).toMatchObject({ rows: 5, imported: 1, duplicates: 2, refused: 2 });
     const rows = await get(
-      `/api/financial-code-imports/rows/views/financialCodeImportRows?batchId=${result.data.batchId}&limit=10`,
+      `/api/financial-code-imports-rows/views/financialCodeImportRows?batchId=${result.data.batchId}&limit=10`,
     );
     const outcome = Object.fromEntries(rows.data.list.map((row) => [row.rowNumber, [row.outcome, row.message]]));
     expect(outcome[2]?.[0]).toBe(1);

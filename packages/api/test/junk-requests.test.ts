@@ -101,7 +101,7 @@ function pathOf(path: string, operation: Operation, ids: Map<string, string[]>, 
         ? fc.oneof(fc.constantFrom(...known), fc.constantFrom(...known), ...guesses)
         : fc.oneof(...guesses);
     }
-    if (name === '*')
+    if (name === 'path')
       return fc
         .array(fc.oneof(fc.string(), junk), { minLength: 1, maxLength: 3 })
         .map((parts) => parts.map((part) => encodedText(part)).join('/'));

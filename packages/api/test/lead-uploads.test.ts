@@ -78,7 +78,7 @@ const row = (name: string, mobile: string, city: CellValue = null): CellValue[] 
   null,
 ];
 const resultsOf = async (batchId: string, token = admin) =>
-  (await get(`/api/lead-imports/rows/views/uploadLogDetail?batchId=${batchId}&limit=100`, token)).data.list.map(
+  (await get(`/api/lead-imports-rows/views/uploadLogDetail?batchId=${batchId}&limit=100`, token)).data.list.map(
     ({ rowNumber, outcome, message, recordId }) => ({ rowNumber, outcome, message, recordId }),
   );
 
@@ -190,7 +190,7 @@ describe('上传 of leads', () => {
     );
     expect(turns.sort()).toEqual([399, 399, 400]);
     const results = (
-      await get(`/api/lead-imports/rows/views/uploadLogDetail?batchId=${answer.data.batchId}&outcome=2&limit=10`)
+      await get(`/api/lead-imports-rows/views/uploadLogDetail?batchId=${answer.data.batchId}&outcome=2&limit=10`)
     ).data.list.map(({ rowNumber, message }) => ({ rowNumber, message }));
     expect(results).toEqual([
       { rowNumber: 703, message: `与本次上传的手机号${mobile(700)}重复` },

@@ -3,7 +3,20 @@ import fastifySwagger, { type SwaggerTransformObject } from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { type Access, access, docsPrefix } from './access';
+import { finishedDocument } from './openapi-document';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The form a handler reads itself (`request.parts()` or the JSON body): what the document says the request
+     * carries, in which media types. The framework does not validate it (a multipart request has no body to
+     * validate); the handler does.
+     */
+    form?: { body: z.ZodType; mediaTypes: string[] };
+  }
+}
 
 const errorTable = [
   '| code | msg | 含义 |',
@@ -37,7 +50,10 @@ const namedSchemas: SwaggerTransformObject = (input) => {
     pending.push(...refsIn(schemas[id]));
   }
   const used = Object.fromEntries(Object.entries(schemas).filter(([id]) => kept.has(id)));
-  return { ...document, components: { ...document.components, schemas: used } } as ReturnType<SwaggerTransformObject>;
+  return finishedDocument({
+    ...document,
+    components: { ...document.components, schemas: used },
+  }) as ReturnType<SwaggerTransformObject>;
 };
 
 /** OpenAPI document from the routes' zod schemas, at /api/openapi.json, explorer at /api/docs. */
@@ -56,11 +72,23 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   });
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'CP运营管理系统 API', version: '1.0.0', description },
+      info: {
+        title: 'CP运营管理系统 API',
+        version: '1.0.0',
+        description,
+        license: { name: '专有软件，仅限授权使用' },
+      },
+      // Paths are absolute (`/api/...`): the server is whichever one serves the document.
+      servers: [{ url: '/', description: '提供本文档的服务' }],
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
       security: [{ token: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      const form = input.route.config?.form;
+      if (!form) return jsonSchemaTransform(input);
+      const schema = { ...input.schema, body: form.body, consumes: form.mediaTypes };
+      return jsonSchemaTransform({ ...input, schema });
+    },
     transformObject: namedSchemas,
   });
   await app.register(fastifySwaggerUi, {

@@ -50,6 +50,13 @@ async function formFields(request: FastifyRequest): Promise<Record<string, unkno
 const client = (request: FastifyRequest) => ({ address: request.ip, userAgent: request.headers['user-agent'] });
 
 const tags = ['登录与用户'];
+const formTypes = ['multipart/form-data', 'application/json'];
+const tokenForm = z.object({
+  token: z.string().optional().meta({
+    title: '令牌',
+    description: '页面地址携带的令牌，换取后即失效；不填时换取 Authorization: Bearer 的令牌',
+  }),
+});
 const login = envelope(loginResult);
 const count = (description: string) => z.number().int().meta({ description });
 
@@ -57,7 +64,7 @@ export const identityRoutes: RoutePlugin<IdentityDeps> = async (app, { db, confi
   app.post(
     '/api/auth/login',
     {
-      config: { access: access.public },
+      config: { access: access.public, form: { body: loginBody, mediaTypes: formTypes } },
       schema: { summary: '账号密码登录（multipart 或 JSON）', tags, response: { 200: login } },
     },
     async (request) => {
@@ -71,7 +78,7 @@ export const identityRoutes: RoutePlugin<IdentityDeps> = async (app, { db, confi
   app.post(
     '/api/auth/token-login',
     {
-      config: { access: access.public },
+      config: { access: access.public, form: { body: tokenForm, mediaTypes: formTypes } },
       schema: {
         summary:
           '令牌登录：以有效令牌换取新会话。表单字段 token（页面地址携带的令牌）换取后即失效；Authorization: Bearer 的令牌保留，新会话随其结束。新会话不晚于原会话的绝对有效期',

@@ -43,7 +43,7 @@ const send = async (rows: readonly CellValue[][], token = admin, name = '批量�
 const get = async <T>(url: string, token = admin) => ctx.request<T>({ method: 'GET', url, token });
 const resultsOf = async (batchId: string, token = admin) =>
   (
-    await get<PageResult<Record<string, unknown>>>(`/api/kit-batch-imports/rows?batchId=${batchId}&limit=100`, token)
+    await get<PageResult<Record<string, unknown>>>(`/api/kit-batch-imports-rows?batchId=${batchId}&limit=100`, token)
   ).data.list.map(({ rowNumber, outcome, message, recordId }) => ({ rowNumber, outcome, message, recordId }));
 const saved = async (code: string) =>
   (await get<PageResult<Fixture>>(`/api/kit-batch-fixtures?code=${code}`)).data.list.find((row) => row.code === code);
@@ -164,6 +164,6 @@ describe('an import checked row by row and kept as a batch', () => {
   it('answers 403 to a user without the 上传日志 menu, to the batches and to their rows', async () => {
     const ops = await ctx.login('ops', 'ops123');
     expect(await get('/api/kit-batch-imports', ops)).toMatchObject({ code: 403 });
-    expect(await get('/api/kit-batch-imports/rows?batchId=1', ops)).toMatchObject({ code: 403 });
+    expect(await get('/api/kit-batch-imports-rows?batchId=1', ops)).toMatchObject({ code: 403 });
   });
 });

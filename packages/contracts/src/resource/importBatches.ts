@@ -29,7 +29,10 @@ export interface ImportBatchScreens {
   of: string;
   /** The sidebar page listing the batches (上传日志): its menu key opens batches and their rows. */
   page: string;
-  /** Where the batches' API lives: `/api/lead-imports`; their rows are at `…/rows`. */
+  /**
+   * Where the batches' API lives: `/api/lead-imports`; their rows beside it at `/api/lead-imports-rows` (under
+   * `…/rows/`, a row's `…/rows/{id}` and a batch's `…/{id}/history` would both match `…/rows/history`).
+   */
   endpoint: string;
   /** 上传日志 of 线索: what the batch list is called. */
   title: string;
@@ -65,7 +68,7 @@ export function importBatchResources({ of, page, endpoint, title }: ImportBatchS
     key: `${of}ImportRow`,
     title: `${title}明细`,
     page,
-    endpoint: `${endpoint}/rows`,
+    endpoint: `${endpoint}-rows`,
     defaultSort: { field: 'rowNumber', order: 'asc' },
     fields: {
       batchId: fields.integer('批次', { form: false, filter: 'eq', panel: false, list: false }),
