@@ -22,7 +22,7 @@ export interface Operation {
   operationId?: string;
   summary?: string;
   security?: unknown[];
-  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+  requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> };
   parameters?: Parameter[];
   responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }> }>;
 }

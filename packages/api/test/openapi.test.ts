@@ -65,6 +65,26 @@ describe('OpenAPI document', () => {
     expect(doc.info.description).toContain('| 1002 | 登录已过期，请重新登录 |');
   });
 
+  it('declares the forms handlers read themselves: login, token login, uploads and imports', () => {
+    const login = doc.paths['/api/auth/login']?.post?.requestBody;
+    const credentials = { type: 'object', required: ['loginId', 'password'] };
+    expect(login).toMatchObject({
+      required: true,
+      content: { 'multipart/form-data': { schema: credentials }, 'application/json': { schema: credentials } },
+    });
+    expect(doc.paths['/api/auth/token-login']?.post?.requestBody).toMatchObject({
+      required: false,
+      content: { 'multipart/form-data': { schema: { properties: { token: { type: 'string' } } } } },
+    });
+    const file = { type: 'string', format: 'binary', title: '文件' };
+    expect(doc.paths['/api/vehicles/import']?.post?.requestBody?.content).toEqual({
+      'multipart/form-data': { schema: { type: 'object', properties: { file }, required: ['file'] } },
+    });
+    expect(
+      doc.paths['/api/gateway/storage/file/private']?.post?.requestBody?.content['multipart/form-data']?.schema,
+    ).toMatchObject({ properties: { file: { type: 'array', items: { type: 'string', format: 'binary' } } } });
+  });
+
   it('describes what every JSON operation answers inside the envelope', () => {
     const undescribed = operations()
       .filter(({ name }) => !fileDownloads.includes(name))
@@ -209,6 +229,27 @@ describe('OpenAPI document', () => {
     expect(problems).toEqual([]);
     expect(called).toBe(reads.length);
     expect(reads.length).toBeGreaterThan(300);
+  });
+
+  it('declares the 400 every operation answers to an address the router cannot take apart', async () => {
+    const answers = await Promise.all(
+      operations().map(async ({ method, path, name, operation }) => {
+        // A broken escape where a parameter goes, or at the end of an address without one.
+        const url = path.includes('{') ? path.replace(/\{[^}]+\}/g, '%zz') : `${path}%zz`;
+        const response = await ctx.app.inject({ method: method.toUpperCase() as 'GET', url });
+        const declared = operation.responses['400']?.content?.['application/json']?.schema;
+        return { name, status: response.statusCode, body: response.json() as Record<string, unknown>, declared };
+      }),
+    );
+    const wrong = answers.filter(
+      ({ status, body, declared }) =>
+        status !== 400 ||
+        body.code !== 400 ||
+        body.msg !== '请求地址无效' ||
+        body.isSuccess !== false ||
+        declared?.$ref !== '#/components/schemas/Failure',
+    );
+    expect(wrong.map(({ name, status, body }) => `${name} → ${status} ${JSON.stringify(body)}`)).toEqual([]);
   });
 
   it('serves the explorer at /api/docs', async () => {

@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { access, sessionOf } from '../http/access';
 import { badRequest, businessError } from '../http/errors';
+import { fileForm } from '../http/openapi';
 import { ok } from '../http/reply';
 import type { RoutePlugin } from '../http/schemas';
 import { imageExtensions } from './content';
@@ -47,10 +48,10 @@ export function publicUploadPolicy(config: Config, only: readonly string[] = pub
 }
 
 const multipartBody = {
-  consumes: ['multipart/form-data'],
   description: '表单字段 file，可多个（默认最多5个，每个不超过500MB）。',
   response: { 200: envelope(uploadResult) },
 };
+const uploadForm = fileForm(true);
 const storedFile = { 200: envelope(storedFileDto) };
 
 export const fileRoutes: RoutePlugin<{ db: Db; config: Config }> = async (app, { db, config }) => {
@@ -73,7 +74,7 @@ export const fileRoutes: RoutePlugin<{ db: Db; config: Config }> = async (app, {
   app.post(
     '/api/gateway/storage/file/private',
     {
-      config: { access: access.session },
+      config: { access: access.session, form: uploadForm },
       schema: { summary: '文件上传（私有，限时链接访问）', tags, ...multipartBody },
     },
     (request) => upload(request, { visibility: 'private', purpose: 'upload' }),
@@ -82,7 +83,7 @@ export const fileRoutes: RoutePlugin<{ db: Db; config: Config }> = async (app, {
   app.post(
     '/api/gateway/storage/file/public',
     {
-      config: { access: access.permission('contentManagement:publicUpload') },
+      config: { access: access.permission('contentManagement:publicUpload'), form: uploadForm },
       schema: {
         summary: '公开文件上传（永久链接，任何人可访问）',
         ...multipartBody,
@@ -97,7 +98,7 @@ export const fileRoutes: RoutePlugin<{ db: Db; config: Config }> = async (app, {
   app.post(
     '/api/gateway/storage/image/private',
     {
-      config: { access: access.session },
+      config: { access: access.session, form: uploadForm },
       schema: { summary: '图片上传（反馈截图等，私有）', tags, ...multipartBody },
     },
     (request) => upload(request, { only: imageExtensions, visibility: 'private', purpose: 'image' }),
@@ -106,7 +107,7 @@ export const fileRoutes: RoutePlugin<{ db: Db; config: Config }> = async (app, {
   app.post(
     '/api/gateway/storage/image/product',
     {
-      config: { access: access.permission('marketplaceProducts:add', 'marketplaceProducts:edit') },
+      config: { access: access.permission('marketplaceProducts:add', 'marketplaceProducts:edit'), form: uploadForm },
       schema: {
         summary: '商品图片上传（公开）',
         ...multipartBody,

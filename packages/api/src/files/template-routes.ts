@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { access, hasPermission, sessionOf } from '../http/access';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors';
+import { fileForm } from '../http/openapi';
 import { ok } from '../http/reply';
 import { fileResponses, type RoutePlugin } from '../http/schemas';
 import type { SessionContext } from '../identity/sessions';
@@ -62,12 +63,11 @@ export const templateRoutes: RoutePlugin<{ db: Db; config: Config }> = async (ap
   app.post(
     '/api/gateway/storage/templates/:kind',
     {
-      config: { access: access.session },
+      config: { access: access.session, form: fileForm(false) },
       schema: {
         summary: '上传填好的导入模板（xlsx，校验表头后保存）',
         tags,
         params: kindParams,
-        consumes: ['multipart/form-data'],
         response: { 200: envelope(uploadedTemplate) },
       },
     },

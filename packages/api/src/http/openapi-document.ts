@@ -109,6 +109,12 @@ const failure = {
   required: ['code', 'msg', 'data', 'isSuccess'],
 };
 
+/**
+ * Marks an operation whose form may be left out (token login, with the token in a header): the swagger plugin
+ * copies `x-` keys of a route's schema to its operation, and says every body it documents is required.
+ */
+export const optionalBody = 'x-optional-body';
+
 const httpMethods = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
 /** A wildcard route's `{*}` (the rest of the path, slashes and all) as a named parameter OpenAPI can declare. */
@@ -124,7 +130,9 @@ function operation(method: string, path: string, source: Json): Json {
         return { ...named, schema: standardSchema(named.schema) };
       })
     : undefined;
-  const requestBody = isObject(source.requestBody) ? withSchemas(source.requestBody) : undefined;
+  const { [optionalBody]: optional, ...rest } = source;
+  const body = isObject(source.requestBody) ? withSchemas(source.requestBody) : undefined;
+  const requestBody = body && optional ? { ...body, required: false } : body;
   const responses = Object.fromEntries(
     Object.entries(isObject(source.responses) ? source.responses : {}).map(([status, answer]) => [
       status,
@@ -132,7 +140,7 @@ function operation(method: string, path: string, source: Json): Json {
     ]),
   );
   return {
-    ...source,
+    ...rest,
     operationId: source.operationId ?? operationIdOf(method, path),
     ...(parameters ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),

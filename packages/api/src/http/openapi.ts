@@ -1,11 +1,11 @@
 import { errorCodes } from '@cp/contracts';
 import fastifySwagger, { type SwaggerTransformObject } from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { type Access, access, docsPrefix } from './access';
-import { finishedDocument } from './openapi-document';
+import { finishedDocument, optionalBody } from './openapi-document';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -14,9 +14,17 @@ declare module 'fastify' {
      * carries, in which media types. The framework does not validate it (a multipart request has no body to
      * validate); the handler does.
      */
-    form?: { body: z.ZodType; mediaTypes: string[] };
+    form?: { body: z.ZodType; mediaTypes: string[]; optional?: true };
   }
 }
+
+const binary = z.string().meta({ format: 'binary' });
+
+/** The form of an upload: the field `file`, one file or several. */
+export const fileForm = (many: boolean): NonNullable<FastifyContextConfig['form']> => ({
+  body: z.object({ file: many ? z.array(binary).meta({ title: '文件' }) : binary.meta({ title: '文件' }) }),
+  mediaTypes: ['multipart/form-data'],
+});
 
 const errorTable = [
   '| code | msg | 含义 |',
@@ -86,7 +94,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     transform: (input) => {
       const form = input.route.config?.form;
       if (!form) return jsonSchemaTransform(input);
-      const schema = { ...input.schema, body: form.body, consumes: form.mediaTypes };
+      const schema = {
+        ...input.schema,
+        body: form.body,
+        consumes: form.mediaTypes,
+        ...(form.optional ? { [optionalBody]: true } : {}),
+      };
       return jsonSchemaTransform({ ...input, schema });
     },
     transformObject: namedSchemas,

@@ -78,7 +78,7 @@ export const identityRoutes: RoutePlugin<IdentityDeps> = async (app, { db, confi
   app.post(
     '/api/auth/token-login',
     {
-      config: { access: access.public, form: { body: tokenForm, mediaTypes: formTypes } },
+      config: { access: access.public, form: { body: tokenForm, mediaTypes: formTypes, optional: true } },
       schema: {
         summary:
           '令牌登录：以有效令牌换取新会话。表单字段 token（页面地址携带的令牌）换取后即失效；Authorization: Bearer 的令牌保留，新会话随其结束。新会话不晚于原会话的绝对有效期',

@@ -28,6 +28,7 @@ import { headerProblem, importTemplate } from '../files/templates';
 import { discardStaged, receiveFiles } from '../files/upload';
 import { access, sessionOf } from '../http/access';
 import { badRequest, businessError } from '../http/errors';
+import { fileForm } from '../http/openapi';
 import { ok } from '../http/reply';
 import type { ZodApp } from '../http/schemas';
 import { readSheetRows, XlsxError } from '../xlsx/reader';
@@ -267,12 +268,11 @@ function importRoute(app: ZodApp, family: ServerResource, button: string, { db, 
   app.post(
     `${resource.endpoint}/import`,
     {
-      config: { access: access.permission(button) },
+      config: { access: access.permission(button), form: fileForm(false) },
       schema: {
         summary: `导入${resource.title}（按模板填写的xlsx，${batches ? '逐行校验并保存' : '全部通过校验才保存'}）`,
         description: `表单字段 file：一个 .xlsx，不超过${maxImportFileMb}MB、${maxRows}条。${answer}`,
         tags: [resource.title],
-        consumes: ['multipart/form-data'],
         response: { 200: envelope(batches ? importBatchResult : importResult) },
       },
     },
