@@ -145,6 +145,16 @@ describe('accessibility of the key pages (axe-core, as 系统管理员 at 1400 �
       await visit(page);
       await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' });
       await waitForDialogsToSettle(page);
+      // Colours are measured once nothing moves: a pager enabled as its list's load ends fades from its
+      // disabled grey for 0.2 s, and axe measured the grey (1.81:1) on a loaded machine.
+      // (A looping animation — a status dot's pulse — never ends and is not waited for.)
+      await page.waitForFunction(() =>
+        document
+          .getAnimations()
+          .every(
+            (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+          ),
+      );
 
       const headings = await page.locator('h1').allTextContents();
       expect(headings).toEqual([title]);
