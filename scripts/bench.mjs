@@ -4,6 +4,7 @@ import { runDriverBench } from './bench/drivers.mjs';
 import { runExportsBench } from './bench/exports.mjs';
 import { runFinanceBench } from './bench/finance.mjs';
 import { runFirstStartBench } from './bench/first-start.mjs';
+import { runFirstVisitBench } from './bench/first-visit.mjs';
 import { runLeadBench } from './bench/leads.mjs';
 import { runOrderBench } from './bench/orders.mjs';
 import { runPlatformBench } from './bench/platform.mjs';
@@ -22,6 +23,7 @@ const suites = {
   orders: runOrderBench,
   finance: runFinanceBench,
   'first-start': runFirstStartBench,
+  'first-visit': runFirstVisitBench,
 };
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : ['platform', 'exports', 'vehicles', 'customers'];
 

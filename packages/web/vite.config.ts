@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { antdStyles } from './antdStyles';
 import { precompress } from './precompress';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), precompress()],
+  plugins: [react(), antdStyles(), precompress()],
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:8080' } },
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   test: {

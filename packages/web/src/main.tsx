@@ -1,22 +1,18 @@
-import 'dayjs/locale/zh-cn';
-import dayjs from 'dayjs';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { startOpening } from './app/AppRoutes';
 import { routeTable } from './app/pages';
-import { createQueryClient } from './app/queryClient';
-import './app/global.css';
+import './app/base.css';
 
-dayjs.locale('zh-cn');
-
-const queryClient = createQueryClient();
-startOpening(routeTable, queryClient, window.location);
+// What /login needs and no more: the console (its stylesheet, data cache, request layer and shell) is loaded
+// once a token exists (app/loadConsole.ts).
+startOpening(routeTable, window.location);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 createRoot(root).render(
   <StrictMode>
-    <App queryClient={queryClient} />
+    <App />
   </StrictMode>,
 );

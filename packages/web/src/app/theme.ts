@@ -62,6 +62,12 @@ const tagTextTokens = Object.fromEntries(
 );
 
 /**
+ * The class antd puts on its components, under which it writes the theme's CSS variables (`--ant-color-text`…);
+ * markup of our own that reads them carries it too (the login card).
+ */
+export const themeVariablesClass = 'cp-theme';
+
+/**
  * The console's orange theme. Component styles come from antd's prebuilt stylesheet (`zeroRuntime`), not from
  * style objects built in the browser on first use. The theme reaches them through CSS variables, which antd
  * still writes at runtime, under our own key: the stylesheet's default-theme variables sit under antd's
@@ -69,7 +75,7 @@ const tagTextTokens = Object.fromEntries(
  */
 export const theme: ThemeConfig = {
   zeroRuntime: true,
-  cssVar: { key: 'cp-theme' },
+  cssVar: { key: themeVariablesClass },
   token: {
     colorPrimary: themeColor,
     colorPrimaryHover: themeHover,

@@ -1,13 +1,15 @@
 import axios, {
   type AxiosAdapter,
+  AxiosError,
   type AxiosInstance,
   type AxiosResponse,
   CanceledError,
   type InternalAxiosRequestConfig,
 } from 'axios';
 import { stripEmpty } from '../widgets/query/stripEmpty';
-import { isEnvelope, isSuccessEnvelope, parseJsonWithBigInts, unwrap } from './envelope';
-import { RequestError, requestMessages, sessionEndingCodes, transportError } from './errors';
+import { parseJsonWithBigInts } from './bigJson';
+import { isEnvelope, isSuccessEnvelope, unwrap } from './envelope';
+import { RequestError, requestMessages, requestTimeoutMs, sessionEndingCodes } from './errors';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -23,7 +25,7 @@ declare module 'axios' {
   }
 }
 
-export const requestTimeoutMs = 500_000;
+export { requestTimeoutMs };
 
 /** What the request layer needs from the app; tests pass their own. */
 export interface RequestEnvironment {
@@ -37,6 +39,20 @@ export interface RequestEnvironment {
 
 function isBinary(config: InternalAxiosRequestConfig): boolean {
   return config.responseType === 'blob' || config.responseType === 'arraybuffer';
+}
+
+function transportError(error: AxiosError): RequestError {
+  if (error.response) {
+    const status = error.response.status;
+    return new RequestError(status, requestMessages.http(status), 'http');
+  }
+  const timedOut =
+    error.code === AxiosError.ECONNABORTED ||
+    error.code === AxiosError.ETIMEDOUT ||
+    /timeout/i.test(error.message ?? '');
+  return timedOut
+    ? new RequestError(0, requestMessages.timeout, 'timeout')
+    : new RequestError(0, requestMessages.network, 'network');
 }
 
 export function createHttpClient(env: RequestEnvironment): AxiosInstance {

@@ -1,17 +1,4 @@
 import type { ApiResponse } from '@cp/contracts';
-import JSONbig from 'json-bigint';
-
-const bigJson = JSONbig({ storeAsString: true });
-
-/** Response text to JSON, with integers beyond Number.MAX_SAFE_INTEGER kept as strings. */
-export function parseJsonWithBigInts(data: unknown): unknown {
-  if (typeof data !== 'string' || data.trim() === '') return data;
-  try {
-    return bigJson.parse(data);
-  } catch {
-    return data;
-  }
-}
 
 export function isEnvelope(body: unknown): body is ApiResponse<unknown> {
   return typeof body === 'object' && body !== null && ('code' in body || 'isSuccess' in body);

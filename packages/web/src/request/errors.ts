@@ -1,4 +1,5 @@
-import { AxiosError } from 'axios';
+/** SPEC.md §7: a call not answered in this time fails with `requestMessages.timeout`. */
+export const requestTimeoutMs = 500_000;
 
 export const requestMessages = {
   network: '后端接口连接异常',
@@ -25,18 +26,4 @@ export class RequestError extends Error {
     super(message);
     this.name = 'RequestError';
   }
-}
-
-export function transportError(error: AxiosError): RequestError {
-  if (error.response) {
-    const status = error.response.status;
-    return new RequestError(status, requestMessages.http(status), 'http');
-  }
-  const timedOut =
-    error.code === AxiosError.ECONNABORTED ||
-    error.code === AxiosError.ETIMEDOUT ||
-    /timeout/i.test(error.message ?? '');
-  return timedOut
-    ? new RequestError(0, requestMessages.timeout, 'timeout')
-    : new RequestError(0, requestMessages.network, 'network');
 }

@@ -39,10 +39,3 @@ export function put<T>(url: string, body?: unknown, config?: AxiosRequestConfig)
 export function del<T>(url: string, config?: AxiosRequestConfig): Promise<T> {
   return http.delete(url, config) as Promise<T>;
 }
-
-/** A multipart body from plain fields, as the login calls take them. */
-export function formData(fields: Record<string, string>): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.append(name, value);
-  return data;
-}

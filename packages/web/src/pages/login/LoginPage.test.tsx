@@ -1,14 +1,17 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadConsole } from '../../app/loadConsole';
 import { UiProvider } from '../../app/UiProvider';
-import { authApi } from '../../auth/api';
+import { loginApi } from '../../auth/loginApi';
 import { getToken, removeToken } from '../../auth/token';
 import { LoginPage } from './LoginPage';
 
-vi.mock('../../auth/api', () => ({ authApi: { login: vi.fn(), tokenLogin: vi.fn(), imLogin: vi.fn() } }));
-const api = vi.mocked(authApi);
+vi.mock('../../auth/loginApi', () => ({ loginApi: { login: vi.fn(), tokenLogin: vi.fn(), imLogin: vi.fn() } }));
+const api = vi.mocked(loginApi);
+// The console a login loads: here only whether the session began.
+const beginSession = vi.fn();
+vi.mock('../../app/loadConsole', () => ({ loadConsole: vi.fn(async () => ({ beginSession })) }));
 
 function Where() {
   const location = useLocation();
@@ -18,14 +21,12 @@ function Where() {
 function renderLogin(url: string) {
   render(
     <UiProvider>
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter initialEntries={[url]}>
-          <Routes>
-            <Route path="/login" element={<LoginPage />} />
-            <Route path="*" element={<Where />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
     </UiProvider>,
   );
 }
@@ -47,6 +48,9 @@ describe('login page', () => {
     expect(await where()).toBe('/roleManagement?keyword=a');
     expect(api.login).toHaveBeenCalledWith('admin', 'admin123');
     expect(getToken()).toBe('fresh');
+    // The console was loaded once the token existed, and forgot what an earlier session left.
+    expect(loadConsole).toHaveBeenCalledOnce();
+    expect(beginSession).toHaveBeenCalledOnce();
   });
 
   it('asks for both fields before calling the server', async () => {
@@ -65,6 +69,7 @@ describe('login page', () => {
     fireEvent.click(screen.getByRole('button', { name: '登录' }));
     expect((await screen.findByRole('alert')).textContent).toContain('账号或密码错误');
     expect(getToken()).toBeUndefined();
+    expect(loadConsole).not.toHaveBeenCalled();
   });
 
   it.each([

@@ -1,9 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { authApi, type TokenResult } from '../../auth/api';
+import { loadConsole } from '../../app/loadConsole';
 import { loginTokenParams, safeRedirect } from '../../auth/guard';
-import { resetSessionData } from '../../auth/session';
+import { loginApi, type TokenResult } from '../../auth/loginApi';
 import { setToken } from '../../auth/token';
 
 export interface LoginForm {
@@ -19,18 +18,17 @@ function failureText(error: unknown): string {
 function directLoginOf(params: URLSearchParams): (() => Promise<TokenResult>) | undefined {
   for (const name of loginTokenParams) {
     const token = params.get(name);
-    if (token) return () => authApi.tokenLogin(token);
+    if (token) return () => loginApi.tokenLogin(token);
   }
   const code = params.get('code');
   const state = params.get('state');
-  if (code && state) return () => authApi.imLogin(code, state);
+  if (code && state) return () => loginApi.imLogin(code, state);
   return undefined;
 }
 
 export function useLoginFlow() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const redirect = safeRedirect(params.get('redirect'));
@@ -42,7 +40,9 @@ export function useLoginFlow() {
       try {
         const { access_token } = await call();
         setToken(access_token);
-        resetSessionData(queryClient);
+        // The console loads now that a token exists (the button keeps spinning meanwhile), and forgets what
+        // it kept of an earlier session in this tab.
+        (await loadConsole()).beginSession();
         navigate(redirect, { replace: true });
       } catch (failure) {
         setError(failureText(failure));
@@ -50,7 +50,7 @@ export function useLoginFlow() {
         setPending(false);
       }
     },
-    [navigate, queryClient, redirect],
+    [navigate, redirect],
   );
 
   const directLogin = directLoginOf(params);
@@ -62,6 +62,6 @@ export function useLoginFlow() {
     void run(directLogin);
   }, [directLogin, run, search]);
 
-  const submit = useCallback((form: LoginForm) => run(() => authApi.login(form.loginId.trim(), form.password)), [run]);
+  const submit = useCallback((form: LoginForm) => run(() => loginApi.login(form.loginId.trim(), form.password)), [run]);
   return { submit, error, pending, redirect, direct: directLogin !== undefined };
 }

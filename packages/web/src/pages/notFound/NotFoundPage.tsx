@@ -1,5 +1,10 @@
-import { Button, Result } from 'antd';
+// One module per component, not the `antd` index (see LoginPage).
+import Button from 'antd/es/button';
+import Result from 'antd/es/result';
 import { useNavigate, useSearchParams } from 'react-router';
+// Drawn without a session before the console (and antd's whole stylesheet) has loaded.
+import 'virtual:antd-css/btn,result,wave';
+import '../public.css';
 
 /** What /404 says: the path that was asked for (`?path=`, set by the guard) and the way home. */
 export function NotFoundResult() {
