@@ -25,7 +25,9 @@ function newestMtime(entry: string): number {
 
 /** Builds the web app when dist is missing or older than anything it is built from. */
 function buildWebIfStale(): void {
-  const sources = ['index.html', 'vite.config.ts', 'package.json', 'src'].map((name) => path.join(webDir, name));
+  const sources = ['index.html', 'vite.config.ts', 'antdStyles.ts', 'precompress.ts', 'package.json', 'src'].map(
+    (name) => path.join(webDir, name),
+  );
   sources.push(path.join(root, 'packages/contracts/src'));
   const built = statSync(builtIndex, { throwIfNoEntry: false })?.mtimeMs ?? 0;
   if (built > Math.max(...sources.map(newestMtime))) return;
