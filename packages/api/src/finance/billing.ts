@@ -10,8 +10,10 @@ import type { RoutePlugin } from '../http/schemas';
 import { tenants } from '../identity/tables';
 import { defineJobKind } from '../jobs/kinds';
 import { refreshBills } from './bill-money';
-import { catchUpDaysMax } from './overdue';
 import { billingDayRuns, financeSettings } from './tables';
+
+/** The most days one run of the daily jobs catches up (a year): an older gap is a configuration problem, not downtime. */
+export const catchUpDaysMax = 366;
 
 /** 出账提前天数 of a branch company without its own setting: a bill is issued 5 days before it falls due. */
 export const defaultBillLeadDays = 5;

@@ -26,8 +26,8 @@ import { leaseOrders, orderReceivables } from '../orders/tables';
 import { defineServerResource } from '../resource/family';
 import { contains } from '../resource/query';
 import { refreshBills } from './bill-money';
-import { syncOverdueCases } from './collection';
 import { lateFeesIfCleared } from './lateFees';
+import { syncOverdueCases } from './overdue-cases';
 import { bills, paymentAllocations, payments } from './tables';
 
 const r = orderReceivables;

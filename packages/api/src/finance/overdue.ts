@@ -8,14 +8,11 @@ import { tenants } from '../identity/tables';
 import { defineJobKind } from '../jobs/kinds';
 import { orderReceivables } from '../orders/tables';
 import { refreshBills } from './bill-money';
-import { billingJob } from './billing';
-import { syncOverdueCases } from './collection';
+import { billingJob, catchUpDaysMax } from './billing';
 import { depositKind, lateFeeKind, settlementKind } from './lateFees';
+import { syncOverdueCases } from './overdue-cases';
 import { badDebtLevels, overdueDayRuns } from './tables';
 import { refreshRentTrends } from './trends';
-
-/** The most days one run catches up (a year): an older gap is a configuration problem, not downtime. */
-export const catchUpDaysMax = 366;
 
 const r = orderReceivables;
 const l = badDebtLevels;

@@ -31,7 +31,7 @@ import type { Db, Tx } from '../db';
 import { drivers } from '../drivers/tables';
 import { refreshBills } from '../finance/bill-money';
 import { billOrderAtHandover } from '../finance/billing';
-import { syncOverdueCases } from '../finance/collection';
+import { syncOverdueCases } from '../finance/overdue-cases';
 import { businessError } from '../http/errors';
 import type { RoutePlugin } from '../http/schemas';
 import { defineJobKind } from '../jobs/kinds';

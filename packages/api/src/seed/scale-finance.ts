@@ -2,7 +2,7 @@ import { beijingDay } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { rowsOf } from '../db/migrate';
-import { syncOverdueCases } from '../finance/collection';
+import { syncOverdueCases } from '../finance/overdue-cases';
 import { seedFinanceConfig } from './finance';
 
 export interface FinanceScaleOptions {

@@ -11,7 +11,6 @@ import { type Control, screenControls } from './controls';
 import { detailLink, type WebFamily } from './family';
 import { ImportDialog } from './ImportDialog';
 import { ResourceFormDrawer } from './ResourceFormDrawer';
-import { type Opened, ToolbarControl } from './ResourceListPage';
 import { RowActions } from './RowActions';
 import { useRefLinks } from './refLinks';
 import {
@@ -23,6 +22,7 @@ import {
   useRelatedPage,
 } from './related';
 import { pageLink } from './routes';
+import { type Opened, ToolbarControl } from './ToolbarControl';
 import type { ResourceRecord } from './types';
 
 interface ListProps {

@@ -1,18 +1,18 @@
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import type { Screen } from '@cp/contracts';
 import { Button, Card, Flex, Space, type TableColumnsType } from 'antd';
-import { type HTMLAttributes, type ReactNode, useMemo, useState } from 'react';
+import { type HTMLAttributes, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Authorized } from '../auth/access';
 import { useListExport } from '../downloads/useListExport';
 import { shortWindowQuery, useMediaQuery } from '../widgets';
-import { ActionDialog, type ActionTarget } from './ActionDialog';
-import { BulkActionDialog, type BulkTarget } from './BulkActionDialog';
+import { ActionDialog } from './ActionDialog';
+import { BulkActionDialog } from './BulkActionDialog';
 import { BulkBar } from './BulkBar';
 import { buildColumns } from './buildColumns';
 import { useBulkSelection } from './bulkSelection';
 import { ColumnSettings } from './ColumnSettings';
-import { type Control, rowActionsWidth, rowControlTitles, screenControls } from './controls';
+import { rowActionsWidth, rowControlTitles, screenControls } from './controls';
 import { exportFilters } from './exportFilters';
 import type { WebFamily } from './family';
 import { ImportDialog } from './ImportDialog';
@@ -25,55 +25,11 @@ import { RowActions } from './RowActions';
 import { useRefLinks } from './refLinks';
 import { pageLink } from './routes';
 import { StatusTabs } from './StatusTabs';
+import { type Opened, ToolbarControl } from './ToolbarControl';
 import type { ResourceRecord } from './types';
 import { useColumnSettings } from './useColumnSettings';
 import { useResourceList } from './useResourceList';
 import { useTabCounts } from './useTabCounts';
-
-/** What the page has open over the list: the form, the import, or an action's dialog. */
-export type Opened =
-  | { kind: 'form'; id?: string }
-  /** A row's detail in a drawer, for a family without a detail page. */
-  | { kind: 'detail'; id: string }
-  | { kind: 'import'; title: string }
-  | { kind: 'action'; target: ActionTarget }
-  | { kind: 'bulk'; target: BulkTarget }
-  | { kind: 'custom'; render: () => ReactNode };
-
-export function ToolbarControl({
-  control,
-  screen,
-  onOpen,
-  exporting,
-  onExport,
-}: {
-  control: Control;
-  screen: Screen;
-  onOpen: (opened: Opened) => void;
-  exporting: boolean;
-  onExport: () => void;
-}) {
-  if (control.kind === 'custom') {
-    const custom = control.custom;
-    if ('render' in custom) return <custom.render title={control.title} />;
-    const target = { family: custom.family, action: custom.action, alsoRefresh: [screen.resource.key] };
-    return (
-      <Button type="primary" onClick={() => onOpen({ kind: 'action', target })}>
-        {control.title}
-      </Button>
-    );
-  }
-  const primary = control.kind === 'create';
-  const open = () =>
-    control.kind === 'export'
-      ? onExport()
-      : onOpen(control.kind === 'import' ? { kind: 'import', title: control.title } : { kind: 'form' });
-  return (
-    <Button type={primary ? 'primary' : 'default'} loading={control.kind === 'export' && exporting} onClick={open}>
-      {control.title}
-    </Button>
-  );
-}
 
 /**
  * A screen of a family: its search panel, its status tabs, a toolbar with the controls of its route's

@@ -8,8 +8,8 @@ import { useSession } from '../auth/session';
 import { type Control, moreTitle, rowActionLayout } from './controls';
 import { canEdit, canRemove, DeleteButton } from './DeleteButton';
 import { detailLink, offeredActions, type WebFamily } from './family';
-import type { Opened } from './ResourceListPage';
 import { pageLink } from './routes';
+import type { Opened } from './ToolbarControl';
 import type { ResourceRecord } from './types';
 
 interface RowActionsProps {
