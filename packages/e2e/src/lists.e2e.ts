@@ -70,7 +70,8 @@ describe('kit lists at 1440 × 900', () => {
       if (hidden.length > 0) problems.push(`${screen.route.title}：${hidden.join('、')} 不在可见范围内`);
     }
     expect(problems).toEqual([]);
-  });
+    // Sixty-odd screens, each a page load: a time-out for a hang, not a speed bound (a loaded machine took 60 s).
+  }, 600_000);
 
   it('keep a column hidden in 列设置 after a reload, on the server, until 恢复默认', async () => {
     const { context, page } = await open(wide);
