@@ -1,12 +1,19 @@
-// The ceiling for the vehicle-list bench: plain Fastify and a `pg` Pool (10 connections, as the API's), no
-// drizzle, no zod, no logging, answering `GET /bare/vehicles` with the same page the API sends for
+// The ceilings for the vehicle-list bench: plain Fastify and a `pg` Pool (10 connections, as the API's), no
+// drizzle, no zod, no logging, answering with the same page (byte for byte) the API sends for
 //   /api/vehicles?stage=…&cityId=…&sort=…&order=…&page=…&limit=…
-// (only those parameters; anything else is refused). What it does per request, as the API does:
+// (only those parameters; anything else is refused). Two routes:
+//
+// `GET /bare/query/vehicles` — the page query alone (issue "[Hardening 2]" item 12's definition): one named
+// prepared statement, the API's SQL text, per request; no session (the tenant is the one of BARE_TOKEN's
+// session, read once at start), no count (each filter counted on its first request, then kept for good),
+// the names from a book read once.
+//
+// `GET /bare/vehicles` — the same work as the API. What it does per request, as the API does:
 // - the token: its SHA-256 looked up with one named prepared statement (the session joined to its user,
 //   account and tenant), remembered for 5 s; the role keys of the account read and kept for 10 s, and
 //   `vehicleList` required;
 // - the page query: the same SQL text and parameters as the API's (unnamed statement, row arrays, dates
-//   and timestamps as text, as drizzle reads them);
+//   and timestamps as text, as the API reads them);
 // - the capped count `select count(*) from (select 1 … limit 10001)`, skipped while the same filter is
 //   remembered (30 s) as past the cap;
 // - the names of the model, city and company from a name book kept for 60 s;
@@ -14,9 +21,9 @@
 //   references as strings, timestamps as ISO text.
 // BARE_PREPARED=1 runs the page and count as named prepared statements (one name per SQL text), as the
 // API does since its list statements are prepared per filter shape.
-// Not done: request ids, the x-request-id header, the audit hook, validation messages, access declarations.
+// Not done: request ids, the x-request-id and security headers, validation messages, access declarations.
 //
-//   DATABASE_URL=… PORT=… node scripts/bench/bare-list.mjs
+//   DATABASE_URL=… PORT=… BARE_TOKEN=… node scripts/bench/bare-list.mjs
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -91,11 +98,15 @@ async function nameBook(tenantId) {
   return book;
 }
 
+/** The API's list columns for /vehicleList, in its order. */
 const columns = [
   'id',
   'version',
   'series_id',
+  'stage',
   'plate_no',
+  'rent_status',
+  'labels',
   'vin',
   'model_id',
   'energy_type',
@@ -103,9 +114,6 @@ const columns = [
   'company_id',
   'mileage',
   'next_inspection_date',
-  'rent_status',
-  'stage',
-  'labels',
   'updated_at',
 ];
 const sortColumns = {
@@ -117,15 +125,85 @@ const sortColumns = {
 const capped = new Map();
 const prepared = process.env.BARE_PREPARED === '1';
 const statementNames = new Map();
-/** A statement name for this SQL text (BARE_PREPARED=1), or none: an unnamed statement, parsed each time. */
-function nameOf(text) {
-  if (!prepared) return undefined;
+/** A statement name for this SQL text (`always`, or BARE_PREPARED=1), or none: an unnamed statement, parsed each time. */
+function nameOf(text, always = false) {
+  if (!prepared && !always) return undefined;
   let name = statementNames.get(text);
   if (!name) {
     name = `bare_${statementNames.size + 1}`;
     statementNames.set(text, name);
   }
   return name;
+}
+
+/**
+ * The page and count statements of a query, as the API writes them (`= any($n)` for the stages, `not deleted`),
+ * with their values; null for a query the API would refuse.
+ */
+function statementsOf(q, tenantId) {
+  const page = Number(q.page ?? 1);
+  const limit = Number(q.limit ?? 20);
+  const sort = sortColumns[q.sort ?? 'updatedAt'];
+  const order = (q.order ?? 'desc') === 'asc' ? 'asc' : 'desc';
+  if (!sort || !(page >= 1) || !(limit >= 1 && limit <= 500)) return null;
+  const values = [tenantId];
+  const conditions = [];
+  if (q.cityId !== undefined) {
+    values.push(Number(q.cityId));
+    conditions.push(`"vehicles"."city_id" = $${values.length}`);
+  }
+  if (q.stage !== undefined) {
+    values.push(String(q.stage).split(',').map(Number));
+    conditions.push(`"vehicles"."stage" = any($${values.length})`);
+  }
+  const where = `(("vehicles"."tenant_id" = $1 and not "vehicles"."deleted")${conditions.map((c) => ` and ${c}`).join('')})`;
+  const orderBy =
+    sort === 'id' ? `"vehicles"."id" ${order}` : `"vehicles"."${sort}" ${order}, "vehicles"."id" ${order}`;
+  const pageValues = [...values, limit, (page - 1) * limit];
+  const pageSql = `select ${columns.map((c) => `"${c}"`).join(', ')} from "vehicles" where ${where} order by ${orderBy} limit $${pageValues.length - 1} offset $${pageValues.length}`;
+  const countSql = `select count(*) from (select 1 from "vehicles" where ${where} limit $${values.length + 1}) "matches"`;
+  return {
+    page,
+    limit,
+    pageSql,
+    pageValues,
+    countSql,
+    countValues: [...values, totalCap + 1],
+    filterKey: `${tenantId}|${q.cityId}|${q.stage}`,
+  };
+}
+
+/** A page's rows as the API sends them (its key order), named from the book. */
+function rowsOf(result, book) {
+  return result.rows.map((r) => ({
+    id: String(r[0]),
+    seriesId: String(r[2]),
+    stage: r[3],
+    plateNo: r[4],
+    rentStatus: r[5],
+    labels: r[6] ?? [],
+    vin: r[7],
+    modelId: String(r[8]),
+    energyType: r[9],
+    cityId: String(r[10]),
+    companyId: String(r[11]),
+    mileage: r[12],
+    nextInspectionDate: r[13],
+    updatedAt: new Date(r[14]).toISOString(),
+    version: r[1],
+    modelName: book.model.get(r[8]) || '',
+    cityName: book.city.get(r[10]) || '',
+    companyName: book.company.get(r[11]) || '',
+  }));
+}
+
+function pageBody(list, counted, page, limit) {
+  return JSON.stringify({
+    code: 0,
+    msg: 'success',
+    data: { list, total: Math.min(counted, totalCap), totalExact: counted <= totalCap, page, limit },
+    isSuccess: true,
+  });
 }
 
 const app = Fastify({ logger: false });
@@ -135,84 +213,59 @@ app.get('/bare/vehicles', async (request, reply) => {
   const auth = token ? await session(token) : null;
   if (!auth) return { code: 1001, msg: '登录凭证缺失或无效，请重新登录', data: null, isSuccess: false };
   if (!auth.menus.has('vehicleList')) return { code: 403, msg: '无权限', data: null, isSuccess: false };
-  const q = request.query;
-  const page = Number(q.page ?? 1);
-  const limit = Number(q.limit ?? 20);
-  const sort = sortColumns[q.sort ?? 'updatedAt'];
-  const order = (q.order ?? 'desc') === 'asc' ? 'asc' : 'desc';
-  if (!sort || !(page >= 1) || !(limit >= 1 && limit <= 500)) return reply.code(400).send({ code: 400 });
-  const values = [auth.tenantId, false];
-  const conditions = ['"vehicles"."tenant_id" = $1', '"vehicles"."deleted" = $2'];
-  if (q.cityId !== undefined) {
-    values.push(Number(q.cityId));
-    conditions.push(`"vehicles"."city_id" = $${values.length}`);
-  }
-  if (q.stage !== undefined) {
-    const stages = String(q.stage).split(',').map(Number);
-    const first = values.length + 1;
-    values.push(...stages);
-    conditions.push(`"vehicles"."stage" in (${stages.map((_, i) => `$${first + i}`).join(', ')})`);
-  }
-  const where = `(${conditions.join(' and ')})`;
-  const orderBy =
-    sort === 'id' ? `"vehicles"."id" ${order}` : `"vehicles"."${sort}" ${order}, "vehicles"."id" ${order}`;
-  const pageValues = [...values, limit];
-  let pageSql = `select ${columns.map((c) => `"${c}"`).join(', ')} from "vehicles" where ${where} order by ${orderBy} limit $${pageValues.length}`;
-  const offset = (page - 1) * limit;
-  if (offset > 0) {
-    pageValues.push(offset);
-    pageSql += ` offset $${pageValues.length}`;
-  }
-  const filterKey = `${auth.tenantId}|${q.cityId}|${q.stage}`;
+  const statements = statementsOf(request.query, auth.tenantId);
+  if (!statements) return reply.code(400).send({ code: 400 });
+  const { page, limit, pageSql, pageValues, countSql, countValues, filterKey } = statements;
   const remembered = capped.get(filterKey);
-  const countSql = `select count(*) from (select 1 from "vehicles" where ${where} limit $${values.length + 1}) "matches"`;
   const counting =
     remembered !== undefined && remembered > Date.now()
       ? totalCap + 1
-      : pool
-          .query({
-            text: countSql,
-            name: nameOf(countSql),
-            values: [...values, totalCap + 1],
-          })
-          .then(({ rows }) => {
-            const n = Number(rows[0].count);
-            if (n > totalCap) capped.set(filterKey, Date.now() + 30_000);
-            else capped.delete(filterKey);
-            return n;
-          });
+      : pool.query({ text: countSql, name: nameOf(countSql), values: countValues }).then(({ rows }) => {
+          const n = Number(rows[0].count);
+          if (n > totalCap) capped.set(filterKey, Date.now() + 30_000);
+          else capped.delete(filterKey);
+          return n;
+        });
   const [result, counted, book] = await Promise.all([
     pool.query({ text: pageSql, name: nameOf(pageSql), values: pageValues, rowMode: 'array', types: rowTypes }),
     counting,
     nameBook(auth.tenantId),
   ]);
-  const list = result.rows.map((r) => ({
-    id: String(r[0]),
-    seriesId: String(r[2]),
-    plateNo: r[3],
-    vin: r[4],
-    modelId: String(r[5]),
-    energyType: r[6],
-    cityId: String(r[7]),
-    companyId: String(r[8]),
-    mileage: r[9],
-    nextInspectionDate: r[10],
-    rentStatus: r[11],
-    stage: r[12],
-    labels: r[13] ?? [],
-    updatedAt: new Date(r[14]).toISOString(),
-    version: r[1],
-    modelName: book.model.get(r[5]) || '',
-    cityName: book.city.get(r[7]) || '',
-    companyName: book.company.get(r[8]) || '',
-  }));
   reply.header('content-type', 'application/json; charset=utf-8');
-  return JSON.stringify({
-    code: 0,
-    msg: 'success',
-    data: { list, total: Math.min(counted, totalCap), totalExact: counted <= totalCap, page, limit },
-    isSuccess: true,
+  return pageBody(rowsOf(result, book), counted, page, limit);
+});
+
+/** The tenant of BARE_TOKEN's session and its name book, read once: the query-only route has no session. */
+const fixedTenant = process.env.BARE_TOKEN
+  ? (
+      await pool.query('select tenant_id from sessions where token_hash = $1', [
+        createHash('sha256').update(process.env.BARE_TOKEN).digest('base64url'),
+      ])
+    ).rows[0]?.tenant_id
+  : undefined;
+const fixedBook = fixedTenant === undefined ? undefined : await nameBook(fixedTenant);
+/** Each filter's count, taken on its first request and kept for good. */
+const countedOnce = new Map();
+
+app.get('/bare/query/vehicles', async (request, reply) => {
+  if (fixedTenant === undefined) return reply.code(500).send({ code: 500, msg: 'BARE_TOKEN 未给出' });
+  const statements = statementsOf(request.query, fixedTenant);
+  if (!statements) return reply.code(400).send({ code: 400 });
+  const { page, limit, pageSql, pageValues, countSql, countValues, filterKey } = statements;
+  let counted = countedOnce.get(filterKey);
+  if (counted === undefined) {
+    counted = Number((await pool.query({ text: countSql, values: countValues })).rows[0].count);
+    countedOnce.set(filterKey, counted);
+  }
+  const result = await pool.query({
+    text: pageSql,
+    name: nameOf(pageSql, true),
+    values: pageValues,
+    rowMode: 'array',
+    types: rowTypes,
   });
+  reply.header('content-type', 'application/json; charset=utf-8');
+  return pageBody(rowsOf(result, fixedBook), counted, page, limit);
 });
 
 app.get('/bare/health', async () => 'ok');

@@ -65,10 +65,10 @@ export async function startApi({ databaseUrl, dataDir: keptDir, env: extra = {},
 }
 
 /**
- * The bare Fastify + pg vehicle list (`bare-list.mjs`) on a free port: the ceiling the API's list is
- * compared with.
+ * The bare Fastify + pg vehicle list (`bare-list.mjs`) on a free port: the ceilings the API's list is
+ * compared with. `token` (a session of the API's) gives the query-only route its tenant.
  */
-export async function startBareList({ databaseUrl }) {
+export async function startBareList({ databaseUrl, token }) {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(root, 'scripts/bench/bare-list.mjs')], {
     cwd: root,
@@ -77,6 +77,7 @@ export async function startBareList({ databaseUrl }) {
       PORT: String(port),
       DATABASE_URL: databaseUrl,
       BARE_PREPARED: process.env.BENCH_BARE_PREPARED ?? '',
+      BARE_TOKEN: token ?? '',
     },
     stdio: 'inherit',
   });

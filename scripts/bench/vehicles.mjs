@@ -88,39 +88,51 @@ async function loadRun(url, token, pid) {
 }
 
 /**
- * The stage + city list sorted by mileage from the API beside the same page from a bare Fastify + pg route
- * (`bare-list.mjs`), run alternately (`ratioRounds` rounds, the order swapped each round) with the same
- * warm-up, duration and connections. The ratio is the API's req/s over the bare route's in the same round.
+ * The bare routes the API's list is compared with (`BENCH_BARE_ROUTES`, default both): `query`, the page
+ * query alone as a named prepared statement — no session, no count (issue "[Hardening 2]" item 12) — and
+ * `full`, the same work as the API (session, role keys, name book, capped count).
+ */
+const bareRoutes = {
+  query: { path: '/bare/query/vehicles', label: '仅页面查询' },
+  full: { path: '/bare/vehicles', label: '同等工作' },
+};
+const chosenBares = (process.env.BENCH_BARE_ROUTES || 'query,full').split(',').filter((name) => bareRoutes[name]);
+
+/**
+ * The stage + city list sorted by mileage from the API beside the same page from the bare Fastify + pg
+ * routes (`bare-list.mjs`), run in turn (`ratioRounds` rounds, the order rotated each round so each takes
+ * each place) with the same warm-up, duration and connections. A ratio is the API's req/s over a bare
+ * route's in the same round.
  */
 async function measureAgainstBare(api, bare, token) {
-  const kitUrl = `${api.base}/api/vehicles${comparedQuery}`;
-  const bareUrl = `${bare.base}/bare/vehicles${comparedQuery}`;
-  const [kitBody, bareBody] = await Promise.all(
-    [kitUrl, bareUrl].map(async (url) => (await fetch(url, { headers: { token } })).json()),
+  const runs = [
+    { name: 'kit', url: `${api.base}/api/vehicles${comparedQuery}`, pid: api.pid },
+    ...chosenBares.map((name) => ({
+      name,
+      url: `${bare.base}${bareRoutes[name].path}${comparedQuery}`,
+      pid: bare.pid,
+    })),
+  ];
+  const bodies = await Promise.all(
+    runs.map(async ({ url }) => JSON.stringify(await (await fetch(url, { headers: { token } })).json())),
   );
-  const same = JSON.stringify(kitBody) === JSON.stringify(bareBody);
+  const different = runs.filter((_, index) => bodies[index] !== bodies[0]).map((run) => run.name);
   const rounds = [];
   for (let round = 0; round < ratioRounds; round++) {
-    const kitFirst = round % 2 === 0;
-    const first = await loadRun(kitFirst ? kitUrl : bareUrl, token, kitFirst ? api.pid : bare.pid);
-    const second = await loadRun(kitFirst ? bareUrl : kitUrl, token, kitFirst ? bare.pid : api.pid);
-    const [kit, bareRun] = kitFirst ? [first, second] : [second, first];
-    rounds.push({
-      round: round + 1,
-      first: kitFirst ? 'kit' : 'bare',
-      'kit req/s': Math.round(kit.rps),
-      'bare req/s': Math.round(bareRun.rps),
-      ratio: Number((kit.rps / bareRun.rps).toFixed(2)),
-      'kit CPU ms/req': kit.cpuMs?.toFixed(2),
-      'bare CPU ms/req': bareRun.cpuMs?.toFixed(2),
-    });
+    const order = runs.map((_, index) => runs[(index + round) % runs.length]);
+    const measured = {};
+    for (const run of order) measured[run.name] = await loadRun(run.url, token, run.pid);
+    const row = { round: round + 1, order: order.map((run) => run.name).join('→') };
+    for (const run of runs) row[`${run.name} req/s`] = Math.round(measured[run.name].rps);
+    for (const name of chosenBares) row[`kit/${name}`] = Number((measured.kit.rps / measured[name].rps).toFixed(2));
+    for (const run of runs) row[`${run.name} CPU ms/req`] = measured[run.name].cpuMs?.toFixed(2);
+    rounds.push(row);
   }
-  const ratios = rounds.map((row) => row.ratio);
-  return {
-    same,
-    rounds,
-    summary: `比值（kit / bare）：中位数 ${median(ratios.map((r) => r * 100)) / 100}，范围 ${Math.min(...ratios)}–${Math.max(...ratios)}`,
-  };
+  const summary = chosenBares.map((name) => {
+    const ratios = rounds.map((row) => row[`kit/${name}`]);
+    return `比值 kit / ${name}（${bareRoutes[name].label}）：中位数 ${median(ratios.map((r) => r * 100)) / 100}，范围 ${Math.min(...ratios)}–${Math.max(...ratios)}`;
+  });
+  return { different, rounds, summary: summary.join('\n') };
 }
 
 const pageRuns = Number(process.env.BENCH_PAGE_RUNS ?? 7);
@@ -309,14 +321,17 @@ export async function runVehicleBench() {
         );
         console.table(rows);
       }
-      const bare = await startBareList({ databaseUrl: postgres.url });
+      const bare = await startBareList({ databaseUrl: postgres.url, token });
       try {
         const compared = await measureAgainstBare(api, bare, token);
-        const bareKind = process.env.BENCH_BARE_PREPARED === '1' ? '命名预备语句' : '未命名语句';
+        const fullKind = process.env.BENCH_BARE_PREPARED === '1' ? '命名预备语句' : '未命名语句';
+        const described = chosenBares
+          .map((name) => `${name}：${bareRoutes[name].label}${name === 'full' ? `，${fullKind}` : '，命名预备语句'}`)
+          .join('；');
         console.log(
-          `\n同一请求 ${comparedQuery}：API（kit）与裸 Fastify + pg 路由（bare-list.mjs，${bareKind}）交替运行 ${ratioRounds} 轮，各自预热 3 秒、测 ${duration} 秒、${connections} 并发`,
+          `\n同一请求 ${comparedQuery}：API（kit）与裸 Fastify + pg 路由（bare-list.mjs；${described}）轮流运行 ${ratioRounds} 轮，各自预热 3 秒、测 ${duration} 秒、${connections} 并发`,
         );
-        if (!compared.same) console.log('注意：两者的应答内容不同');
+        if (compared.different.length) console.log(`注意：应答内容与 API 的不同：${compared.different.join('、')}`);
         console.table(compared.rounds);
         console.log(compared.summary);
       } finally {
