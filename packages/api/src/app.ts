@@ -115,7 +115,7 @@ export async function buildApp({
   }
 
   registerErrorHandler(app, config.bodyLimitBytes);
-  await registerSecurityHeaders(app, config.webDist);
+  registerSecurityHeaders(app, config.webDist);
   const stopSessionCaches = await startSessionCaches(database, config);
   app.addHook('onClose', stopSessionCaches);
   registerAccessControl(app, { db: database.db, config });

@@ -1,5 +1,6 @@
 import { maskSensitive, type Resource, type SensitiveKind } from '@cp/contracts';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Cells } from '../db/cells';
 
 /** A `sensitive` field's kind: its value is sent masked (`1101**********1234`), whatever the route. */
 type Conversion = 'list' | 'ref' | 'refs' | 'plain' | SensitiveKind;
@@ -61,37 +62,93 @@ export function toDto(
   return dto;
 }
 
+/** A reference field named from the name book: `cityName` beside `cityId`, from the lookup's names. */
+export interface NamedRef {
+  field: string;
+  lookup: string;
+  nameKey: string;
+}
+
+/** Names by lookup and id (as text): what `nameBook` keeps. */
+type Names = ReadonlyMap<string, ReadonlyMap<string, string>>;
+
 /**
- * Reads a list page straight from the driver's rows (a prepared statement's `all()`: keyed by column name,
- * timestamps as text) into the rows `toDto` gives, in one pass and one object a row, without drizzle's row
- * objects in between. `passThrough` columns (a record's `vehicleId`) travel as strings. Built once per
- * statement; undefined when the selection is not plain columns of distinct names (computed fields), which
- * drizzle's own mapping then reads.
+ * Reads a list page from the driver's row arrays (`cellsOf`) into the rows `toDto` gives, with the names of
+ * the `named` references the rows carry (`cityName` beside `cityId`): `complete` is false when the book
+ * lacked an id (a company added a moment ago), to read again with a fresh one.
  */
-export function rowReader(
+export type PageReader = (
+  rows: readonly Cells[],
+  book: Names,
+) => { dtos: Record<string, unknown>[]; complete: boolean };
+
+/**
+ * The reader of a statement's rows, built once per statement: each row one object literal with every key
+ * (compiled from the selection, so each row is built at once in its final shape rather than key by key),
+ * its cells converted by a reader chosen per column. `passThrough` columns (a record's `vehicleId`) travel
+ * as strings. Undefined when the selection is not plain columns (computed fields), which drizzle's own
+ * mapping then reads. The keys come from the declarations, never from data, and are written as JSON string
+ * literals.
+ */
+export function pageReader(
   resource: Resource,
   selection: Readonly<Record<string, unknown>>,
   passThrough: readonly string[],
-): ((raw: Record<string, unknown>) => Record<string, unknown>) | undefined {
+  named: readonly NamedRef[],
+): PageReader | undefined {
   const columns = Object.entries(selection);
   const isColumn = (value: unknown): value is PgColumn =>
     typeof (value as PgColumn).mapFromDriverValue === 'function' && typeof (value as PgColumn).name === 'string';
   if (!columns.every(([, column]) => isColumn(column))) return undefined;
-  const names = columns.map(([, column]) => (column as PgColumn).name);
-  if (new Set(names).size !== names.length) return undefined;
   const plan = planOf(resource);
-  const fields = (columns as [string, PgColumn][]).flatMap(([key, column]) => {
-    if (key === 'id' || key === 'version') return [];
+  const at = new Map(columns.map(([key], index) => [key, index]));
+  const readers: ((value: unknown) => unknown)[] = [];
+  const entries = [`"id": String(c[${at.get('id')}])`];
+  for (const [index, [key, column]] of (columns as [string, PgColumn][]).entries()) {
+    if (key === 'id' || key === 'version') continue;
     const conversion = plan.get(key) ?? (passThrough.includes(key) ? 'ref' : undefined);
-    return conversion === undefined ? [] : [{ key, name: column.name, read: cellReader(column, conversion) }];
-  });
-  const id = (selection.id as PgColumn).name;
-  const version = (selection.version as PgColumn | undefined)?.name;
-  return (raw) => {
-    const dto: Record<string, unknown> = { id: String(raw[id]) };
-    for (const { key, name, read } of fields) dto[key] = read(raw[name]);
-    if (version) dto.version = raw[version];
-    return dto;
+    if (conversion === undefined) continue;
+    const cell = `c[${index}]`;
+    if (conversion === 'plain' && sentAsRead.has(column.columnType))
+      entries.push(`${JSON.stringify(key)}: ${cell} ?? null`);
+    else if (conversion === 'ref') entries.push(`${JSON.stringify(key)}: ${cell} == null ? null : String(${cell})`);
+    else {
+      readers.push(cellReader(column, conversion));
+      entries.push(`${JSON.stringify(key)}: r[${readers.length - 1}](${cell})`);
+    }
+  }
+  const version = at.get('version');
+  if (version !== undefined) entries.push(`"version": ${`c[${version}]`}`);
+  const names = named.filter(({ field }) => at.has(field));
+  for (const { nameKey } of names) entries.push(`${JSON.stringify(nameKey)}: ""`);
+  const naming = names.map(
+    ({ field, nameKey }, j) => `d[${JSON.stringify(nameKey)}] = N(${j}, d[${JSON.stringify(field)}]);`,
+  );
+  const build = new Function(
+    'r',
+    'c',
+    'N',
+    `"use strict"; const d = { ${entries.join(', ')} }; ${naming.join(' ')} return d;`,
+  ) as (
+    readers: readonly ((value: unknown) => unknown)[],
+    cells: Cells,
+    name: (j: number, id: unknown) => unknown,
+  ) => Record<string, unknown>;
+  return (rows, book) => {
+    let complete = true;
+    const maps = names.map(({ lookup }) => book.get(lookup));
+    const nameOf = (j: number, id: unknown) => {
+      const name = maps[j]?.get(typeof id === 'string' ? id : String(id));
+      if (name === undefined) complete = false;
+      return name ?? '';
+    };
+    const name = (j: number, id: unknown) => {
+      if (Array.isArray(id)) return id.map((each) => nameOf(j, each));
+      return id === null || id === undefined || id === '' ? '' : nameOf(j, id);
+    };
+    const dtos = new Array<Record<string, unknown>>(rows.length);
+    for (let index = 0; index < rows.length; index++) dtos[index] = build(readers, rows[index] as Cells, name);
+    return { dtos, complete };
   };
 }
 

@@ -3,11 +3,12 @@ import { and, count, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { entityHistory, withHistoryNames } from '../audit/history';
 import type { Db, Executor } from '../db';
+import { type Cells, cellsOf } from '../db/cells';
 import { filterKey, paginate, preparedStatement, rememberedCount } from '../db/paging';
 import { withFileNames } from '../files/names';
 import { notFound } from '../http/errors';
 import { type NameBook, nameBook, serverLookup } from '../lookups/registry';
-import { rowReader, toDto, unmasked } from './dto';
+import { type PageReader, pageReader, toDto, unmasked } from './dto';
 import type { Row, ServerResource } from './family';
 import {
   type Columns,
@@ -203,8 +204,26 @@ export function filtersParent(family: ServerResource, query: Readonly<Row>): boo
   return family.resource.filters.some((name) => name in parentColumns && (query[name] ?? '') !== '');
 }
 
-type PageStatement = { rows(values: Row): Promise<Row[]>; fromDriver: boolean };
+/** A page statement: its DTOs (named) straight from the driver's cells, or drizzle's rows for `present`. */
+type PageStatement =
+  | { fromDriver: true; cells(values: Row): Promise<Cells[]>; read: PageReader; searched: boolean }
+  | { fromDriver: false; rows(values: Row): Promise<Row[]> };
 type CountStatement = { execute(values: Row): Promise<{ n: number }[]> };
+
+/** A page's DTOs from its cells, named from the book; a book lacking an id is read again once. */
+async function readPage(
+  db: Db,
+  tenantId: number,
+  family: ServerResource,
+  page: PageStatement & { fromDriver: true },
+  values: Row,
+) {
+  const [cells, book] = await Promise.all([page.cells(values), nameBook(db, tenantId)]);
+  let { dtos, complete } = page.read(cells, book);
+  if (!complete) ({ dtos } = page.read(cells, await nameBook(db, tenantId, () => false)));
+  if (page.searched && dtos.length > 0) await withSearchedNames(db, tenantId, family, dtos, dtos);
+  return dtos;
+}
 
 /**
  * A list's filter on a screen, as its statements take it: the tenant, the query's filters, the screen's tab
@@ -289,21 +308,22 @@ export async function listRows(
         .limit(sql.placeholder('_limit'))
         .offset(sql.placeholder('_offset'))
         .prepare(name as string);
-      const read = rowReader(resource, selection, family.passThrough);
-      // drizzle's prepared queries have `all()` (the driver's rows) on every driver; its types omit it.
-      const raw = statement as unknown as { all(values: Row): Promise<Row[]> };
-      return read
-        ? { rows: async (values: Row) => (await raw.all(values)).map(read), fromDriver: true }
-        : { rows: async (values: Row) => (await statement.execute(values)) as Row[], fromDriver: false };
+      const read = pageReader(resource, selection, family.passThrough, namedRefs(family));
+      const cells = cellsOf(statement);
+      const searched = searchedRefs(family).some(({ field }) => field in selection);
+      return read && cells
+        ? { fromDriver: true, cells, read, searched }
+        : { fromDriver: false, rows: async (values: Row) => (await statement.execute(values)) as Row[] };
     },
     { named: !filter.searches },
   );
   return paginate(
     query,
     async (limit, offset) => {
-      const rows = await page.rows({ ...filter.values, _limit: limit, _offset: offset });
-      const sent = page.fromDriver ? rows : await present(db, tenantId, family, rows);
-      if (page.fromDriver) await withNames(db, tenantId, family, rows, rows);
+      const values = { ...filter.values, _limit: limit, _offset: offset };
+      const sent = page.fromDriver
+        ? await readPage(db, tenantId, family, page, values)
+        : await present(db, tenantId, family, await page.rows(values));
       if (family.pageExtras && sent.length > 0) await family.pageExtras(db, tenantId, sent);
       return sent;
     },

@@ -1,0 +1,36 @@
+import { fillPlaceholders } from 'drizzle-orm';
+import pg from 'pg';
+
+/** A page's rows as the driver reads them: one array of cells per row, in the statement's column order. */
+export type Cells = readonly unknown[];
+
+/**
+ * Runs a drizzle prepared query for its rows as arrays of cells — dates and timestamps as text, the rest by
+ * the driver's parsers, exactly what drizzle's own array-mode query reads — without drizzle's row mapping,
+ * tracing and result objects keyed by column name (a page of 20 rows of 15 columns built 20 objects only to
+ * copy them). It uses the prepared query's own SQL, parameters, statement name and array-mode settings;
+ * undefined when the query is not one of the two drivers this knows (drizzle changed), and the caller
+ * then reads rows through drizzle.
+ */
+export function cellsOf(statement: unknown): ((values: Record<string, unknown>) => Promise<Cells[]>) | undefined {
+  const prepared = statement as {
+    client?: { query?: unknown };
+    queryString?: unknown;
+    params?: unknown;
+    queryConfig?: { rowMode?: unknown };
+  };
+  const { client, queryString, params, queryConfig } = prepared;
+  if (typeof queryString !== 'string' || !Array.isArray(params) || queryConfig?.rowMode !== 'array') return undefined;
+  if (client instanceof pg.Pool || client instanceof pg.Client) {
+    const pool = client as pg.Pool;
+    const config = queryConfig as pg.QueryArrayConfig;
+    return async (values) =>
+      (await pool.query<unknown[]>({ ...config, values: fillPlaceholders(params, values) })).rows;
+  }
+  if (typeof client?.query === 'function') {
+    // PGlite: query(text, params, options) with its own array-mode parsers.
+    const pglite = client as { query(text: string, params: unknown[], options: unknown): Promise<{ rows: Cells[] }> };
+    return async (values) => (await pglite.query(queryString, fillPlaceholders(params, values), queryConfig)).rows;
+  }
+  return undefined;
+}
