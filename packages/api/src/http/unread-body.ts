@@ -9,9 +9,10 @@ import type { FastifyInstance } from 'fastify';
  * upload over the limit at once and closes the connection").
  */
 export function closeUnreadBodies(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A plain callback: it runs on every answer, and an async hook costs a promise each time.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const raw = request.raw;
     if (!raw.complete && !raw.readableEnded) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 }

@@ -44,6 +44,14 @@ class Recent<K, V> {
 
   constructor(private readonly owner: Caches) {}
 
+  /** The value kept for `key` if it is recent and the caches may answer; undefined otherwise (read it). */
+  peek(key: K): V | undefined {
+    const { owner } = this;
+    if (!owner.trusted) return undefined;
+    const kept = this.entries.get(key);
+    return kept && Date.now() - kept.readAt < owner.lifeMs ? kept.value : undefined;
+  }
+
   /**
    * The value kept for `key` if it is recent, or what `load` reads — kept when `keep` says so, unless a
    * revocation came in while it was read (the read may have seen the database before it).

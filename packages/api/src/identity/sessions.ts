@@ -122,6 +122,11 @@ export async function revokeSessions(db: Executor, where: SQL | undefined, reaso
 type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionLookup>['execute']>>[number];
 
 async function readSession(db: Db, tokenHash: string, fresh = false): Promise<SessionRow | undefined> {
+  if (!fresh) {
+    // A kept session costs a Map lookup, no promise.
+    const kept = recentSessions(db).peek(tokenHash) as SessionRow | undefined;
+    if (kept) return kept;
+  }
   return recentSessions(db).read(
     tokenHash,
     async () => {
@@ -144,6 +149,8 @@ interface HeldKeys {
 
 /** The menu and button keys of an account's roles (kept: every request needs them, they change rarely). */
 async function heldKeys(db: Db, accountId: number): Promise<HeldKeys> {
+  const kept = recentKeys(db).peek(accountId) as HeldKeys | undefined;
+  if (kept) return kept;
   const keys = await recentKeys(db).read(accountId, async (): Promise<HeldKeys> => {
     const rows = await db
       .select({ menuKeys: roles.menuKeys, buttonKeys: roles.buttonKeys })

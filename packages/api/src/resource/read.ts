@@ -5,6 +5,7 @@ import { entityHistory, withHistoryNames } from '../audit/history';
 import type { Db, Executor } from '../db';
 import { type Cells, cellsOf } from '../db/cells';
 import { filterKey, paginate, preparedStatement, rememberedCount } from '../db/paging';
+import { perDatabase } from '../db/perDatabase';
 import { withFileNames } from '../files/names';
 import { notFound } from '../http/errors';
 import { type NameBook, nameBook, serverLookup } from '../lookups/registry';
@@ -252,6 +253,15 @@ export function cappedTotal(
   query: Readonly<Row>,
   filter: ListFilter,
 ) {
+  return rememberedCount(
+    filterKey(family.resource.key, tenantId, query),
+    countOf(db, family, query, filter),
+    filter.cap,
+  );
+}
+
+/** The capped count of a filter, as a statement built once per filter shape. */
+function countOf(db: Db, family: ServerResource, query: Readonly<Row>, filter: ListFilter): () => Promise<number> {
   const { resource, table, parent } = family;
   const joined = parent !== undefined && filtersParent(family, query);
   const counting = preparedStatement<CountStatement>(
@@ -269,11 +279,7 @@ export function cappedTotal(
     },
     { named: !filter.searches },
   );
-  return rememberedCount(
-    filterKey(resource.key, tenantId, query),
-    async () => Number((await counting.execute(filter.values))[0]?.n ?? 0),
-    filter.cap,
-  );
+  return async () => Number((await counting.execute(filter.values))[0]?.n ?? 0);
 }
 
 /**
@@ -290,6 +296,52 @@ export async function listRows(
   query: ListQuery,
   screen: Screen | undefined = mainScreen(family),
 ): Promise<PageResult<Row>> {
+  const key = `${family.resource.key}|${screen?.key}|${tenantId}|${JSON.stringify(query)}`;
+  const plans = listPlans(db);
+  let plan = plans.get(key);
+  if (!plan) {
+    plan = listPlan(db, family, tenantId, query, screen);
+    if (plans.size >= maxListPlans) plans.clear();
+    plans.set(key, plan);
+  }
+  const { page, values, total, cap } = plan;
+  return paginate(
+    query,
+    async () => {
+      const sent = page.fromDriver
+        ? await readPage(db, tenantId, family, page, values)
+        : await present(db, tenantId, family, await page.rows(values));
+      if (family.pageExtras && sent.length > 0) await family.pageExtras(db, tenantId, sent);
+      return sent;
+    },
+    total,
+    cap,
+  );
+}
+
+/**
+ * What a list request runs, worked out once per list, tenant and query (its filters, page and order) and
+ * then looked up: the page statement, its placeholder values, the capped count. Nothing in it depends on
+ * the time or on rows, so a page asked again (a refresh, several users on one list) costs a Map lookup
+ * before its query.
+ */
+interface ListPlan {
+  page: PageStatement;
+  values: Row;
+  total: () => Promise<number>;
+  cap: number;
+}
+
+const listPlans = perDatabase<string, ListPlan>();
+const maxListPlans = 2_000;
+
+function listPlan(
+  db: Db,
+  family: ServerResource,
+  tenantId: number,
+  query: ListQuery,
+  screen: Screen | undefined,
+): ListPlan {
   const { resource, table } = family;
   const filter = screenFilter(family, screen, tenantId, query);
   const selection = screen ? screenSelection(family, screen) : family.detailSelection;
@@ -317,19 +369,16 @@ export async function listRows(
     },
     { named: !filter.searches },
   );
-  return paginate(
-    query,
-    async (limit, offset) => {
-      const values = { ...filter.values, _limit: limit, _offset: offset };
-      const sent = page.fromDriver
-        ? await readPage(db, tenantId, family, page, values)
-        : await present(db, tenantId, family, await page.rows(values));
-      if (family.pageExtras && sent.length > 0) await family.pageExtras(db, tenantId, sent);
-      return sent;
-    },
-    () => cappedTotal(db, family, tenantId, query, filter),
-    filter.cap,
-  );
+  // The page `paginate` reads: the same limit and offset.
+  const values = { ...filter.values, _limit: query.limit, _offset: (query.page - 1) * query.limit };
+  const counting = countOf(db, family, query, filter);
+  const remembered = filterKey(resource.key, tenantId, query);
+  return {
+    page,
+    values,
+    total: () => rememberedCount(remembered, counting, filter.cap),
+    cap: filter.cap,
+  };
 }
 
 /** A whole row of the tenant (own columns, parent's, computed and links), or undefined. */
