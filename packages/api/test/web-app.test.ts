@@ -84,6 +84,43 @@ describe('what the console is sent with', () => {
       expect(response.headers['x-frame-options']).toBe('DENY');
       expect(response.headers['referrer-policy']).toBe('no-referrer');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(response.headers['strict-transport-security']).toBe('max-age=15552000');
     }
+  });
+
+  it('sends the same headers on a list page, a refusal and a bad request; the API explorer keeps its own policy', async () => {
+    const token = await ctx.login('admin', 'admin123');
+    const answers = await Promise.all([
+      ctx.app.inject({ method: 'GET', url: '/api/vehicles?page=1&limit=20', headers: { token } }),
+      ctx.app.inject({ method: 'GET', url: '/api/vehicles?page=1&limit=20' }),
+      ctx.app.inject({ method: 'GET', url: '/api/vehicles?limit=9999', headers: { token } }),
+    ]);
+    expect(answers.map((response) => response.json().code)).toEqual([0, 1001, 400]);
+    const [first] = answers;
+    for (const response of answers) {
+      for (const name of [
+        'content-security-policy',
+        'cross-origin-opener-policy',
+        'cross-origin-resource-policy',
+        'origin-agent-cluster',
+        'referrer-policy',
+        'strict-transport-security',
+        'x-content-type-options',
+        'x-dns-prefetch-control',
+        'x-download-options',
+        'x-frame-options',
+        'x-permitted-cross-domain-policies',
+        'x-xss-protection',
+      ]) {
+        expect({ name, value: response.headers[name] }).toEqual({ name, value: first?.headers[name] });
+        expect(response.headers[name]).toBeTruthy();
+      }
+    }
+    const docs = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(docs.headers['content-security-policy']).not.toBe(first?.headers['content-security-policy']);
+    expect(String(docs.headers['content-security-policy'])).toContain('script-src');
+    expect(docs.headers['x-frame-options']).toBe('DENY');
   });
 });
