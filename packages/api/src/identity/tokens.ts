@@ -1,12 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** 256 random bits, URL-safe. Only its hash is stored. */
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** The token's SHA-256, as stored: one call (no Hash object per request, as every request hashes its token). */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
+  return hash('sha256', token, 'base64url');
 }
 
 /** Tokens from the `token` header, or `Authorization: Bearer …` for token login and tools. */

@@ -10,19 +10,32 @@ import { users } from '../identity/tables';
 import type { Row, ServerResource } from './family';
 import { exportBatch } from './read';
 
-/** The filters a screen's fixed filters stand for, as the list schema turns them (`'3,4'` → [3, 4]). */
-export function fixedFilters(screen: Screen): Row {
-  const names = Object.keys(screen.fixed);
-  if (names.length === 0) return {};
-  const schema = screen.resource.listQuery as unknown as z.ZodObject;
-  return schema.pick(Object.fromEntries(names.map((name) => [name, true])) as never).parse(screen.fixed) as Row;
+const fixedOf = new WeakMap<Screen, Readonly<Row>>();
+
+/**
+ * The filters a screen's fixed filters stand for, as the list schema turns them (`'3,4'` → [3, 4]): worked
+ * out once per screen (every request of its list keeps them), read-only.
+ */
+export function fixedFilters(screen: Screen): Readonly<Row> {
+  let fixed = fixedOf.get(screen);
+  if (!fixed) {
+    const names = Object.keys(screen.fixed);
+    const schema = screen.resource.listQuery as unknown as z.ZodObject;
+    fixed = Object.freeze(
+      names.length === 0
+        ? {}
+        : (schema.pick(Object.fromEntries(names.map((name) => [name, true])) as never).parse(screen.fixed) as Row),
+    );
+    fixedOf.set(screen, fixed);
+  }
+  return fixed;
 }
 
 /**
  * The filters a screen keeps whatever the query says: its fixed ones, and its `mine` field as the user who
  * looks (`userId`: the session's, or the export's requester).
  */
-export function keptFilters(screen: Screen, userId: number): Row {
+export function keptFilters(screen: Screen, userId: number): Readonly<Row> {
   const fixed = fixedFilters(screen);
   return screen.mine ? { ...fixed, [screen.mine]: String(userId) } : fixed;
 }

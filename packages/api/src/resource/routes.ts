@@ -78,7 +78,8 @@ export function resourceRoutes(app: ZodApp, family: ServerResource, { db, config
       },
       async (request) => {
         const auth = sessionOf(request);
-        const query = { ...request.query, ...keptFilters(screen, auth.userId) };
+        const kept = keptFilters(screen, auth.userId);
+        const query = Object.keys(kept).length === 0 ? request.query : { ...request.query, ...kept };
         return ok(await listRows(db, family, auth.tenantId, query, screen));
       },
     );
