@@ -126,7 +126,9 @@ describe('lateFeeOnDay: the books at the start of a day', () => {
         // Paid off (or not) today: ends today late by as many days as counted this morning.
         const withToday = { ...rest, movements: [...rest.movements, { day, amount: today }] };
         expect(lateFeeOnDay({ ...withToday, day })).toEqual(held);
-        const settledToday = { ...rest, movements: [...rest.movements, { day, amount: ended.owing }] };
+        // Settled by tonight: what is owed at the end of the day, money of the day (a reversal too) included.
+        const owedTonight = lateFeeOf({ ...input, asOf: day }).owing;
+        const settledToday = { ...rest, movements: [...rest.movements, { day, amount: owedTonight }] };
         // (Paid the day after its due date, no day after it ended owing: lateFeeOf counts it 0 days late then.)
         if (day > addDays(rest.dueDate, 1)) {
           expect(held.overdueDays).toBe(lateFeeOf({ ...settledToday, asOf: day }).overdueDays);
