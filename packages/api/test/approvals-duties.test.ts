@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
 import { multipart, samples } from './files-support';
 import { startTestApp, type TestContext } from './harness';
-import { decide, taskOf as findTask } from './task-support';
+import { decide, taskOf as findTask, leaseOrderTerms } from './task-support';
 
 type Task = { id: string; title: string; businessType: number; businessId: string; nodeName: string; status: number };
 type Row = Record<string, unknown> & { id: string; status: number; version: number };
@@ -265,20 +265,17 @@ describe('separation of duties', () => {
     const [driver] = await query<{ id: string }>(
       sql`select id::text from drivers where tenant_id = ${tenantId} and status = 1 order by drivers.id limit 1`,
     );
-    const saved = await post('/api/lease-orders', ops, {
-      driverId: driver?.id,
-      cityId: vehicle?.city_id,
-      modelId: vehicle?.model_id,
-      rentalMode: 0,
-      orderType: 0,
-      rentReceipt: 0,
-      rentTiming: 1,
-      maintenancePlan: 0,
-      rentSettlement: 0,
-      startDate: addDays(today, 10),
-      termMonths: 12,
-      rent: 400_000,
-    });
+    const saved = await post(
+      '/api/lease-orders',
+      ops,
+      leaseOrderTerms({
+        driverId: driver?.id,
+        cityId: vehicle?.city_id,
+        modelId: vehicle?.model_id,
+        startDate: addDays(today, 10),
+        rent: 400_000,
+      }),
+    );
     expect(saved.msg).toBe('success');
     expect((await post(`/api/lease-orders/${saved.data.id}/submit`, ops)).msg).toBe('success');
     // ops holds no approval page but 我发起的 and its 撤回.

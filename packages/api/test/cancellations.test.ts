@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
 import { startTestApp, type TestContext } from './harness';
-import { decide as decideTask, stockCars } from './task-support';
+import { decide as decideTask, leaseOrderTerms, stockCars } from './task-support';
 
 type Order = { id: string; orderNo: string; status: number; deliveryState: number; returnId: string | null };
 type Car = { id: string; modelId: string; cityId: string };
@@ -46,20 +46,17 @@ const decide = async (token: string, businessType: number, businessId: string) =
 
 /** An order placed by ops, approved by the 运营经理 and 财务, its car handed to the driver. */
 async function deliveredOrder(vehicle: Car) {
-  const saved = await post<Order>('/api/lease-orders', ops, {
-    driverId,
-    cityId: vehicle.cityId,
-    modelId: vehicle.modelId,
-    rentalMode: 0,
-    orderType: 0,
-    rentReceipt: 0,
-    rentTiming: 1,
-    maintenancePlan: 0,
-    rentSettlement: 0,
-    startDate: addDays(today, -20),
-    termMonths: 12,
-    rent: 300_000,
-  });
+  const saved = await post<Order>(
+    '/api/lease-orders',
+    ops,
+    leaseOrderTerms({
+      driverId,
+      cityId: vehicle.cityId,
+      modelId: vehicle.modelId,
+      startDate: addDays(today, -20),
+      rent: 300_000,
+    }),
+  );
   expect(saved.msg).toBe('success');
   const id = saved.data.id;
   expect((await post(`/api/lease-orders/${id}/submit`, ops)).msg).toBe('success');

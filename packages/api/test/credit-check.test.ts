@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
 import { beijingDay } from '../src/leads/counts';
 import { startTestApp, type TestContext } from './harness';
-import { decide as decideTask, taskOf as findTask, stockCars } from './task-support';
+import { decide as decideTask, taskOf as findTask, leaseOrderTerms, stockCars } from './task-support';
 
 type Order = {
   id: string;
@@ -66,22 +66,19 @@ const setStatus = (driver: Driver, status: number) =>
   ctx.database.db.execute(sql`update drivers set status = ${status} where id = ${Number(driver.id)}`);
 
 async function newOrder(driver: Driver, car: Car, startDate = addDays(today, -5)) {
-  const saved = await post<Order>('/api/lease-orders', ops, {
-    driverId: driver.id,
-    cityId: car.cityId,
-    modelId: car.modelId,
-    rentalMode: 0,
-    orderType: 0,
-    rentReceipt: 0,
-    rentTiming: 1,
-    maintenancePlan: 0,
-    rentSettlement: 0,
-    startDate,
-    termMonths: 12,
-    rent: 123_400,
-    graceDays: 3,
-    lateFeeRate: 5,
-  });
+  const saved = await post<Order>(
+    '/api/lease-orders',
+    ops,
+    leaseOrderTerms({
+      driverId: driver.id,
+      cityId: car.cityId,
+      modelId: car.modelId,
+      startDate,
+      rent: 123_400,
+      graceDays: 3,
+      lateFeeRate: 5,
+    }),
+  );
   expect(saved.msg).toBe('success');
   return saved.data.id;
 }

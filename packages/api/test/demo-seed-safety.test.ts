@@ -13,6 +13,7 @@ import { catchUpOverdue } from '../src/finance/overdue';
 import { beijingDay } from '../src/leads/counts';
 import { seedDemoData } from '../src/seed';
 import { freshDatabase } from './harness';
+import { leaseOrderTerms } from './task-support';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'cp-seed-safety-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -112,20 +113,19 @@ describe('demo data on a start', () => {
           where tenant_id = ${Number(driver?.tenant_id)} and stage in (4, 7) order by id desc limit 1`),
       );
       const today = beijingDay(new Date());
-      const saved = await call<{ id: string }>(app, 'POST', '/api/lease-orders', ops, {
-        driverId: String(driver?.id),
-        cityId: String(car?.city_id),
-        modelId: String(car?.model_id),
-        rentalMode: 0,
-        orderType: 0,
-        rentReceipt: 0,
-        rentTiming: 1,
-        maintenancePlan: 0,
-        rentSettlement: 0,
-        startDate: addDays(today, -70),
-        termMonths: 12,
-        rent: 250_000,
-      });
+      const saved = await call<{ id: string }>(
+        app,
+        'POST',
+        '/api/lease-orders',
+        ops,
+        leaseOrderTerms({
+          driverId: String(driver?.id),
+          cityId: String(car?.city_id),
+          modelId: String(car?.model_id),
+          startDate: addDays(today, -70),
+          rent: 250_000,
+        }),
+      );
       expect(saved.msg).toBe('success');
       const orderId = Number(saved.data.id);
       expect((await call(app, 'POST', `/api/lease-orders/${orderId}/submit`, ops)).msg).toBe('success');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
 import { beijingDay } from '../src/leads/counts';
 import { startTestApp, type TestContext } from './harness';
-import { decide as decideTask, type Task } from './task-support';
+import { decide as decideTask, leaseOrderTerms, type Task } from './task-support';
 
 type Order = {
   id: string;
@@ -82,23 +82,20 @@ const decide = async (token: string, businessType: number, businessId: string, a
 
 /** An order delivered 70 days ago with its car, 1 of its periods paid. */
 async function deliveredOrder(vehicle: { id: string; modelId: string; cityId: string }, mileage = 1_500_000) {
-  const saved = await post<Order>('/api/lease-orders', ops, {
-    driverId,
-    cityId: vehicle.cityId,
-    modelId: vehicle.modelId,
-    rentalMode: 0,
-    orderType: 0,
-    rentReceipt: 0,
-    rentTiming: 1,
-    maintenancePlan: 0,
-    rentSettlement: 0,
-    startDate,
-    termMonths: 12,
-    rent: 300_000,
-    deposit: 500_000,
-    graceDays: 3,
-    lateFeeRate: 5,
-  });
+  const saved = await post<Order>(
+    '/api/lease-orders',
+    ops,
+    leaseOrderTerms({
+      driverId,
+      cityId: vehicle.cityId,
+      modelId: vehicle.modelId,
+      startDate,
+      rent: 300_000,
+      deposit: 500_000,
+      graceDays: 3,
+      lateFeeRate: 5,
+    }),
+  );
   expect(saved.msg).toBe('success');
   const id = saved.data.id;
   await post(`/api/lease-orders/${id}/submit`, ops);

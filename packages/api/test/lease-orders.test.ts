@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
 import { startTestApp, type TestContext } from './harness';
+import { leaseOrderTerms } from './task-support';
 
 type Order = { id: string; orderNo: string; status: number; deliveryState: number; endDate: string; version: number };
 type Receivable = { period: number; stage: number; dueDate: string; amount: number };
@@ -41,21 +42,14 @@ const get = <T>(url: string, token = ops) => ctx.request<T>({ method: 'GET', url
 const orderOf = async (id: string) => (await get<Order>(`/api/lease-orders/${id}`)).data;
 
 function terms(vehicle: { modelId: string; cityId: string }, extra: object = {}) {
-  return {
+  return leaseOrderTerms({
     driverId,
     cityId: vehicle.cityId,
     modelId: vehicle.modelId,
-    rentalMode: 0,
-    orderType: 0,
-    rentReceipt: 0,
-    rentTiming: 1,
-    maintenancePlan: 0,
-    rentSettlement: 0,
     startDate: '2026-01-31',
-    termMonths: 12,
     rent: 450_000,
     ...extra,
-  };
+  });
 }
 
 /** Saved by ops, submitted, approved by the 运营经理 and then 财务: an order in performance waiting for its car. */

@@ -12,7 +12,7 @@ import { rowsOf } from '../src/db/migrate';
 import { runOverdueDay } from '../src/finance/overdue';
 import { carryDeposit } from '../src/orders/deposits';
 import { startTestApp, type TestContext } from './harness';
-import { decide as decideTask, stockCars } from './task-support';
+import { decide as decideTask, leaseOrderTerms, stockCars } from './task-support';
 
 type Sheet = {
   id: string;
@@ -106,27 +106,25 @@ interface Terms {
 async function deliveredOrder(terms: Terms = {}) {
   const car = stock[nextCar++] as Car;
   const driverId = drivers[nextDriver++] as string;
-  const saved = await post<{ id: string }>('/api/lease-orders', ops, {
-    driverId,
-    cityId: car.cityId,
-    modelId: car.modelId,
-    rentalMode: 0,
-    orderType: terms.orderType ?? 0,
-    rentReceipt: 0,
-    rentTiming: 1,
-    maintenancePlan: 0,
-    rentSettlement: 0,
-    startDate,
-    termMonths: 12,
-    rent: 300_000,
-    deposit: terms.deposit ?? 800_000,
-    firstPayment: terms.firstPayment ?? 0,
-    servicingFee: terms.servicingFee ?? 0,
-    finalPayment: terms.finalPayment ?? 0,
-    businessItems: terms.businessItems ?? [],
-    graceDays: 3,
-    lateFeeRate: 5,
-  });
+  const saved = await post<{ id: string }>(
+    '/api/lease-orders',
+    ops,
+    leaseOrderTerms({
+      driverId,
+      cityId: car.cityId,
+      modelId: car.modelId,
+      orderType: terms.orderType ?? 0,
+      startDate,
+      rent: 300_000,
+      deposit: terms.deposit ?? 800_000,
+      firstPayment: terms.firstPayment ?? 0,
+      servicingFee: terms.servicingFee ?? 0,
+      finalPayment: terms.finalPayment ?? 0,
+      businessItems: terms.businessItems ?? [],
+      graceDays: 3,
+      lateFeeRate: 5,
+    }),
+  );
   expect(saved.msg).toBe('success');
   const id = saved.data.id;
   expect((await post(`/api/lease-orders/${id}/submit`, ops)).msg).toBe('success');

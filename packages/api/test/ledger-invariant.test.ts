@@ -7,7 +7,7 @@ import { runOverdueDay } from '../src/finance/overdue';
 import { startDueRenewals } from '../src/orders/family';
 import { startTestApp, type TestContext } from './harness';
 import { booksProblems, owedByRows } from './ledger-support';
-import { type Car, decide, stockCars } from './task-support';
+import { type Car, decide, leaseOrderTerms, stockCars } from './task-support';
 
 let ctx: TestContext;
 let ops: string;
@@ -120,25 +120,24 @@ describe('the ledger invariant over generated lease books', () => {
         const car = stock[run] as Car;
         run += 1;
         const handover = addDays(today, -t.back);
-        const saved = await post<{ id: string }>('/api/lease-orders', ops, {
-          driverId,
-          cityId: car.cityId,
-          modelId: car.modelId,
-          rentalMode: 0,
-          orderType: 0,
-          rentReceipt: 0,
-          rentTiming: t.rentTiming,
-          maintenancePlan: 0,
-          rentSettlement: 0,
-          startDate: handover,
-          termMonths: t.termMonths,
-          rent: t.rent,
-          deposit: t.deposit,
-          firstPayment: t.firstPayment,
-          graceDays: t.graceDays,
-          lateFeeRate: t.lateFeeRate,
-          businessItems: t.businessItems,
-        });
+        const saved = await post<{ id: string }>(
+          '/api/lease-orders',
+          ops,
+          leaseOrderTerms({
+            driverId,
+            cityId: car.cityId,
+            modelId: car.modelId,
+            rentTiming: t.rentTiming,
+            startDate: handover,
+            termMonths: t.termMonths,
+            rent: t.rent,
+            deposit: t.deposit,
+            firstPayment: t.firstPayment,
+            graceDays: t.graceDays,
+            lateFeeRate: t.lateFeeRate,
+            businessItems: t.businessItems,
+          }),
+        );
         expect(saved.msg).toBe('success');
         const orderId = saved.data.id;
         expect((await post(`/api/lease-orders/${orderId}/submit`, ops)).msg).toBe('success');

@@ -5,7 +5,7 @@ import { rowsOf } from '../src/db/migrate';
 import { beijingDay } from '../src/leads/counts';
 import { startDueRenewals } from '../src/orders/family';
 import { startTestApp, type TestContext } from './harness';
-import { stockCars } from './task-support';
+import { leaseOrderTerms, stockCars } from './task-support';
 
 type Order = {
   id: string;
@@ -88,22 +88,19 @@ async function approve(businessId: string) {
 
 /** Saved by ops, submitted, approved by the 运营经理 and then 财务: waiting for its car. */
 async function approvedOrder(car: Car, driverId: string, extra: object = {}) {
-  const saved = await post<Order>('/api/lease-orders', ops, {
-    driverId,
-    cityId: car.cityId,
-    modelId: car.modelId,
-    rentalMode: 0,
-    orderType: 0,
-    rentReceipt: 0,
-    rentTiming: 1,
-    maintenancePlan: 0,
-    rentSettlement: 0,
-    startDate: today,
-    termMonths: 12,
-    rent: 300_000,
-    deposit: 500_000,
-    ...extra,
-  });
+  const saved = await post<Order>(
+    '/api/lease-orders',
+    ops,
+    leaseOrderTerms({
+      driverId,
+      cityId: car.cityId,
+      modelId: car.modelId,
+      startDate: today,
+      rent: 300_000,
+      deposit: 500_000,
+      ...extra,
+    }),
+  );
   expect(saved.msg).toBe('success');
   expect((await post(`/api/lease-orders/${saved.data.id}/submit`, ops)).msg).toBe('success');
   await approve(saved.data.id);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
 import { startTestApp, type TestContext } from './harness';
+import { leaseOrderTerms } from './task-support';
 
 let ctx: TestContext;
 let admin: string;
@@ -61,22 +62,17 @@ describe('zero where money must change hands', () => {
         sql`select id from drivers where tenant_id = ${car?.tenant_id} and status = 1 order by id limit 1`,
       ),
     );
-    const terms = {
-      driverId: String(driver?.id),
-      cityId: String(car?.city_id),
-      modelId: String(car?.model_id),
-      rentalMode: 0,
-      orderType: 0,
-      rentReceipt: 0,
-      rentTiming: 1,
-      maintenancePlan: 0,
-      rentSettlement: 0,
-      startDate: '2026-01-31',
-      termMonths: 12,
-    };
+    const terms = (rent: number) =>
+      leaseOrderTerms({
+        driverId: String(driver?.id),
+        cityId: String(car?.city_id),
+        modelId: String(car?.model_id),
+        startDate: '2026-01-31',
+        rent,
+      });
     const before = await count('lease_orders');
-    expect(await post('/api/lease-orders', { ...terms, rent: 0 })).toMatchObject({ code: 400, msg: '月租金：应大于0' });
+    expect(await post('/api/lease-orders', terms(0))).toMatchObject({ code: 400, msg: '月租金：应大于0' });
     expect(await count('lease_orders')).toBe(before);
-    expect((await post('/api/lease-orders', { ...terms, rent: 1 })).msg).toBe('success');
+    expect((await post('/api/lease-orders', terms(1))).msg).toBe('success');
   });
 });

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
 import { startTestApp, type TestContext } from './harness';
-import { type Car, decide as decideTask, stockCars } from './task-support';
+import { type Car, decide as decideTask, leaseOrderTerms, stockCars } from './task-support';
 
 /**
  * A car comes back from a lease through its order (退租), never by a bare 还车登记 that left the order in force
@@ -50,20 +50,16 @@ const takeCar = () => stock.shift() as Car;
 
 /** An order of this car's model and city, placed by ops and approved by the 运营经理 and 财务: waiting for its car. */
 async function approvedOrder(car: Car) {
-  const saved = await post<Order>('/api/lease-orders', {
-    driverId,
-    cityId: car.cityId,
-    modelId: car.modelId,
-    rentalMode: 0,
-    orderType: 0,
-    rentReceipt: 0,
-    rentTiming: 1,
-    maintenancePlan: 0,
-    rentSettlement: 0,
-    startDate: addDays(today, -20),
-    termMonths: 12,
-    rent: 300_000,
-  });
+  const saved = await post<Order>(
+    '/api/lease-orders',
+    leaseOrderTerms({
+      driverId,
+      cityId: car.cityId,
+      modelId: car.modelId,
+      startDate: addDays(today, -20),
+      rent: 300_000,
+    }),
+  );
   expect(saved.msg).toBe('success');
   const id = saved.data.id;
   expect((await post(`/api/lease-orders/${id}/submit`)).msg).toBe('success');

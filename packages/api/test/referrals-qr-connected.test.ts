@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
 import { beijingDay } from '../src/leads/counts';
 import { startTestApp, type TestContext } from './harness';
+import { leaseOrderTerms } from './task-support';
 
 type QrCode = { id: string; code: string; channelId: string; signUpCount: number; scanCount: number };
 type Lead = { id: string; mobile: string; channelId: string | null; source: number; contactName: string };
@@ -128,20 +129,17 @@ describe('司机拉新 follows the invitee’s order', () => {
         sql`select id, model_id, city_id from vehicles where tenant_id = ${tenantId} and stage in (4, 7) order by id desc limit 1`,
       ),
     );
-    const saved = await post<{ id: string }>('/api/lease-orders', admin, {
-      driverId: invitee.id,
-      cityId: String(car?.city_id),
-      modelId: String(car?.model_id),
-      rentalMode: 0,
-      orderType: 0,
-      rentReceipt: 0,
-      rentTiming: 1,
-      maintenancePlan: 0,
-      rentSettlement: 0,
-      startDate: addDays(beijingDay(new Date()), 1),
-      termMonths: 12,
-      rent: 350_000,
-    });
+    const saved = await post<{ id: string }>(
+      '/api/lease-orders',
+      admin,
+      leaseOrderTerms({
+        driverId: invitee.id,
+        cityId: String(car?.city_id),
+        modelId: String(car?.model_id),
+        startDate: addDays(beijingDay(new Date()), 1),
+        rent: 350_000,
+      }),
+    );
     expect(saved.msg).toBe('success');
     const orderId = saved.data.id;
     expect((await post(`/api/lease-orders/${orderId}/submit`, admin)).msg).toBe('success');

@@ -63,3 +63,28 @@ export async function stockCars(
   );
   return rows.map((row) => ({ id: row.id, modelId: row.model_id, cityId: row.city_id }));
 }
+
+/**
+ * A lease order's terms as the 新增 form sends them for a plain order — 经营性租赁, 月付, rent before the period,
+ * no maintenance plan, 按月结算, twelve months — with the order's own driver, city, model, start and rent, and
+ * whatever else a test sets (its grace days, deposit, term).
+ */
+export function leaseOrderTerms(own: {
+  driverId: unknown;
+  cityId: unknown;
+  modelId: unknown;
+  startDate: string;
+  rent: number;
+  [other: string]: unknown;
+}) {
+  return {
+    rentalMode: 0,
+    orderType: 0,
+    rentReceipt: 0,
+    rentTiming: 1,
+    maintenancePlan: 0,
+    rentSettlement: 0,
+    termMonths: 12,
+    ...own,
+  };
+}
