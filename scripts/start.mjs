@@ -17,6 +17,9 @@ function newestMtime(dir) {
   return newest;
 }
 
+// A feature folder added since the lists were written is listed before anything runs (scripts/features.mjs).
+spawnSync(process.execPath, [path.join(root, 'scripts/features.mjs')], { stdio: 'inherit' });
+
 const sources = ['packages/web', 'packages/contracts/src'].map((dir) => newestMtime(path.join(root, dir)));
 if (!existsSync(webDist) || statSync(webDist).mtimeMs < Math.max(...sources)) {
   console.log('构建前端 (vite build)…');

@@ -14,6 +14,8 @@ function run(title, args, env = process.env) {
   }
 }
 
+// A feature folder added since the lists were written is listed before anything runs (scripts/features.mjs).
+run('功能清单', ['node', 'scripts/features.mjs']);
 const { DATABASE_URL, ...withoutDatabase } = process.env;
 run(
   '单元与组件测试 + API (PGlite)',

@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  // Every `tables.ts` (and `*-tables.ts`) of a feature folder: a new family's table needs no list.
+  schema: './src/**/*tables.ts',
   out: './drizzle',
 });

@@ -1,25 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { approvalRoutes } from './approvals/routes';
 import { registerAuditTrail } from './audit/service';
 import { atBusinessTime } from './clock';
 import { type Config, trustProxyOption } from './config';
 import type { Database } from './db';
 import { exportRoutes } from './exports/routes';
 import { familyRoutes } from './families';
-import { feedbackRoutes } from './feedback/routes';
+import { features } from './features.generated';
 import { fileDownloadRoutes } from './files/download-routes';
 import { fileRoutes } from './files/routes';
 import { templateRoutes } from './files/template-routes';
-import { customerAccountRoutes } from './finance/account';
-import { financeSettingsRoutes } from './finance/billing';
-import { billExpenseRoutes } from './finance/bills';
-import { financeRoutes } from './finance/overdue';
-import { rentTrendRoutes } from './finance/trends';
 import { healthRoutes } from './health';
 import { homeRoutes } from './home/routes';
 import { registerAccessControl } from './http/access';
@@ -35,17 +28,8 @@ import { PendingRegistry } from './identity/pending';
 import { identityRoutes } from './identity/routes';
 import { startSessionCaches } from './identity/session-cache';
 import { registerJobRunner } from './jobs/plugin';
-import { leadRoutes } from './leads/routes';
-import { leadStatisticsRoutes } from './leads/statistics-routes';
 import { lookupRoutes } from './lookups/routes';
-import { depositLedgerRoutes } from './orders/deposits';
-import { orderJobRoutes } from './orders/family';
 import { preferenceRoutes } from './preferences/routes';
-import { prizeDrawRoutes } from './prizeDraws/routes';
-import { qrCodeRoutes } from './qrCodes/routes';
-import { incentiveRoutes } from './referrals/incentives';
-import { roleRoutes } from './roles/routes';
-import { vehicleRoutes } from './vehicles/routes';
 
 export interface AppDeps {
   config: Config;
@@ -122,9 +106,6 @@ export async function buildApp({
   registerAuditTrail(app, database.db);
   await registerOpenApi(app);
   closeUnreadBodies(app);
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: config.files.maxFileMb * 1024 * 1024 + 1, files: config.files.maxFiles, fields: 50 },
-  });
 
   // Hooks of families read it (the sign-up link base, where uploaded files are kept).
   app.decorate('config', config);
@@ -133,30 +114,16 @@ export async function buildApp({
   await app.register(healthRoutes, deps);
   await app.register(identityRoutes, deps);
   await app.register(homeRoutes, deps);
-  await app.register(roleRoutes, deps);
   await app.register(lookupRoutes, deps);
   await app.register(familyRoutes, deps);
-  await app.register(vehicleRoutes, deps);
-  await app.register(prizeDrawRoutes, deps);
-  await app.register(qrCodeRoutes, deps);
-  await app.register(incentiveRoutes, deps);
   registerJobRunner(app, deps);
   await app.register(fileRoutes, deps);
   await app.register(fileDownloadRoutes, deps);
   await app.register(templateRoutes, deps);
   await app.register(exportRoutes, deps);
-  await app.register(leadRoutes, deps);
-  await app.register(financeRoutes, deps);
-  await app.register(orderJobRoutes, deps);
-  await app.register(financeSettingsRoutes, deps);
-  await app.register(rentTrendRoutes, deps);
-  await app.register(customerAccountRoutes, deps);
-  await app.register(depositLedgerRoutes, deps);
-  await app.register(billExpenseRoutes, deps);
-  await app.register(leadStatisticsRoutes, deps);
-  await app.register(feedbackRoutes, deps);
   await app.register(preferenceRoutes, deps);
-  await app.register(approvalRoutes, deps);
+  // Each feature folder's routes of its own (after the job runner: they may define job kinds).
+  for (const feature of features) for (const routes of feature.routes ?? []) await app.register(routes, deps);
 
   await serveWebApp(app, config.webDist);
   return app;

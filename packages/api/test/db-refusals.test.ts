@@ -106,4 +106,16 @@ describe('a multipart body the parser cannot read', () => {
       expect(answer, url).toMatchObject({ status: 200, code: 400, msg: '请求不是有效的表单数据' });
     }
   });
+
+  it('a form sent to a route that reads none is refused as the wrong kind of body', async () => {
+    // The parser is registered only where a route reads a form (http/uploads.ts).
+    const answer = await ctx.request({
+      method: 'POST',
+      url: '/api/vehicles',
+      token,
+      payload: '--b\r\nContent-Disposition: form-data; name="plateNo"\r\n\r\n京A12345\r\n--b--\r\n',
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+    });
+    expect(answer).toMatchObject({ status: 200, code: 400, msg: '不支持的请求内容类型' });
+  });
 });

@@ -1,28 +1,16 @@
 import './zod-zh';
 
-export * from './approvals';
-export * from './channels';
-export * from './customers';
+// The kit, the catalogue and what every screen shares; each feature folder is exported by features.generated.ts.
 export * from './downloads';
-export * from './drivers';
 export * from './enums';
+export * from './features.generated';
 export * from './feedback';
-export * from './finance';
 export * from './identity';
-export * from './leads';
-export * from './orders';
-export * from './prizeDraws';
-export * from './qrCodes';
-export * from './queues';
-export * from './quotes';
-export * from './referrals';
 export * from './resource';
 export * from './response';
 export * from './roles';
 export * from './routes';
 export * from './storage';
 export * from './tones';
-export * from './users';
 export * from './validation';
 export * from './values';
-export * from './vehicles';

@@ -6,9 +6,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import * as schema from './schema';
 
-export type Schema = typeof schema;
+/** No relational queries: the tables are imported where used, and drizzle-kit finds them by file name. */
+type Schema = Record<string, never>;
 // biome-ignore lint/suspicious/noExplicitAny: the two drivers differ only in their result type.
 export type Db = PgDatabase<PgQueryResultHKT, Schema, any>;
 // biome-ignore lint/suspicious/noExplicitAny: as above.
@@ -39,7 +39,7 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
     pool.on('connect', (client) => client.on('error', () => undefined));
     // Count columns come back as int8; they fit a JS number.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     return {
       db,
       engine: 'postgres',
@@ -51,7 +51,7 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
   const folder = path.join(options.dataDir, 'pglite');
   mkdirSync(folder, { recursive: true });
   const client = await PGlite.create(folder, { extensions });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   return { db, engine: 'pglite', close: () => client.close() };
 }
 
@@ -61,6 +61,6 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
  */
 export async function openMemoryDatabase(from?: Blob): Promise<Database & { dump(): Promise<Blob> }> {
   const client = await PGlite.create({ extensions, ...(from ? { loadDataDir: from } : {}) });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   return { db, engine: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
 }

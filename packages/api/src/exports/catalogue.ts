@@ -1,15 +1,10 @@
 import { families } from '../families';
-import { dynamicTrendExport, staticTrendExport } from '../finance/trends';
-import { leadStatisticsExport } from '../leads/statistics-export';
+import { features } from '../features.generated';
 import { familyExports } from '../resource/exports';
-import { roleExport } from '../roles/export';
 import { ExportRegistry } from './registry';
 
-/** Every export the console offers: each family screen's with an 导出 button, and the hand-written ones. */
+/** Every export the console offers: each family screen's with an 导出 button, and the hand-written ones of the features. */
 export const exportRegistry = new ExportRegistry([
-  roleExport,
-  leadStatisticsExport,
-  staticTrendExport,
-  dynamicTrendExport,
+  ...features.flatMap((feature) => feature.exports ?? []),
   ...families.flatMap(familyExports),
 ]);

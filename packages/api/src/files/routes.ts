@@ -8,6 +8,7 @@ import { badRequest, businessError } from '../http/errors';
 import { fileForm } from '../http/openapi';
 import { ok } from '../http/reply';
 import type { RoutePlugin } from '../http/schemas';
+import { acceptMultipart } from '../http/uploads';
 import { imageExtensions } from './content';
 import { generatedDocuments } from './generated';
 import { fileDto, findFile, signedUrl, type Visibility } from './service';
@@ -55,6 +56,7 @@ const uploadForm = fileForm(true);
 const storedFile = { 200: envelope(storedFileDto) };
 
 export const fileRoutes: RoutePlugin<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  await acceptMultipart(app, config.files);
   const storage = storageFor(config.dataDir);
 
   const upload = async (

@@ -7,6 +7,7 @@ import { ApiError, badRequest, forbidden, notFound } from '../http/errors';
 import { fileForm } from '../http/openapi';
 import { ok } from '../http/reply';
 import { fileResponses, type RoutePlugin } from '../http/schemas';
+import { acceptMultipart } from '../http/uploads';
 import type { SessionContext } from '../identity/sessions';
 import { readHeaderRow, XlsxError } from '../xlsx/reader';
 import { contentTypeOf } from './content';
@@ -32,6 +33,7 @@ function templateFor(auth: SessionContext, kind: string) {
 }
 
 export const templateRoutes: RoutePlugin<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  await acceptMultipart(app, config.files);
   const storage = storageFor(config.dataDir);
 
   app.get(

@@ -21,6 +21,7 @@ import { access, sessionOf } from '../http/access';
 import { ApiError, businessError } from '../http/errors';
 import { ok } from '../http/reply';
 import type { RoutePlugin } from '../http/schemas';
+import { acceptMultipart } from '../http/uploads';
 import { parseWith } from '../http/validation';
 import type { PendingRegistry } from './pending';
 import { accountRows, roleMenu as menuOf, passwordLogin, profile, switchAccount, tokenLogin } from './service';
@@ -61,6 +62,7 @@ const login = envelope(loginResult);
 const count = (description: string) => z.number().int().meta({ description });
 
 export const identityRoutes: RoutePlugin<IdentityDeps> = async (app, { db, config, pending }) => {
+  await acceptMultipart(app, config.files);
   app.post(
     '/api/auth/login',
     {

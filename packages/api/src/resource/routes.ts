@@ -31,6 +31,7 @@ import { badRequest, businessError } from '../http/errors';
 import { fileForm } from '../http/openapi';
 import { ok } from '../http/reply';
 import type { ZodApp } from '../http/schemas';
+import { acceptMultipart } from '../http/uploads';
 import { readSheetRows, XlsxError } from '../xlsx/reader';
 import { takeBulkAction } from './bulk';
 import { keptFilters } from './exports';
@@ -266,43 +267,49 @@ function importRoute(app: ZodApp, family: ServerResource, button: string, { db, 
   const answer = batches
     ? '成功时 data 为批次 { batchId, rows, imported, duplicates, refused }：每行单独校验，通过的保存、重复的跳过、有错误的不导入，每行的结果见该批次的明细。'
     : '成功时 data 为 { imported, skipped }（与已有数据重复的行跳过）；有错误时 code 1000，data.problems 列出每处错误（row 行号、field 列名、message）。';
-  app.post(
-    `${resource.endpoint}/import`,
-    {
-      config: { access: access.permission(button), form: fileForm(false) },
-      schema: {
-        summary: `导入${resource.title}（按模板填写的xlsx，${batches ? '逐行校验并保存' : '全部通过校验才保存'}）`,
-        description: `表单字段 file：一个 .xlsx，不超过${maxImportFileMb}MB、${maxRows}条。${answer}`,
-        tags: [resource.title],
-        response: { 200: envelope(batches ? importBatchResult : importResult) },
+  // The multipart parser only in this route's scope (http/uploads.ts).
+  app.register(async (scope) => {
+    await acceptMultipart(scope, config.files);
+    scope.post(
+      `${resource.endpoint}/import`,
+      {
+        config: { access: access.permission(button), form: fileForm(false) },
+        schema: {
+          summary: `导入${resource.title}（按模板填写的xlsx，${batches ? '逐行校验并保存' : '全部通过校验才保存'}）`,
+          description: `表单字段 file：一个 .xlsx，不超过${maxImportFileMb}MB、${maxRows}条。${answer}`,
+          tags: [resource.title],
+          response: { 200: envelope(batches ? importBatchResult : importResult) },
+        },
       },
-    },
-    async (request) => {
-      const policy = {
-        ...uploadPolicy(config, ['xlsx']),
-        maxFiles: 1,
-        maxFileMb: Math.min(maxImportFileMb, config.files.maxFileMb),
-      };
-      if (policy.extensions.length === 0) throw badRequest('文件格式不正确!');
-      const { staged } = await receiveFiles(request, policy, storage.stagingDir);
-      const file = staged[0];
-      // The rows are all the import needs: the upload is not kept, whatever the outcome.
-      const sheet = await Promise.resolve(file && readSheetRows(file.localPath, { maxRows: maxRows + 2 }))
-        .catch((error: unknown) => {
-          // The reader says what is wrong with a file it refuses; anything else is a file it could not read.
-          throw badRequest(error instanceof XlsxError ? error.message : '无法读取该Excel文件，请使用模板填写');
-        })
-        .finally(() => discardStaged(staged));
-      if (!file || !sheet) throw badRequest('无法读取该Excel文件，请使用模板填写');
-      const [header, ...rows] = sheet.rows;
-      const problem = headerProblem(template, header?.cells ?? []);
-      if (problem) throw badRequest(problem);
-      const example = template.columns.map((column) => column.example ?? '').join('\u0000');
-      const data = rows.filter((row) => template.columns.map((_, i) => row.cells[i] ?? '').join('\u0000') !== example);
-      if (sheet.more || data.length > maxRows) throw businessError(`一次最多导入${maxRows}条，请分批导入`);
-      if (data.length === 0) throw businessError('模板中没有数据');
-      if (batches) return ok(await importBatch(db, family, request, data, file.attachmentName));
-      return ok(await importRows(db, family, request, data, file.attachmentName));
-    },
-  );
+      async (request) => {
+        const policy = {
+          ...uploadPolicy(config, ['xlsx']),
+          maxFiles: 1,
+          maxFileMb: Math.min(maxImportFileMb, config.files.maxFileMb),
+        };
+        if (policy.extensions.length === 0) throw badRequest('文件格式不正确!');
+        const { staged } = await receiveFiles(request, policy, storage.stagingDir);
+        const file = staged[0];
+        // The rows are all the import needs: the upload is not kept, whatever the outcome.
+        const sheet = await Promise.resolve(file && readSheetRows(file.localPath, { maxRows: maxRows + 2 }))
+          .catch((error: unknown) => {
+            // The reader says what is wrong with a file it refuses; anything else is a file it could not read.
+            throw badRequest(error instanceof XlsxError ? error.message : '无法读取该Excel文件，请使用模板填写');
+          })
+          .finally(() => discardStaged(staged));
+        if (!file || !sheet) throw badRequest('无法读取该Excel文件，请使用模板填写');
+        const [header, ...rows] = sheet.rows;
+        const problem = headerProblem(template, header?.cells ?? []);
+        if (problem) throw badRequest(problem);
+        const example = template.columns.map((column) => column.example ?? '').join('\u0000');
+        const data = rows.filter(
+          (row) => template.columns.map((_, i) => row.cells[i] ?? '').join('\u0000') !== example,
+        );
+        if (sheet.more || data.length > maxRows) throw businessError(`一次最多导入${maxRows}条，请分批导入`);
+        if (data.length === 0) throw businessError('模板中没有数据');
+        if (batches) return ok(await importBatch(db, family, request, data, file.attachmentName));
+        return ok(await importRows(db, family, request, data, file.attachmentName));
+      },
+    );
+  });
 }

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
+import { features } from '../features.generated';
 import { tenants } from '../identity/tables';
 import { scanRisks } from '../vehicles/risks';
 import { seedApprovalProcesses, seedDemoOfflinePayments } from './approvals';
@@ -113,6 +114,8 @@ async function writeDemo(db: Db, options: SeedOptions): Promise<void> {
   await seedFinanceConfig(db);
   // The lease book: eighteen months of business replayed through the console's API, day by day.
   await replayLeaseHistory(db, { dataDir: options.dataDir });
+  // Each feature folder's demo rows of its own (`<feature>/feature.ts`), on top of the story above.
+  for (const feature of features) await feature.demo?.(db, { dataDir: options.dataDir });
   // Flags raised now over vehicles written now are dated as a daily scan would have raised them.
   const scanned = new Date();
   await scanRisks(db);

@@ -1,44 +1,24 @@
-import { approvalPages } from '../approvals';
-import { channelPages } from '../channels';
-import { customerPages } from '../customers';
-import { downloadPages } from '../downloads';
-import { driverPages } from '../drivers';
-import { financePages } from '../finance';
-import { leadStatisticsPages } from '../leadStatistics';
-import { leadPages } from '../leads';
-import { orderPages } from '../orders';
+import { features } from '../features.generated';
 import { shellPages } from '../pages';
-import { prizeDrawPages } from '../prizeDraws';
-import { qrCodePages } from '../qrCodes';
-import { referralPages } from '../referrals';
-import { rolePages } from '../roles';
-import { userPages } from '../users';
-import { vehiclePages } from '../vehicles';
-import type { PageRegistry } from './pageRegistry';
+import type { PageComponent, PageRegistry } from './pageRegistry';
 import { createRouteTable } from './routeTable';
 
 /**
- * Every built page, by route key of the contracts' route catalogue. A section adds its screens by
- * spreading its feature folder's registry here; catalogue routes without a page are not routed (404) and
- * not shown in any menu.
+ * Every built page, by route key of the contracts' route catalogue: the shell's and each feature folder's
+ * (`<feature>/feature.ts`, listed by `npm run features`). Catalogue routes without a page are not routed (404)
+ * and not shown in any menu; a route two features give a page is a mistake found at start.
  */
-export const pages: PageRegistry = {
-  ...shellPages,
-  ...downloadPages,
-  ...qrCodePages,
-  ...rolePages,
-  ...referralPages,
-  ...userPages,
-  ...vehiclePages,
-  ...prizeDrawPages,
-  ...leadPages,
-  ...leadStatisticsPages,
-  ...channelPages,
-  ...customerPages,
-  ...driverPages,
-  ...approvalPages,
-  ...orderPages,
-  ...financePages,
-};
+function allPages(): PageRegistry {
+  const all = new Map<string, PageComponent>();
+  for (const registry of [shellPages, ...features.map((feature) => feature.pages)]) {
+    for (const [key, page] of Object.entries(registry)) {
+      if (all.has(key)) throw new Error(`route ${key} has two pages`);
+      all.set(key, page);
+    }
+  }
+  return Object.fromEntries(all);
+}
+
+export const pages = allPages();
 
 export const routeTable = createRouteTable(pages);

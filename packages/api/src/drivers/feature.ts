@@ -1,0 +1,5 @@
+import { defineFeature } from '../feature';
+import { driverFamilies } from './family';
+import './lookup';
+
+export const feature = defineFeature({ families: driverFamilies });

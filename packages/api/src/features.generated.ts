@@ -1,0 +1,20 @@
+// Written by scripts/features.mjs (`npm run features`) from the folders holding a feature file: do not edit.
+import type { Feature } from './feature';
+import { feature as approvals } from './approvals/feature';
+import { feature as channels } from './channels/feature';
+import { feature as customers } from './customers/feature';
+import { feature as drivers } from './drivers/feature';
+import { feature as feedback } from './feedback/feature';
+import { feature as finance } from './finance/feature';
+import { feature as leads } from './leads/feature';
+import { feature as orders } from './orders/feature';
+import { feature as prizeDraws } from './prizeDraws/feature';
+import { feature as qrCodes } from './qrCodes/feature';
+import { feature as quotes } from './quotes/feature';
+import { feature as referrals } from './referrals/feature';
+import { feature as roles } from './roles/feature';
+import { feature as users } from './users/feature';
+import { feature as vehicles } from './vehicles/feature';
+
+/** Every feature folder of the package, by folder name. */
+export const features: readonly Feature[] = [approvals, channels, customers, drivers, feedback, finance, leads, orders, prizeDraws, qrCodes, quotes, referrals, roles, users, vehicles];

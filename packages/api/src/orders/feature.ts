@@ -1,0 +1,11 @@
+import { defineFeature } from '../feature';
+import { depositLedgerRoutes } from './deposits';
+import { driverApplicationFamily } from './driverApplications';
+import { orderFamilies, orderJobRoutes } from './family';
+import { retailFamilies } from './retail';
+import { returnFamilies } from './returns';
+
+export const feature = defineFeature({
+  families: [...orderFamilies, ...returnFamilies, ...retailFamilies, driverApplicationFamily],
+  routes: [orderJobRoutes, depositLedgerRoutes],
+});

@@ -1,0 +1,4 @@
+import { defineFeature } from '../feature';
+import { userFamily } from './family';
+
+export const feature = defineFeature({ families: [userFamily] });

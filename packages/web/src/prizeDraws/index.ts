@@ -1,4 +1,0 @@
-import { familyPages } from '../resource/registerFamilies';
-
-/** 抽奖管理 and 抽奖详情 (the draw's prizes, participants and records are lists of the detail page). */
-export const prizeDrawPages = familyPages(() => import('./families'), ['prizeDraw', 'prizeDrawDetail']);
