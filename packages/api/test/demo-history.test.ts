@@ -177,3 +177,25 @@ describe("the demo's lease book is eighteen months of business replayed through 
     }
   });
 });
+
+describe('the demo is dated in the past', () => {
+  it('has no row created, edited or recorded after the moment it was written', async () => {
+    // Every timestamp of a business event: when a row was made, changed, decided, paid, handed over… Columns
+    // of moments to come (an expiry, a scheduled run, a draw's window, a lease end) are not events.
+    const toCome =
+      /(expires|expiry|valid_until|next_run|run_after|scheduled|lease_until|locked_until|due|starts_at|ends_at)/;
+    const columns = await query<{ table_name: string; column_name: string }>(sql`
+      select table_name, column_name from information_schema.columns
+      where table_schema = 'public' and data_type like 'timestamp%' order by table_name, column_name`);
+    const events = columns.filter((column) => !toCome.test(column.column_name));
+    expect(events.length).toBeGreaterThan(50);
+    const future: string[] = [];
+    for (const { table_name, column_name } of events) {
+      const [late] = await query<{ n: number }>(
+        sql`select count(*)::int as n from ${sql.identifier(table_name)} where ${sql.identifier(column_name)} > now()`,
+      );
+      if (Number(late?.n) > 0) future.push(`${table_name}.${column_name}: ${late?.n}`);
+    }
+    expect(future).toEqual([]);
+  });
+});
