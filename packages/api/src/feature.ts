@@ -36,7 +36,7 @@ export interface Feature {
   // biome-ignore lint/suspicious/noExplicitAny: each definition has its own filter and row types.
   exports?: readonly ExportDefinition<any, any>[];
   /** Its demo rows, written once on a first start with demo data (`seed/branches.ts` helps). */
-  demo?: (db: Db, options: DemoOptions) => Promise<void>;
+  demo?: (db: Db, options: DemoOptions) => Promise<unknown>;
 }
 
 /** Declares a feature folder's contribution (typed here, so a folder's mistakes show in its own file). */

@@ -47,6 +47,16 @@ export function defineEnum<const V extends number>(
   };
 }
 
+/** 启用 / 停用: whether a row (an account, a channel, a tag) is offered for new work; what uses it keeps it. */
+export const enabledStatus = defineEnum(
+  '状态',
+  [
+    [1, '启用'],
+    [0, '停用'],
+  ],
+  { status: true },
+);
+
 export const enums = {
   rentalMode: defineEnum('租赁模式', [
     [0, '网络裸租'],

@@ -13,8 +13,9 @@ import { feature as prizeDraws } from './prizeDraws/feature';
 import { feature as qrCodes } from './qrCodes/feature';
 import { feature as referrals } from './referrals/feature';
 import { feature as roles } from './roles/feature';
+import { feature as tags } from './tags/feature';
 import { feature as users } from './users/feature';
 import { feature as vehicles } from './vehicles/feature';
 
 /** Every feature folder of the package, by folder name. */
-export const features: readonly Feature[] = [approvals, channels, customers, downloads, drivers, finance, leadStatistics, leads, orders, prizeDraws, qrCodes, referrals, roles, users, vehicles];
+export const features: readonly Feature[] = [approvals, channels, customers, downloads, drivers, finance, leadStatistics, leads, orders, prizeDraws, qrCodes, referrals, roles, tags, users, vehicles];

@@ -1,4 +1,4 @@
-import { defineEnum } from '../enums';
+import { defineEnum, enabledStatus } from '../enums';
 import { fields } from '../resource/fields';
 import { defineLifecycle } from '../resource/lifecycle';
 import { defineResource } from '../resource/resource';
@@ -17,14 +17,7 @@ export const channelType = defineEnum('渠道类型', [
   [9, '门店到访'],
 ]);
 
-export const channelStatus = defineEnum(
-  '状态',
-  [
-    [1, '启用'],
-    [0, '停用'],
-  ],
-  { status: true },
-);
+export const channelStatus = enabledStatus;
 
 /** SPEC §4 channel status update: a stopped channel keeps its leads and takes no new ones. */
 export const channelLifecycle = defineLifecycle({

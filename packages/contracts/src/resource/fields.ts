@@ -162,6 +162,11 @@ export const fields = {
       : schema;
     return field('text', title, titled(input, title), options);
   },
+  /** A colour as `#RRGGBB` (a tag's, a label's): text of seven characters. */
+  color(title: string, options: Options = {}) {
+    const hex = (value: string) => (/^#[0-9a-fA-F]{6}$/.test(value) ? null : '请填写#开头的6位十六进制颜色，如#FF7A00');
+    return fields.text(title, { max: 7, check: hex, ...options });
+  },
   /**
    * A mobile number: the form asks for 11 digits, a `like` filter finds a whole number or its last digits
    * (`searchHint`), each placeholder saying so.

@@ -1,17 +1,10 @@
-import { defineEnum } from '../enums';
+import { enabledStatus } from '../enums';
 import { fields } from '../resource/fields';
 import { defineLifecycle } from '../resource/lifecycle';
 import { defineResource } from '../resource/resource';
 import { defineScreen } from '../resource/screen';
 
-export const accountStatus = defineEnum(
-  '状态',
-  [
-    [1, '启用'],
-    [0, '停用'],
-  ],
-  { status: true },
-);
+export const accountStatus = enabledStatus;
 
 /**
  * 启用 / 停用 of a user's account in this branch company (a stopped account's sessions end at once), and
