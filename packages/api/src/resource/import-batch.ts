@@ -239,7 +239,7 @@ export async function importBatch(
     for (const [index, sheetRow] of sheetRows.entries()) {
       // Checking a cell costs about a millisecond a row: let other requests in between.
       if (index % chunkSize === chunkSize - 1) await yieldToOthers();
-      const { problems, input } = checkRow(columns, sheetRow, names);
+      const { problems, input } = checkRow(columns, sheetRow, names, resource);
       if (problems.length > 0) {
         refusals.push({ row: sheetRow.row, outcome: outcome.refused, message: problemText(problems) });
         continue;

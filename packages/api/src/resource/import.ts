@@ -1,4 +1,4 @@
-import { type FieldDef, isMaskedValue, lookupOf, type Resource, titleInYuan } from '@cp/contracts';
+import { brokenCheck, type FieldDef, isMaskedValue, lookupOf, type Resource, titleInYuan } from '@cp/contracts';
 import { and, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -162,8 +162,13 @@ function cellValue(def: FieldDef, text: string, names: Names): { value?: unknown
   }
 }
 
-/** One row's problems, or the row as the form would have sent it. */
-export function checkRow(columns: readonly Column[], { row, cells }: SheetRow, names: Names) {
+/** One row's problems, or the row as the form would have sent it (keeping to the resource's checks). */
+export function checkRow(
+  columns: readonly Column[],
+  { row, cells }: SheetRow,
+  names: Names,
+  resource?: Pick<Resource, 'checks' | 'fields'>,
+) {
   const problems: ImportProblem[] = [];
   const input: Row = {};
   for (const [index, column] of columns.entries()) {
@@ -183,6 +188,15 @@ export function checkRow(columns: readonly Column[], { row, cells }: SheetRow, n
     if (wrong) problem(wrong);
     else if (checked && !checked.success) problem(checked.error.issues[0]?.message ?? '取值无效');
     else if (checked) input[column.name] = checked.data;
+  }
+  const broken = problems.length === 0 && resource ? brokenCheck(resource.checks, input) : undefined;
+  if (broken) {
+    const header = columns.find((column) => column.name === broken.field)?.header;
+    problems.push({
+      row,
+      field: header ?? resource?.fields[broken.field]?.title ?? broken.field,
+      message: broken.message,
+    });
   }
   return { problems, input };
 }
@@ -269,7 +283,7 @@ export async function importRows(
   const problems: ImportProblem[] = [];
   const checked: { row: number; input: Row }[] = [];
   for (const sheetRow of sheetRows) {
-    const result = checkRow(columns, sheetRow, names);
+    const result = checkRow(columns, sheetRow, names, resource);
     problems.push(...result.problems);
     checked.push({ row: sheetRow.row, input: result.input });
   }

@@ -1,4 +1,4 @@
-import type { FieldDef } from '@cp/contracts';
+import { checkProblem, type FieldDef } from '@cp/contracts';
 import { and, eq, getTableColumns, is, SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
@@ -8,7 +8,7 @@ import type { Db } from '../db';
 import { forgetLargeCounts } from '../db/paging';
 import { assertOwnFiles } from '../files/names';
 import { sessionOf } from '../http/access';
-import { badRequest, businessError, conflict, notFound } from '../http/errors';
+import { badRequest, businessError, conflict, notFound, RequestValidationError } from '../http/errors';
 import { existingIds } from '../lookups/registry';
 import { translateDbError } from './db-errors';
 import { distinctNumbers, fromInput } from './dto';
@@ -93,12 +93,16 @@ function ownValues(family: ServerResource, values: Readonly<Row>, creating: bool
 
 /**
  * Checks what input refers to before it is saved: a sensitive field's masked value stands for the stored one
- * (`withStoredSensitive`), each reference names a row the branch company may
+ * (`withStoredSensitive`), the resource's declared checks hold — an edit's values over the stored row's, so a
+ * field the edit leaves out is compared as saved —, each reference names a row the branch company may
  * choose (not another tenant's, not a deleted one), each file was uploaded in it. Then the family's own
  * preparation (normalised text, derived columns).
  */
 export async function prepareValues(family: ServerResource, ctx: WriteContext, given: Row, before?: Row) {
-  const input = emptiedToDefaults(family, withStoredSensitive(family.resource, given, before, 'omit'));
+  const unmasked = withStoredSensitive(family.resource, given, before, 'omit');
+  const problem = checkProblem(family.resource, before ? { ...before, ...unmasked } : unmasked);
+  if (problem) throw new RequestValidationError(problem);
+  const input = emptiedToDefaults(family, unmasked);
   for (const [name, def] of family.resource.entries) {
     const value = input[name];
     if ((def.kind === 'ref' || def.kind === 'refs') && value != null && def.lookup) {

@@ -1,4 +1,12 @@
-import { defineEnum, defineLifecycle, defineResource, defineScreen, fields, importBatchResources } from '@cp/contracts';
+import {
+  check,
+  defineEnum,
+  defineLifecycle,
+  defineResource,
+  defineScreen,
+  fields,
+  importBatchResources,
+} from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -189,6 +197,22 @@ create table kit_fixtures (
   tenant_id bigint not null,
   primary key (fixture_id, role_id)
 )`,
+  `create table kit_periods (
+  id bigint generated always as identity primary key,
+  name text not null,
+  start_date date not null,
+  end_date date,
+  budget bigint,
+  spent bigint,
+  category smallint not null default 0,
+  remark text,
+  version integer not null default 1,
+  tenant_id bigint not null,
+  created_by bigint,
+  updated_by bigint,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+)`,
 ];
 
 export const fixtureFamily = defineServerResource({
@@ -235,6 +259,49 @@ export const urgentFamily = defineServerResource({
   table: kitFixtures,
   screens: [urgentScreen],
   slice: { category: 1 },
+});
+
+/** A period with rules across its fields: each declared once, kept by the server and shown by the form. */
+export const periodResource = defineResource({
+  key: 'kitPeriod',
+  title: '测试周期',
+  page: 'vehicleList',
+  endpoint: '/api/kit-periods',
+  identity: 'name',
+  defaultSort: { field: 'startDate', order: 'asc' },
+  fields: {
+    name: fields.text('名称', { required: true, max: 20 }),
+    startDate: fields.date('开始日期', { required: true }),
+    endDate: fields.date('结束日期'),
+    budget: fields.money('预算'),
+    spent: fields.money('实际花费'),
+    category: fields.enumOf(fixtureCategory),
+    remark: fields.text('备注', { max: 200 }),
+  },
+  checks: [
+    check.after('endDate', 'startDate', '应晚于开始日期'),
+    check.notAbove('spent', 'budget', '不能超过预算'),
+    check.requiredWhen('remark', { field: 'category', values: [1] }, '加急时必填'),
+  ],
+});
+
+export const kitPeriods = pgTable('kit_periods', {
+  id: idColumn(),
+  name: text('name').notNull(),
+  startDate: date('start_date').notNull(),
+  endDate: date('end_date'),
+  budget: bigint('budget', { mode: 'number' }),
+  spent: bigint('spent', { mode: 'number' }),
+  category: smallint('category').notNull().default(0),
+  remark: text('remark'),
+  version: versionColumn(),
+  ...businessColumns(),
+});
+
+export const periodFamily = defineServerResource({
+  resource: periodResource,
+  table: kitPeriods,
+  screens: [defineScreen(periodResource, { route: 'vehicleList' })],
 });
 
 export const fixtureTemplate = resourceTemplate(fixtureResource);
@@ -288,6 +355,7 @@ export function startKitApp(options: Omit<StartOptions, 'extend'> = {}): Promise
           resourceRoutes(app, family, { db: database.db, config });
         }
         resourceRoutes(app, urgentFamily, { db: database.db, config });
+        resourceRoutes(app, periodFamily, { db: database.db, config });
       },
     },
   );

@@ -1,3 +1,4 @@
+export * from './checks';
 export * from './fields';
 export * from './importBatches';
 export * from './lifecycle';

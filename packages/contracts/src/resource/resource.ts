@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { pageQuery } from '../response';
 import { pageButton, routesByKey } from '../routes/catalogue';
+import { fieldMessage } from '../validation';
 import { dateRange, idText, int4Max, numberList, text, versionNumber } from '../values';
+import { brokenCheck, type Check, checkFields, withChecks } from './checks';
 import type { FieldDef } from './fields';
 import type { Lifecycle } from './lifecycle';
 import { lookupOf } from './lookups';
@@ -85,6 +87,12 @@ export interface ResourceSpec<F extends Record<string, FieldDef>> {
    * screen, and so no delete, export or import. Without `edit` a saved row is not changed (a 零售工单).
    */
   forms?: { add: string; edit?: string };
+  /**
+   * Rules across fields (`check.after('endDate', 'startDate', '应晚于开始日期')`), in the order they are
+   * checked: the server's create and update bodies keep to them, an edit with the row's stored values for
+   * what it leaves out, imports row by row, and the form shows each under its field before saving.
+   */
+  checks?: readonly Check<keyof F & string>[];
 }
 
 /** What a numeric filter may be: an enumeration's values, a 0/1 flag, or what the field's own input takes. */
@@ -224,11 +232,23 @@ export function defineResource<F extends Record<string, FieldDef>>(spec: Resourc
     order: z.enum(['asc', 'desc']).default(spec.defaultSort.order).meta({ title: '排序方向' }),
     ...filterShape,
   });
-  const createInput = z.strictObject(shapeOf(() => true));
-  const updateInput = z.strictObject({
-    ...shapeOf((def) => !def.createOnly),
-    version: versionNumber,
-  });
+  const checks: readonly Check<keyof F & string>[] = spec.checks ?? [];
+  for (const rule of checks) {
+    for (const name of checkFields(rule)) {
+      if (!editable.some(([field]) => field === name))
+        throw new Error(`resource ${spec.key}: check on ${rule.field} names ${name}, which is not an editable field`);
+    }
+  }
+  const createInput = withChecks(z.strictObject(shapeOf(() => true)), checks);
+  // An edit leaves out what it does not change: a check on such a field waits for the stored row (`write.ts`).
+  const updateInput = withChecks(
+    z.strictObject({
+      ...shapeOf((def) => !def.createOnly),
+      version: versionNumber,
+    }),
+    checks,
+    true,
+  );
   return {
     ...spec,
     permissions,
@@ -243,10 +263,21 @@ export function defineResource<F extends Record<string, FieldDef>>(spec: Resourc
     uniqueFields: entries.filter(([, def]) => def.unique).map(([name]) => name),
     /** Fields sent masked (`sensitive`): whole only through `…/:id/sensitive/:field`. */
     sensitiveFields,
+    checks,
   };
 }
 
 export type Resource = ReturnType<typeof defineResource>;
+
+/**
+ * Why `values` break the resource's first broken check, worded as the server words a field's problem
+ * (`结束日期：应晚于开始日期`), or null.
+ */
+export function checkProblem(resource: Pick<Resource, 'checks' | 'fields'>, values: Readonly<Record<string, unknown>>) {
+  const broken = brokenCheck(resource.checks, values);
+  if (!broken) return null;
+  return fieldMessage(resource.fields[broken.field]?.title ?? broken.field, broken.message);
+}
 
 /** The field `name` of a resource; throws for a name the resource does not declare. */
 export function fieldOf(resource: Resource, name: string): FieldDef {

@@ -7,7 +7,7 @@ import type { FormInputs } from './family';
 import { type FileNames, FileNamesContext } from './fileNames';
 import { formTitle } from './format';
 import { formOrder } from './formOrder';
-import { fieldRules } from './rules';
+import { checkRules, fieldRules } from './rules';
 import { type FieldGroup, fieldOf } from './types';
 import { firstErrorScroll } from './useFormSubmit';
 
@@ -54,12 +54,14 @@ function FieldItems({ resource, names, editing, inputs }: FieldItemsProps) {
         const def = fieldOf(resource, name);
         const { control, item, wide } = controlOf(def, inputs, name);
         const fixed = editing && def.createOnly;
+        const checks = checkRules(resource, name);
         return (
           <Col key={name} span={wide ? 24 : 12}>
             <Form.Item
               label={formTitle(def)}
               name={name}
-              rules={fixed ? [] : fieldRules(def)}
+              rules={fixed ? [] : [...fieldRules(def), ...checks.rules]}
+              {...(checks.dependencies.length > 0 && !fixed ? { dependencies: checks.dependencies } : {})}
               {...item}
               {...(fixed ? { extra: '创建后不可修改' } : {})}
             >

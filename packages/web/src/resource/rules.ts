@@ -1,4 +1,4 @@
-import { describeIssues, type FieldDef, fieldMessage, titleInYuan } from '@cp/contracts';
+import { describeIssues, type FieldDef, fieldMessage, type Resource, titleInYuan } from '@cp/contracts';
 import type { FormRule } from 'antd';
 import type { z } from 'zod';
 import { formTitle } from './format';
@@ -81,6 +81,29 @@ export function fieldRules(def: FieldDef): FormRule[] {
   const rules: FormRule[] = [schemaRule(def.input, formTitle(def))];
   if (def.required) rules.unshift({ required: true, message: requiredMessage(def) });
   return rules;
+}
+
+/**
+ * The resource's declared checks whose message goes under field `name`, as rules reading the whole form (the
+ * server's words: `结束日期：应晚于开始日期`), and the fields they read — the form item's `dependencies`, so the
+ * message comes and goes as either field changes.
+ */
+export function checkRules(
+  resource: Pick<Resource, 'checks' | 'fields'>,
+  name: string,
+): { rules: FormRule[]; dependencies: string[] } {
+  const own = resource.checks.filter((rule) => rule.field === name);
+  const def = resource.fields[name];
+  if (own.length === 0 || !def) return { rules: [], dependencies: [] };
+  const rules = own.map(
+    (rule): FormRule =>
+      ({ getFieldsValue }) => ({
+        validator: async () => {
+          if (!rule.test(getFieldsValue(true))) throw new Error(fieldMessage(formTitle(def), rule.message));
+        },
+      }),
+  );
+  return { rules, dependencies: [...new Set(own.flatMap((rule) => rule.reads))] };
 }
 
 /** Parses a whole form with its request schema: the parsed body, or the first problem as the server words it. */
