@@ -77,9 +77,6 @@ export const overdueCaseFamily = defineServerResource({
   },
   async prepare(values, ctx) {
     await checkCollector(ctx, values.collectorId);
-    if ((values.promiseDate == null) !== (values.promiseAmount == null)) {
-      throw businessError('承诺还款日与承诺还款金额应同时填写');
-    }
     return values;
   },
   actions: {

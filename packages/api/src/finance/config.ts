@@ -49,9 +49,6 @@ export const transactionNameFamily = defineServerResource({
   screens: Object.values(transactionNameScreens),
   async prepare(values, ctx, before) {
     const merged = { ...before, ...values };
-    if (merged.debitCodeId != null && String(merged.debitCodeId) === String(merged.creditCodeId)) {
-      throw businessError('贷方科目：不能与借方科目相同');
-    }
     for (const [field, title] of [
       ['debitCodeId', '借方科目'],
       ['creditCodeId', '贷方科目'],
@@ -95,9 +92,6 @@ export const badDebtLevelFamily = defineServerResource({
   async prepare(values, ctx, before) {
     const merged = { ...before, ...values } as { minDays: number; maxDays: number | null; id?: unknown };
     const range = { minDays: Number(merged.minDays), maxDays: merged.maxDays == null ? null : Number(merged.maxDays) };
-    if (range.maxDays != null && range.maxDays < range.minDays) {
-      throw businessError('逾期天数止：应不小于逾期天数起');
-    }
     await ctx.tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`badDebtLevels:${ctx.auth.tenantId}`}))`);
     const others = await ctx.tx
       .select({ name: badDebtLevels.name, minDays: badDebtLevels.minDays, maxDays: badDebtLevels.maxDays })

@@ -43,13 +43,8 @@ function checkedTerms(values: Row, before?: Row): Row {
   if (Number(merged.paymentMethod) !== retailPaymentMethods.instalments) {
     return { ...values, downPayment: 0, financingPartner: null, loanTerms: null, loanAmount: 0 };
   }
-  const downPayment = merged.downPayment;
-  if (downPayment === undefined || downPayment === null) throw businessError('首付款：分期时必填');
-  if (Number(downPayment) >= price) throw businessError('首付款：应低于成交价');
-  if (!merged.financingPartner) throw businessError('金融机构：分期时必填');
-  const terms = Number(merged.loanTerms);
-  if (!(terms >= 1 && terms <= 60)) throw businessError('贷款期数：分期时应为1到60期');
-  return { ...values, loanAmount: price - Number(downPayment) };
+  // The resource's checks have held the terms together (a down payment, below the price, a partner, 1–60 terms).
+  return { ...values, loanAmount: price - Number(merged.downPayment) };
 }
 
 /**

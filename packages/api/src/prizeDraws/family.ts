@@ -38,7 +38,6 @@ export const prizeDrawFamily = defineServerResource({
   prepare(values, _ctx, before) {
     const startsAt = moment(values.startsAt ?? before?.startsAt);
     const endsAt = moment(values.endsAt ?? before?.endsAt);
-    if (endsAt <= startsAt) throw businessError('结束时间：应晚于开始时间');
     const moved =
       before && (startsAt.getTime() !== moment(before.startsAt).getTime() || endsAt < moment(before.endsAt));
     if (moved && Number(before.status) !== 0) throw businessError('活动已发布，开始时间不能修改，结束时间只能延后');

@@ -4,7 +4,6 @@ import {
   type ParticipantPart,
   participantInput,
   participantKind,
-  periodProblem,
   referralStages,
   splitPool,
 } from '@cp/contracts';
@@ -64,8 +63,6 @@ export interface SplitRequest {
  * named, what the rule counts for them, and amounts adding up to the pool to the fen. Refusals in words.
  */
 export async function planSplit(tx: Executor, tenantId: number, input: SplitRequest): Promise<ParticipantPart[]> {
-  const period = periodProblem(input);
-  if (period) throw businessError(period);
   const seen = new Set<string>();
   const people = input.participants.map((person) => ({ ...person, id: Number(person.personId) }));
   const names = new Map<number, Map<number, string>>();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEnum } from '../enums';
+import { check } from '../resource/checks';
 import { enumInput, fields, moneyAmount } from '../resource/fields';
 import { defineLifecycle } from '../resource/lifecycle';
 import { defineResource } from '../resource/resource';
@@ -113,6 +114,7 @@ export const overdueCaseResource = defineResource({
     remark: fields.text('备注', { max: 200, list: false }),
     closedAt: fields.datetime('结清时间', { form: false, list: false }),
   },
+  checks: [check.together('promiseDate', 'promiseAmount', '承诺还款日与承诺还款金额应同时填写')],
 });
 
 export const overdueCaseScreens = {

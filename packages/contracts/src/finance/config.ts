@@ -1,5 +1,6 @@
 import { defineEnum } from '../enums';
 import { receivableKind } from '../orders/leaseOrders';
+import { check } from '../resource/checks';
 import { fields } from '../resource/fields';
 import { importBatchResources } from '../resource/importBatches';
 import { defineResource } from '../resource/resource';
@@ -118,6 +119,7 @@ export const transactionNameResource = defineResource({
     remark: fields.text('备注', { max: 200, list: false }),
     updatedAt: fields.datetime('更新时间', { form: false, sortable: true }),
   },
+  checks: [check.differs('creditCodeId', 'debitCodeId', '不能与借方科目相同')],
 });
 
 export const transactionNameScreens = {
@@ -157,6 +159,7 @@ export const badDebtLevelResource = defineResource({
     remark: fields.text('备注', { max: 200, list: false }),
     updatedAt: fields.datetime('更新时间', { form: false }),
   },
+  checks: [check.notBelow('maxDays', 'minDays', '应不小于逾期天数起')],
 });
 
 export const badDebtLevelScreens = {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { creditCodeProblem } from '../customers/creditCode';
 import { nationalIdProblem } from '../drivers/identifiers';
 import { defineEnum } from '../enums';
+import { type Check, check } from '../resource/checks';
 import { fields, moneyAmount } from '../resource/fields';
 import { defineLifecycle } from '../resource/lifecycle';
 import { defineResource } from '../resource/resource';
@@ -145,6 +146,30 @@ export const retailOrderLifecycle = defineLifecycle({
   ],
 });
 
+type RetailTerm = 'downPayment' | 'financingPartner' | 'loanTerms' | 'price' | 'paymentMethod';
+const byInstalments = { field: 'paymentMethod', values: [retailPaymentMethods.instalments] } as const;
+const paidByInstalments = (values: Readonly<Record<string, unknown>>) =>
+  values.paymentMethod === retailPaymentMethods.instalments;
+
+/** An instalment sale's terms, checked together: a sale in full keeps none of them (the server empties them). */
+const instalmentChecks: readonly Check<RetailTerm>[] = [
+  check.requiredWhen('downPayment', byInstalments, '分期时必填'),
+  {
+    field: 'downPayment',
+    reads: ['price', 'paymentMethod'],
+    message: '应低于成交价',
+    test: (values) =>
+      !paidByInstalments(values) || values.downPayment == null || Number(values.downPayment) < Number(values.price),
+  },
+  check.requiredWhen('financingPartner', byInstalments, '分期时必填'),
+  {
+    field: 'loanTerms',
+    reads: ['paymentMethod'],
+    message: '分期时应为1到60期',
+    test: (values) => !paidByInstalments(values) || (Number(values.loanTerms) >= 1 && Number(values.loanTerms) <= 60),
+  },
+];
+
 /**
  * 零售订单: a car sold to a person or a company — the agreed price, paid in full or in instalments through a
  * financing partner — approved through a 零售工单, handed over, then its title transferred.
@@ -196,6 +221,7 @@ export const retailOrderResource = defineResource({
     cancelReason: fields.text('取消原因', { form: false, list: false }),
     createdAt: fields.datetime('下单时间', { form: false, sortable: true, filter: 'range' }),
   },
+  checks: instalmentChecks,
 });
 
 export const retailOrderScreens = {

@@ -1,3 +1,4 @@
+import { check } from '../resource/checks';
 import { fields } from '../resource/fields';
 import { defineLifecycle } from '../resource/lifecycle';
 import { defineResource } from '../resource/resource';
@@ -51,6 +52,7 @@ export const prizeDrawResource = defineResource({
     revealedSeed: fields.text('随机种子（活动结束后公开）', { form: false, list: false }),
     updatedAt: fields.datetime('更新时间', { form: false, sortable: true }),
   },
+  checks: [check.after('endsAt', 'startsAt', '应晚于开始时间')],
 });
 
 /** The draw a row belongs to: set once, filtered by the draw's detail page, never in a search panel. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEnum } from '../enums';
+import { check, withChecks } from '../resource/checks';
 import { fields } from '../resource/fields';
 import { defineLifecycle } from '../resource/lifecycle';
 import { defineResource } from '../resource/resource';
@@ -113,13 +114,8 @@ export const incentiveResource = defineResource({
     cancelledAt: fields.datetime('作废时间', { form: false, list: false }),
     createdAt: fields.datetime('创建时间', { form: false, sortable: true }),
   },
+  checks: [check.notBefore('periodEnd', 'periodStart', '不能早于开始日期')],
 });
-
-/** A period whose end comes before its start, in words; null when it is in order. */
-export const periodProblem = (value: { periodStart?: unknown; periodEnd?: unknown }) =>
-  typeof value.periodStart === 'string' && typeof value.periodEnd === 'string' && value.periodEnd < value.periodStart
-    ? '结束日期：不能早于开始日期'
-    : null;
 
 export const incentiveScreens = {
   incentiveAllocation: defineScreen(incentiveResource, {
@@ -131,11 +127,14 @@ export const incentiveScreens = {
 };
 
 /** A preview of a split before it is saved: the same checks and arithmetic as the save. */
-export const incentivePreviewInput = z.strictObject({
-  periodStart: incentiveResource.fields.periodStart.input,
-  periodEnd: incentiveResource.fields.periodEnd.input,
-  totalAmount: incentiveResource.fields.totalAmount.input,
-  rule: incentiveResource.fields.rule.input,
-  participants: incentiveResource.fields.participants.input,
-});
+export const incentivePreviewInput = withChecks(
+  z.strictObject({
+    periodStart: incentiveResource.fields.periodStart.input,
+    periodEnd: incentiveResource.fields.periodEnd.input,
+    totalAmount: incentiveResource.fields.totalAmount.input,
+    rule: incentiveResource.fields.rule.input,
+    participants: incentiveResource.fields.participants.input,
+  }),
+  incentiveResource.checks,
+);
 export const incentivePreview = z.object({ parts: z.array(participantPart) });
