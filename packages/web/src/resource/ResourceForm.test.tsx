@@ -1,4 +1,12 @@
-import { defineEnum, defineResource, fields, type Resource, vehicleResource, violationResource } from '@cp/contracts';
+import {
+  check,
+  defineEnum,
+  defineResource,
+  fields,
+  type Resource,
+  vehicleResource,
+  violationResource,
+} from '@cp/contracts';
 import { createEvent, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Button, Form } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -68,6 +76,26 @@ function TermsForm({ onFinish }: { onFinish: (values: Record<string, unknown>) =
   const [form] = Form.useForm();
   return (
     <ResourceForm resource={termsResource} form={form} initialValues={{ items: [8, 0] }} onFinish={onFinish}>
+      <Button htmlType="submit">保存</Button>
+    </ResourceForm>
+  );
+}
+
+/** A resource with a rule across two of its fields. */
+const budgetResource = defineResource({
+  key: 'budgetFixture',
+  title: '预算',
+  page: violationResource.page,
+  endpoint: '/api/budget-fixture',
+  defaultSort: { field: 'budget', order: 'asc' },
+  fields: { budget: fields.money('预算'), spent: fields.money('实际花费') },
+  checks: [check.notAbove('spent', 'budget', '不能超过预算')],
+});
+
+function BudgetForm({ onFinish }: { onFinish: (values: Record<string, unknown>) => void }) {
+  const [form] = Form.useForm();
+  return (
+    <ResourceForm resource={budgetResource} form={form} initialValues={{ budget: 10_000 }} onFinish={onFinish}>
       <Button htmlType="submit">保存</Button>
     </ResourceForm>
   );
@@ -176,6 +204,27 @@ describe('ResourceForm', () => {
     await waitFor(() => expect(onFinish).toHaveBeenCalled());
     expect(onFinish.mock.calls[0]?.[0]).toMatchObject({ items: [8, 0] });
     expect(toInput(termsResource, { items: undefined })).toEqual({ items: [] });
+  });
+
+  it("shows a declared check's message under its field before saving, again as the other field changes", async () => {
+    const onFinish = vi.fn();
+    renderWithShell(<BudgetForm onFinish={onFinish} />);
+    const message = '实际花费（元）：不能超过预算';
+    const explained = (text: string) =>
+      screen.queryByText(text, { selector: `#${screen.getByLabelText('实际花费（元）').id}_help *` });
+    fireEvent.change(screen.getByLabelText('实际花费（元）'), { target: { value: '150' } });
+    await waitFor(() => expect(explained(message)).toBeTruthy());
+    fireEvent.change(screen.getByLabelText('预算（元）'), { target: { value: '200' } });
+    await waitFor(() => expect(explained(message)).toBeNull());
+    fireEvent.change(screen.getByLabelText('预算（元）'), { target: { value: '120' } });
+    await waitFor(() => expect(explained(message)).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(explained(message)).toBeTruthy());
+    expect(onFinish).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('实际花费（元）'), { target: { value: '120' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(onFinish).toHaveBeenCalled());
+    expect(onFinish.mock.calls[0]?.[0]).toMatchObject({ budget: 12_000, spent: 12_000 });
   });
 
   it('sends the fields the form holds, empty ones as null', () => {
