@@ -420,7 +420,7 @@ export const leaseOrderFamily = defineServerResource({
       async run(ctx, order, body) {
         await creditCheck(ctx, 'deliver', order);
         const today = businessToday();
-        const deliveredOn = body.deliveredOn === undefined ? today : String(body.deliveredOn);
+        const deliveredOn = body.deliveredOn ?? today;
         if (deliveredOn > today) throw businessError('交车日期：不能晚于今天');
         // A renewal's car is already with the driver: it starts on its day, never before (its own path).
         if (order.renewedFromId) return renewalHandover(ctx, order, body, today);
@@ -588,10 +588,8 @@ export const leaseOrderFamily = defineServerResource({
         const [other] = await ctx.tx
           .select({ id: leaseOrders.id })
           .from(leaseOrders)
-          .where(
-            and(eq(leaseOrders.tenantId, ctx.auth.tenantId), eq(leaseOrders.orderNo, String(body.associatedOrderNo))),
-          );
-        if (!other) throw businessError(`关联订单编号：${String(body.associatedOrderNo)} 不存在`);
+          .where(and(eq(leaseOrders.tenantId, ctx.auth.tenantId), eq(leaseOrders.orderNo, body.associatedOrderNo)));
+        if (!other) throw businessError(`关联订单编号：${body.associatedOrderNo} 不存在`);
         if (other.id === Number(order.id)) throw businessError('关联订单编号：不能关联订单自身');
         return null;
       },

@@ -1,4 +1,4 @@
-import type { Resource, Screen } from '@cp/contracts';
+import type { FieldValues, Resource, Screen, StoredRow } from '@cp/contracts';
 import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type IndexedColumn, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
@@ -47,18 +47,34 @@ export interface LinkSpec {
   values?(ctx: WriteContext): Row;
 }
 
-/** What a lifecycle action does on the server besides checking and moving the state. */
-export interface ActionImpl {
+/**
+ * What a lifecycle action does on the server besides checking and moving the state, given the row as saved
+ * (`Saved`: its fields typed) and the action's checked body (`Body`: its schema's output).
+ */
+export interface ActionImpl<Saved extends Row = Row, Body extends Row = Row> {
   /** Writes the action's own records; its answer is the action's (a new record's id). */
-  run?(ctx: WriteContext, row: Row, body: Row): Promise<Row | null>;
+  run?(ctx: WriteContext, row: Saved, body: Body): Promise<Row | null>;
   /** Columns of the row the action sets besides the state (a return's 验收 details). */
-  patch?(body: Row, row: Row, ctx: WriteContext, result: unknown): Row;
+  patch?(body: Body, row: Saved, ctx: WriteContext, result: unknown): Row;
   /** Whether the state moves (a failed inspection is recorded, the vehicle waits); it does by default. */
-  moveWhen?(result: unknown, row: Row): boolean;
+  moveWhen?(result: unknown, row: Saved): boolean;
 }
 
-export interface ServerResourceSpec {
-  resource: Resource;
+/** The values a resource's hooks are given, typed by its fields (`FieldValues`). */
+export type ValuesOf<R extends Resource> = FieldValues<R['fields']>;
+/** A saved row of a resource as its hooks read it, typed by its fields (`StoredRow`). */
+export type SavedOf<R extends Resource> = StoredRow<R['fields']>;
+/** Each lifecycle action's checked body, by action; any body for a resource whose lifecycle is not known. */
+type BodiesOf<R extends Resource> = [NonNullable<R['lifecycle']>] extends [never]
+  ? Record<string, Row>
+  : NonNullable<NonNullable<R['lifecycle']>['bodies']>;
+/** A family's action hooks, by the lifecycle's actions, each typed by the action's body. */
+export type ActionsOf<R extends Resource> = {
+  [A in keyof BodiesOf<R> & string]?: ActionImpl<SavedOf<R>, BodiesOf<R>[A] & Row>;
+};
+
+export interface ServerResourceSpec<R extends Resource = Resource> {
+  resource: R;
   table: FamilyTable;
   /** The screens listing the resource: each gets its list endpoint and, with an 导出 button, its export. */
   screens: readonly Screen[];
@@ -99,28 +115,28 @@ export interface ServerResourceSpec {
   /** Unique indexes of other tables, by name, and the field each guards (a user's login id). */
   constraints?: Record<string, string>;
   /** Normalises checked input before anything compares it (a plate in capitals). */
-  normalize?(values: Row): Row;
+  normalize?(values: ValuesOf<R>): Row;
   /** Turns checked input into column values: columns that follow from others, read from the database. */
-  prepare?(values: Row, ctx: WriteContext, before?: Row): Promise<Row> | Row;
+  prepare?(values: ValuesOf<R>, ctx: WriteContext, before?: SavedOf<R>): Promise<Row> | Row;
   /** Replaces the insert of the row (a user and their account); answers the new id. */
-  insert?(values: Row, ctx: WriteContext): Promise<number>;
+  insert?(values: ValuesOf<R>, ctx: WriteContext): Promise<number>;
   /** Replaces the update of the row's columns. */
-  update?(id: number, values: Row, ctx: WriteContext, before: Row): Promise<void>;
+  update?(id: number, values: ValuesOf<R>, ctx: WriteContext, before: SavedOf<R>): Promise<void>;
   /** Refuses a deletion the business forbids beyond the lifecycle's `removable` states (rows that others refer to). */
-  beforeRemove?(row: Row, ctx: WriteContext): void | Promise<void>;
+  beforeRemove?(row: SavedOf<R>, ctx: WriteContext): void | Promise<void>;
   /**
    * Keeps what follows from the family's rows in step, in the write's transaction (线索统计's daily counts):
    * told of each row a create, edit, action or deletion of the kit changed, as it was (null: new) and as the
    * database now holds it (null: gone). A family's own `insert` keeps step itself.
    */
-  onChange?(ctx: WriteContext, before: Row | null, after: Row | null): void | Promise<void>;
+  onChange?(ctx: WriteContext, before: SavedOf<R> | null, after: SavedOf<R> | null): void | Promise<void>;
   /**
    * What creating a row on a form sets going elsewhere, in the create's transaction (a driver made from a lead
    * activates the lead): given the new id and the saved values. Imports do not call it.
    */
-  afterCreate?(ctx: WriteContext, id: number, values: Row): Promise<void>;
-  /** The lifecycle's actions, by name. */
-  actions?: Record<string, ActionImpl>;
+  afterCreate?(ctx: WriteContext, id: number, values: ValuesOf<R>): Promise<void>;
+  /** The lifecycle's actions, by name, each given its body as the action's schema checked it. */
+  actions?: ActionsOf<R>;
   /**
    * Takes the locks an action needs before the row's own (an approval task's instance): actions on rows of
    * one parent then queue on the parent, and one that changes a sibling (a 或签 approval cancelling the
@@ -131,9 +147,9 @@ export interface ServerResourceSpec {
    * Refuses an action on this row before the lifecycle does, saying why in the family's words (another
    * user's task; a task someone else already handled): the message, or undefined to go on.
    */
-  refuse?(ctx: WriteContext, row: Row, action: string): string | undefined;
+  refuse?(ctx: WriteContext, row: SavedOf<R>, action: string): string | undefined;
   /** Columns that follow the lifecycle state (a vehicle's rent status). */
-  onState?(next: number, row: Row): Row;
+  onState?(next: number, row: SavedOf<R>): Row;
   /**
    * A batch import's say on the checked, prepared rows of a chunk (`import: { mode: 'rows' }`) beyond the
    * field checks, in the chunk's transaction, one verdict per row in their order: the values to save, with a
@@ -184,7 +200,7 @@ function uniqueFields(
  * writes may set, and the hooks for what is its own. The route factory, the lifecycle runner, imports and
  * exports all work from it.
  */
-export function defineServerResource(spec: ServerResourceSpec) {
+export function defineServerResource<R extends Resource>(spec: ServerResourceSpec<R>) {
   const { table } = spec;
   const own = getTableColumns(table) as Record<string, PgColumn>;
   const viaName = spec.parent ? Object.entries(own).find(([, column]) => column === spec.parent?.via)?.[0] : undefined;

@@ -84,7 +84,7 @@ export const userFamily = defineServerResource({
       const kept = await ctx.tx
         .select({ id: roles.id })
         .from(roles)
-        .where(and(inArray(roles.id, values.roleIds as number[]), eq(roles.code, superAdminRoleCode)));
+        .where(and(inArray(roles.id, values.roleIds), eq(roles.code, superAdminRoleCode)));
       if (kept.length === 0) throw businessError('内置超级管理员不能移除超级管理员角色');
     }
     await ctx.tx

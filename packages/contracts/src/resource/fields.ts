@@ -34,8 +34,8 @@ export interface ImportColumn {
 }
 
 /** One field of a resource, declared once: it drives validation, list, filters, form, detail, import and export. */
-export interface FieldDef<T = unknown> {
-  kind: FieldKind;
+export interface FieldDef<T = unknown, K extends FieldKind = FieldKind> {
+  kind: K;
   title: string;
   /** Validates the value in create/update input. */
   input: z.ZodType<T>;
@@ -100,7 +100,12 @@ type Options = Partial<
   import?: boolean | ImportColumn;
 };
 
-function field<T>(kind: FieldKind, title: string, input: z.ZodType<T>, options: Options = {}): FieldDef<T> {
+function field<T, K extends FieldKind>(
+  kind: K,
+  title: string,
+  input: z.ZodType<T>,
+  options: Options = {},
+): FieldDef<T, K> {
   const list = options.list ?? true;
   const imported = options.import === true ? {} : options.import || undefined;
   return {
@@ -125,6 +130,36 @@ function field<T>(kind: FieldKind, title: string, input: z.ZodType<T>, options: 
     ...(options.sensitive ? { sensitive: options.sensitive } : {}),
   };
 }
+
+/**
+ * What a field holds as a family's server hooks read it: a reference's id as a number (`fromInput`), several
+ * as numbers, every other kind as its input schema gives it — amounts in fen, days and moments as text.
+ */
+export type FieldValue<D> = D extends { kind: 'ref' }
+  ? number
+  : D extends { kind: 'refs' | 'enums' }
+    ? number[]
+    : D extends FieldDef<infer T>
+      ? T
+      : unknown;
+
+/** A row as the database gives it back: as `FieldValue`, but a moment is a Date. */
+export type StoredValue<D> = D extends { kind: 'datetime' } ? Date : FieldValue<D>;
+
+/**
+ * The values of a resource's fields a hook is given (`prepare`, `insert`…): each one may be missing (an edit
+ * leaving it out) or empty. Columns that are not fields (what a hook derives) are still readable, as unknown.
+ */
+export type FieldValues<F extends Record<string, FieldDef>> = { [K in keyof F]?: FieldValue<F[K]> | null } & Record<
+  string,
+  unknown
+>;
+
+/** A saved row of a resource, as a hook reads it (`before`, an action's row): its fields typed, other columns unknown. */
+export type StoredRow<F extends Record<string, FieldDef>> = { [K in keyof F]?: StoredValue<F[K]> | null } & Record<
+  string,
+  unknown
+>;
 
 /** A mainland mobile number: 1, then 3–9, then nine digits. */
 export const mobileProblem = (value: string) =>

@@ -54,11 +54,21 @@ export interface LifecycleSpec<A extends string, S extends number> {
   editable?: readonly S[];
 }
 
+/** What an action's body is once checked: its schema's output, or nothing for a confirmation. */
+type BodyOf<X> = X extends { body: z.ZodType } ? z.output<X['body']> : Record<string, unknown>;
+
+/** The checked body of each action of a lifecycle's transitions, by action (what a family's action hooks get). */
+export type ActionBodies<T extends readonly TransitionSpec[]> = { [X in T[number] as X['action']]: BodyOf<X> };
+
 /**
  * A state machine as data, for any table: `from → action → to` with the button each action needs. The
  * server's runner enforces it in one place; screens offer exactly the actions it allows.
  */
-export function defineLifecycle<const A extends string, S extends number>(spec: LifecycleSpec<A, S>) {
+export function defineLifecycle<
+  const A extends string,
+  S extends number,
+  const T extends readonly TransitionSpec<A, S>[] = readonly TransitionSpec<A, S>[],
+>(spec: LifecycleSpec<A, S> & { transitions: T }) {
   const transitions: Transition<A, S>[] = spec.transitions.map((transition) => {
     const title = transition.title ?? buttonTitle(transition.button);
     if (title === undefined)
@@ -72,6 +82,8 @@ export function defineLifecycle<const A extends string, S extends number>(spec: 
     field: spec.field,
     states: spec.states,
     transitions,
+    /** Types only: each action's checked body (`ActionBodies`), for the server's action hooks. */
+    bodies: undefined as unknown as ActionBodies<T> | undefined,
     /** The transition of `action`; throws for an action the table does not have. */
     transition(action: string): Transition<A, S> {
       const found = byAction.get(action);

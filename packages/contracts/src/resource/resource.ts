@@ -179,7 +179,10 @@ function permissionsOf(
 }
 
 /** A resource declared once; schemas for input, list queries, imports and the shape of exports come from it. */
-export function defineResource<F extends Record<string, FieldDef>>(spec: ResourceSpec<F>) {
+export function defineResource<
+  F extends Record<string, FieldDef>,
+  L extends Lifecycle | undefined = Lifecycle | undefined,
+>(spec: ResourceSpec<F> & { lifecycle?: L }) {
   const entries = Object.entries(spec.fields) as [keyof F & string, FieldDef][];
   const lifecycleField = spec.lifecycle?.field;
   const permissions = permissionsOf(
