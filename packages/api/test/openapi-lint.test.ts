@@ -14,7 +14,8 @@ interface Problem {
   location: { pointer: string }[];
 }
 
-const cli = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
+const require = createRequire(import.meta.url);
+const cli = require.resolve('@redocly/cli/bin/cli.js');
 const config = path.resolve(import.meta.dirname, '../redocly.yaml');
 
 let ctx: TestContext;

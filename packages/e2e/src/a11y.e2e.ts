@@ -7,7 +7,8 @@ import { waitForDialogsToSettle } from './support/page';
 import { demoAccounts, signIn } from './support/session';
 
 const open = useBrowser();
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 
