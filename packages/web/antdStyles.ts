@@ -9,7 +9,7 @@ import type { Plugin } from 'vite';
  * the rules of no component (links, icons, keyframes) and nothing else. The console imports the whole
  * stylesheet; a page shown both before and after it loads sees the same rules either way.
  */
-export const antdCssPrefix = 'virtual:antd-css/';
+const antdCssPrefix = 'virtual:antd-css/';
 
 interface Block {
   /** The selector list, or the at-rule's prelude (`@media (max-width: 575px)`). */
@@ -35,7 +35,7 @@ function closingBrace(css: string, open: number): number {
   throw new Error(`antd.css: unbalanced braces after offset ${open}`);
 }
 
-export function parseCss(css: string): Block[] {
+function parseCss(css: string): Block[] {
   const blocks: Block[] = [];
   let at = 0;
   while (at < css.length) {

@@ -85,7 +85,7 @@ async function visit(browser, base, { path: target, cookie, ready, afterwards })
 const loginForm = (page) => page.getByRole('button', { name: '登录' }).waitFor();
 const listRows = (page) => page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor({ timeout: 60_000 });
 
-export async function measureFirstVisit(base) {
+async function measureFirstVisit(base) {
   const { chromium } = await import('playwright-core');
   const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   const browser = await chromium.launch({ executablePath, args: browserArgs });

@@ -29,9 +29,6 @@ export function businessToday(): string {
 /** Now as a SQL value (where a statement would say `now()`). */
 export const businessNowSql = () => sql`${businessNow().toISOString()}::timestamptz`;
 
-/** Today in Beijing as a SQL date (where a statement would say `current_date`). */
-export const businessTodaySql = () => sql`${businessToday()}::date`;
-
 /** Runs `work` (and everything it awaits) with the business clock reading `at`. */
 export function atBusinessTime<T>(at: Date, work: () => T): T {
   return simulated.run(at.getTime(), work);

@@ -40,7 +40,7 @@ export async function startFileApp(overrides: Overrides = {}): Promise<FileTestC
   };
 }
 
-export function listFiles(folder: string): string[] {
+function listFiles(folder: string): string[] {
   let entries: string[];
   try {
     entries = readdirSync(folder);

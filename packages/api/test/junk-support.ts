@@ -65,7 +65,7 @@ export const hostileTexts: readonly string[] = [
   '{}',
 ];
 
-export const hostileNumbers: readonly number[] = [
+const hostileNumbers: readonly number[] = [
   -1,
   -2147483649,
   0,
@@ -109,7 +109,7 @@ function typeOf(schema: JsonSchema): string | undefined {
 }
 
 /** A value the schema describes, as well as fast-check can tell from it. */
-export function describedValue(
+function describedValue(
   schema: JsonSchema,
   hints: Readonly<Record<string, readonly unknown[]>> = {},
 ): fc.Arbitrary<unknown> {

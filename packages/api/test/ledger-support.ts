@@ -144,7 +144,7 @@ export async function booksProblems(
  * computes set-based — nor the late fee already paid or relieved, which the job never gives back. Each as
  * `id: held≠rule`.
  */
-export async function lateFeeProblems(db: Executor, tenantId: number): Promise<string[]> {
+async function lateFeeProblems(db: Executor, tenantId: number): Promise<string[]> {
   const day = await lastOverdueDay(db, tenantId);
   if (!day) return [];
   const rows = rowsOf<{

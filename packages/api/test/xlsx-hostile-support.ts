@@ -8,7 +8,7 @@ export interface Part {
   declaredSize: number;
 }
 
-export const part = (name: string, text: string): Part => {
+const part = (name: string, text: string): Part => {
   const bytes = Buffer.from(text, 'utf8');
   return { name, deflated: deflateRawSync(bytes), declaredSize: bytes.length };
 };
@@ -153,7 +153,7 @@ export interface Measured<T> {
 }
 
 /** Runs `run`, watching how long it takes, the longest event-loop block and the heap's growth. */
-export async function measured<T>(run: () => Promise<T>): Promise<Measured<T>> {
+async function measured<T>(run: () => Promise<T>): Promise<Measured<T>> {
   const histogram = monitorEventLoopDelay({ resolution: 5 });
   const base = process.memoryUsage().heapUsed;
   let peak = base;

@@ -20,7 +20,7 @@ function sizeLimit(origin: string | undefined, bound: number | bigint, min: bool
 }
 
 /** Chinese default messages for every schema that gives none of its own. Field names are added by the caller. */
-export const chineseIssueMessage = (issue: z.core.$ZodRawIssue): string | undefined => {
+const chineseIssueMessage = (issue: z.core.$ZodRawIssue): string | undefined => {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined || issue.input === null) return '不能为空';

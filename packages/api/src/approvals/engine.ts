@@ -20,7 +20,7 @@ import { approvalEvents, approvalInstances, approvalProcesses, approvalTasks, ty
 export type ApprovalOutcome = 'approved' | 'rejected' | 'withdrawn';
 
 /** What a business module hears when one of its approvals ends: in the same transaction as the decision. */
-export interface OutcomeEvent {
+interface OutcomeEvent {
   tx: Tx;
   tenantId: number;
   businessId: number;

@@ -71,30 +71,30 @@ const screensOf = (resource: Resource) =>
     (screen) => screen.resource === resource,
   );
 
-export const approvalTaskFamily = taskFamily(approvalTaskResource, screensOf(approvalTaskResource));
-export const starSeaTaskFamily = taskFamily(
+const approvalTaskFamily = taskFamily(approvalTaskResource, screensOf(approvalTaskResource));
+const starSeaTaskFamily = taskFamily(
   starSeaTaskResource,
   screensOf(starSeaTaskResource),
   eq(approvalTasks.line, taskSlices.starSeaTask.line),
 );
-export const guojinTaskFamily = taskFamily(
+const guojinTaskFamily = taskFamily(
   guojinTaskResource,
   screensOf(guojinTaskResource),
   eq(approvalTasks.line, taskSlices.guojinTask.line),
 );
-export const refundTaskFamily = taskFamily(
+const refundTaskFamily = taskFamily(
   refundTaskResource,
   screensOf(refundTaskResource),
   eq(approvalTasks.businessType, taskSlices.refundTask.businessType),
 );
-export const offlineTaskFamily = taskFamily(
+const offlineTaskFamily = taskFamily(
   offlineTaskResource,
   screensOf(offlineTaskResource),
   eq(approvalTasks.businessType, taskSlices.offlineTask.businessType),
 );
 
 /** 我发起的: only the initiator withdraws, while the approval runs. */
-export const approvalInstanceFamily = defineServerResource({
+const approvalInstanceFamily = defineServerResource({
   resource: approvalInstanceResource,
   table: approvalInstances,
   screens: Object.values(approvalInstanceScreens),
@@ -116,7 +116,7 @@ export const offlinePaymentTitle = (payerName: string, fen: number) => `线下�
  * 线下发起: a payment received offline, with its voucher (required); saving it starts its approval (线下收款's
  * process), whose outcome confirms it (已确认) or not (已驳回, 已撤回).
  */
-export const offlinePaymentFamily = defineServerResource({
+const offlinePaymentFamily = defineServerResource({
   resource: offlinePaymentResource,
   table: offlinePayments,
   screens: Object.values(offlinePaymentScreens),

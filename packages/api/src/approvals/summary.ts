@@ -16,7 +16,7 @@ function summaryValue(name: string, def: FieldDef, row: Row): string {
 }
 
 /** The summary of a business row: its declared fields' values (`approvalBusinesses[type].summary`), in turn. */
-export function businessSummary(businessType: number, row: Row): string {
+function businessSummary(businessType: number, row: Row): string {
   const business = approvalBusinesses[businessType];
   if (!business) return '';
   return business.summary

@@ -27,7 +27,7 @@ export async function entityHistory(db: Db, tenantId: number, entity: string, en
 }
 
 /** How a history names a referenced row that no longer exists (or is no longer the branch company's). */
-export const goneName = (id: string) => `#${id}（已删除）`;
+const goneName = (id: string) => `#${id}（已删除）`;
 
 type Change = NonNullable<HistoryEntry['changes']>[string];
 

@@ -18,21 +18,21 @@ const capitals = (values: Row) =>
 const check = 'customers_kind_fields_check';
 const common = { table: customers, screens: [], normalize: capitals, expose: ['sourceLeadId'] } as const;
 
-export const governmentCustomerFamily = defineServerResource({
+const governmentCustomerFamily = defineServerResource({
   ...common,
   resource: governmentCustomerResource,
   slice: { kind: 1 },
   sliceCheck: check,
 });
 
-export const distributorFamily = defineServerResource({
+const distributorFamily = defineServerResource({
   ...common,
   resource: distributorResource,
   slice: { kind: 2 },
   sliceCheck: check,
 });
 
-export const personalCustomerFamily = defineServerResource({
+const personalCustomerFamily = defineServerResource({
   ...common,
   resource: personalCustomerResource,
   slice: { kind: 3 },

@@ -112,7 +112,7 @@ const driverFamily = (resource: Resource, screen: Screen, kind: number) =>
   });
 
 /** 网约车司机 and 出租车司机: two slices of `drivers`. */
-export const rideHailingDriverFamily = driverFamily(rideHailingDriverResource, driverScreens.ridehailingDrivers, 1);
-export const taxiDriverFamily = driverFamily(taxiDriverResource, driverScreens.taxiDriver, 2);
+const rideHailingDriverFamily = driverFamily(rideHailingDriverResource, driverScreens.ridehailingDrivers, 1);
+const taxiDriverFamily = driverFamily(taxiDriverResource, driverScreens.taxiDriver, 2);
 
 export const driverFamilies = [rideHailingDriverFamily, taxiDriverFamily];

@@ -43,7 +43,7 @@ const officeParts: Record<string, string> = {
   pptx: 'ppt/presentation.xml',
 };
 
-export const contentTypes: Record<string, string> = {
+const contentTypes: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
@@ -69,7 +69,7 @@ export const contentTypes: Record<string, string> = {
 export const contentTypeOf = (extension: string) => contentTypes[extension] ?? 'application/octet-stream';
 
 /** Whether the first bytes fit the extension. */
-export function headMatches(extension: string, head: Buffer): boolean {
+function headMatches(extension: string, head: Buffer): boolean {
   const check = signatures[extension];
   return check ? check(head) : true;
 }
@@ -88,7 +88,7 @@ const centralSignature = 0x02014b50;
 const maxCentralDirectory = 64 * 1024 * 1024;
 
 /** Names in a ZIP file's central directory, read from the end of the file without unpacking anything. */
-export async function zipEntryNames(filePath: string): Promise<Set<string>> {
+async function zipEntryNames(filePath: string): Promise<Set<string>> {
   const handle = await open(filePath, 'r');
   try {
     const { size } = await handle.stat();

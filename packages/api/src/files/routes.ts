@@ -21,7 +21,7 @@ const tags = ['文件'];
  * What a public file may be: product images and app content (pictures, PDF documents, MP4 clips). Anyone
  * with the link fetches it for good, so nothing else — no archives, office files or HTML.
  */
-export const publicExtensions = [...imageExtensions, 'pdf', 'mp4'];
+const publicExtensions = [...imageExtensions, 'pdf', 'mp4'];
 
 const tempUrlQuery = z.strictObject({
   fileLocation: text().trim().min(1, '不能为空').max(300).meta({ title: '文件地址' }),
@@ -41,7 +41,7 @@ export function uploadPolicy(config: Config, only?: readonly string[]): UploadPo
 }
 
 /** A public upload: the public kinds (or fewer), at most `files.publicMaxFileMb` each. */
-export function publicUploadPolicy(config: Config, only: readonly string[] = publicExtensions): UploadPolicy {
+function publicUploadPolicy(config: Config, only: readonly string[] = publicExtensions): UploadPolicy {
   return {
     ...uploadPolicy(config, only),
     maxFileMb: Math.min(config.files.maxFileMb, config.files.publicMaxFileMb),

@@ -5,7 +5,6 @@ import type { Config } from '../config';
 import type { Db, Executor } from '../db';
 import { notFound } from '../http/errors';
 import { signGrant, signingKey, type UrlGrant } from './signing';
-import type { FileStorage } from './storage';
 import { files } from './tables';
 
 export type FileRow = typeof files.$inferSelect;
@@ -19,7 +18,7 @@ export function newFileLocation(folder: string, extension: string, at = new Date
   return `${folder}/${month}/${extension ? `${name}.${extension}` : name}`;
 }
 
-export const publicUrlPrefix = '/api/files/public/';
+const publicUrlPrefix = '/api/files/public/';
 export const signedUrlPrefix = '/api/files/signed/';
 
 export async function findFile(db: Executor, tenantId: number, fileLocation: string): Promise<FileRow> {
@@ -68,10 +67,4 @@ export async function fileDto(
     row.attachmentName,
   );
   return { ...base, fileTempUrl: link.url, url: link.url, expiresAt: link.expiresAt.toISOString() };
-}
-
-/** Removes a file's row and bytes; the bytes go only after the row is gone, so nothing points at nothing. */
-export async function deleteFile(db: Executor, storage: FileStorage, row: FileRow): Promise<void> {
-  await db.delete(files).where(eq(files.id, row.id));
-  await storage.delete(row.fileLocation);
 }

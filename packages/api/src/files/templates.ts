@@ -5,7 +5,7 @@ import { buttonKeys } from '@cp/contracts';
 import type { Config } from '../config';
 import { XlsxWriter } from '../xlsx/writer';
 
-export interface TemplateColumn {
+interface TemplateColumn {
   header: string;
   width?: number;
   /** Shown in the example row (row 2), which an import leaves out. */
@@ -45,7 +45,7 @@ export function importTemplate(kind: string): ImportTemplate | undefined {
 }
 
 /** The example row holds something: the template writes it and imports pass it over. */
-export const hasExample = (template: ImportTemplate) => template.columns.some((column) => column.example);
+const hasExample = (template: ImportTemplate) => template.columns.some((column) => column.example);
 
 /**
  * The template as an .xlsx: the header row, an example row, and a 说明 sheet saying what each column

@@ -21,7 +21,7 @@ import { lateFeeKind } from './lateFees';
 import { payments } from './tables';
 
 /** A customer's whole account in the session's branch company, or null when they are not its customer. */
-export async function customerAccountOf(db: Db, tenantId: number, driverId: number): Promise<CustomerAccount | null> {
+async function customerAccountOf(db: Db, tenantId: number, driverId: number): Promise<CustomerAccount | null> {
   const [driver] = await db
     .select({ id: drivers.id, name: drivers.name, mobile: drivers.mobile })
     .from(drivers)

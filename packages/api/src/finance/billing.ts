@@ -16,7 +16,7 @@ import { billingDayRuns, financeSettings } from './tables';
 export const catchUpDaysMax = 366;
 
 /** 出账提前天数 of a branch company without its own setting: a bill is issued 5 days before it falls due. */
-export const defaultBillLeadDays = 5;
+const defaultBillLeadDays = 5;
 
 /** A constant written into the statement (a state): typed by its column, not a parameter. */
 const n = (value: number) => sql.raw(String(value));
@@ -28,7 +28,7 @@ export interface BillingDay {
 }
 
 /** How many days before its due date a branch company's bill is issued. */
-export async function billLeadDays(db: Executor, tenantId: number): Promise<number> {
+async function billLeadDays(db: Executor, tenantId: number): Promise<number> {
   const [row] = await db
     .select({ days: financeSettings.billLeadDays })
     .from(financeSettings)

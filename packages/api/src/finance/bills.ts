@@ -71,7 +71,7 @@ async function firstUnbilled(ctx: WriteContext, orderId: number): Promise<string
  * not charged before. A record of another driver's time with the car, or from before the handover, is not
  * offered, and 添加费用 refuses it.
  */
-export async function expenseSources(tx: Executor, tenantId: number, orderId: number): Promise<ExpenseSourceOption[]> {
+async function expenseSources(tx: Executor, tenantId: number, orderId: number): Promise<ExpenseSourceOption[]> {
   const [order] = await tx
     .select({
       vehicleId: leaseOrders.vehicleId,
@@ -212,7 +212,7 @@ const billOutstanding = sql<number>`(${bills.amount} + ${bills.lateFee} - ${bill
  * 账单: 新增账单 gathers an order's receivables of a month not yet billed into a bill 未激活 (not collectible
  * until 激活); the actions relieve through approval, add costs, record offline money through 线下审批.
  */
-export const billFamily = defineServerResource({
+const billFamily = defineServerResource({
   resource: billResource,
   table: bills,
   screens: Object.values(billScreens),
@@ -407,7 +407,7 @@ export const billFamily = defineServerResource({
 });
 
 /** 减免记录 of a bill (in its detail), and the row 费用减免审批's approvers read. */
-export const billReliefFamily = defineServerResource({
+const billReliefFamily = defineServerResource({
   resource: billReliefResource,
   table: billReliefs,
   screens: Object.values(billReliefScreens),
@@ -548,7 +548,7 @@ defineServerLookup('leaseOrder', {
 });
 
 /** 查看账单 of a bad-debt account: the order's bills, read-only. */
-export const badDebtBillFamily = defineServerResource({
+const badDebtBillFamily = defineServerResource({
   resource: badDebtBillResource,
   table: bills,
   screens: Object.values(badDebtBillScreens),

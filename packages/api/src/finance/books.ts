@@ -51,7 +51,7 @@ const receivableReads = (resource: Resource, screens: readonly Screen[]) =>
   });
 
 /** 应收明细 and 逾期预警: read-only; the order's number joined, 未收 computed, 是否逾期 by the overdue days. */
-export const receivableFamily = receivableReads(receivableResource, Object.values(receivableScreens));
+const receivableFamily = receivableReads(receivableResource, Object.values(receivableScreens));
 
 /** What of a receivable moving money reads and writes: its money, state and what follows it. */
 export const receivableMoney = {
@@ -231,7 +231,7 @@ export async function recordPayment(ctx: Books, own: PaymentValues, target: Paym
  * first — over the customer's receivables locked for the transaction, so two payments racing for one
  * receivable each see what the other left.
  */
-export const paymentFamily = defineServerResource({
+const paymentFamily = defineServerResource({
   resource: paymentResource,
   table: payments,
   screens: Object.values(paymentScreens),
@@ -291,7 +291,7 @@ export const paymentFamily = defineServerResource({
 });
 
 /** 分配明细 of a payment (and 收款记录 of a receivable): each line with its receivable's order, kind and period. */
-export const paymentAllocationFamily = defineServerResource({
+const paymentAllocationFamily = defineServerResource({
   resource: paymentAllocationResource,
   table: paymentAllocations,
   screens: Object.values(paymentAllocationScreens),

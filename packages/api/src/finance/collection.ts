@@ -65,7 +65,7 @@ async function checkCollector(ctx: WriteContext, id: unknown) {
 }
 
 /** 逾期明细 and 坏账列表: the accounts the job keeps; 编辑 sets the collector and the promise. */
-export const overdueCaseFamily = defineServerResource({
+const overdueCaseFamily = defineServerResource({
   resource: overdueCaseResource,
   table: overdueCases,
   screens: Object.values(overdueCaseScreens),
@@ -107,14 +107,14 @@ const contactReads = (resource: Resource, screens: readonly Screen[]) =>
   });
 
 /** 催收明细, and a bad-debt account's 催款记录. */
-export const collectionRecordFamily = contactReads(collectionRecordResource, Object.values(collectionRecordScreens));
-export const badDebtCallFamily = contactReads(badDebtCallResource, Object.values(badDebtCallScreens));
+const collectionRecordFamily = contactReads(collectionRecordResource, Object.values(collectionRecordScreens));
+const badDebtCallFamily = contactReads(badDebtCallResource, Object.values(badDebtCallScreens));
 
 /**
  * 坏账回款: registered against an open bad-debt account (its order and customer taken from it); 确认到账
  * records the money as a 实收 allocated to that order's receivables, oldest due first.
  */
-export const badDebtRecoveryFamily = defineServerResource({
+const badDebtRecoveryFamily = defineServerResource({
   resource: badDebtRecoveryResource,
   table: badDebtRecoveries,
   screens: Object.values(badDebtRecoveryScreens),

@@ -20,14 +20,14 @@ import { reclassifyJob } from './overdue';
 import { badDebtLevels, financialCodes, transactionNames } from './tables';
 
 /** 财务编码: uploaded row by row; a code 交易名称配置 posts to cannot be removed (the page has no 删除 anyway). */
-export const financialCodeFamily = defineServerResource({
+const financialCodeFamily = defineServerResource({
   resource: financialCodeResource,
   table: financialCodes,
   screens: Object.values(financialCodeScreens),
 });
 
 /** 导入记录 and each upload's rows (in its detail). */
-export const financialCodeImportFamilies = importBatchFamilies(
+const financialCodeImportFamilies = importBatchFamilies(
   'financialCode',
   financialCodeImports,
   financialCodeImportScreens,
@@ -43,7 +43,7 @@ defineServerLookup('financialCode', {
 });
 
 /** 交易名称配置: one voucher line per transaction type and receivable kind, posting to two enabled, different codes. */
-export const transactionNameFamily = defineServerResource({
+const transactionNameFamily = defineServerResource({
   resource: transactionNameResource,
   table: transactionNames,
   screens: Object.values(transactionNameScreens),
@@ -85,7 +85,7 @@ export const transactionNameFamily = defineServerResource({
  * 坏账分级配置: ranges checked against the branch company's other levels under one lock, so two saves
  * racing cannot both add overlapping ranges.
  */
-export const badDebtLevelFamily = defineServerResource({
+const badDebtLevelFamily = defineServerResource({
   resource: badDebtLevelResource,
   table: badDebtLevels,
   screens: Object.values(badDebtLevelScreens),

@@ -14,7 +14,7 @@ export const depositKind = oneOffKinds.deposit;
  */
 export const settlementKind = 6;
 /** Whether a receivable of this kind earns late fee. */
-export const earnsLateFee = (kind: number) => kind !== lateFeeKind && kind !== depositKind && kind !== settlementKind;
+const earnsLateFee = (kind: number) => kind !== lateFeeKind && kind !== depositKind && kind !== settlementKind;
 
 const idList = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
@@ -23,10 +23,7 @@ const idList = (ids: readonly number[]) => `{${ids.join(',')}}`;
  * its payment's 到账日期, given back on the day its payment was reversed (Beijing), each relief line on the
  * day it was approved.
  */
-export async function principalMovements(
-  tx: Executor,
-  ids: readonly number[],
-): Promise<Map<number, PrincipalMovement[]>> {
+async function principalMovements(tx: Executor, ids: readonly number[]): Promise<Map<number, PrincipalMovement[]>> {
   const byId = new Map<number, PrincipalMovement[]>();
   if (ids.length === 0) return byId;
   const rows = rowsOf<{ id: string; day: string; amount: string }>(

@@ -229,7 +229,7 @@ export async function catchUpOverdue(db: Db, today = businessToday()): Promise<D
  * the trend figures up again. The
  * queue runs one at a time across processes; the day's record makes a day's work happen once even so.
  */
-export const overdueJob = defineJobKind<Record<string, never>>({
+const overdueJob = defineJobKind<Record<string, never>>({
   kind: 'finance.overdue',
   everyMs: 3600_000,
   run: async ({ db }) => {
@@ -244,7 +244,7 @@ export const overdueJob = defineJobKind<Record<string, never>>({
  * 坏账分级 range or its 计入坏账 changed): their days stay, their level, bad-debt flag and collector group
  * follow. Under the same lock as the job's day, so the two never interleave.
  */
-export async function reclassifyOverdue(db: Db, tenantId: number): Promise<number> {
+async function reclassifyOverdue(db: Db, tenantId: number): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`overdue:${tenantId}`}))`);
     const [done] = rowsOf<{ n: number }>(

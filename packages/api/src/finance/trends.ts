@@ -5,7 +5,6 @@ import {
   envelope,
   monthsBetween,
   paymentChannel,
-  type RentTrendQuery,
   rentTrendQuery,
   routesByKey,
   type StaticRentTrend,
@@ -78,7 +77,7 @@ type TrendFilters = {
 };
 
 /** 静态租金趋势: rent scheduled and everything due, per month. */
-export async function staticTrend(db: Db, tenantId: number, query: TrendFilters): Promise<StaticRentTrend> {
+async function staticTrend(db: Db, tenantId: number, query: TrendFilters): Promise<StaticRentTrend> {
   const [from, to] = rangeOf(query);
   const rows = await db
     .select({
@@ -109,7 +108,7 @@ export async function staticTrend(db: Db, tenantId: number, query: TrendFilters)
 }
 
 /** 动态租金趋势: collected against due per month, and the range by city and by channel. */
-export async function dynamicTrend(db: Db, tenantId: number, query: TrendFilters): Promise<DynamicRentTrend> {
+async function dynamicTrend(db: Db, tenantId: number, query: TrendFilters): Promise<DynamicRentTrend> {
   const [from, to] = rangeOf(query);
   const city = query.cityId ? sql`and city_id = ${Number(query.cityId)}` : sql``;
   const channel = query.channel?.length ? sql`and channel = any(${`{${query.channel.join(',')}}`}::smallint[])` : sql``;
@@ -262,5 +261,3 @@ export const dynamicTrendExport = defineExport({
     yield (await dynamicTrend(db, scope.tenantId, scope.filters as TrendFilters)).months;
   },
 });
-
-export type { RentTrendQuery };

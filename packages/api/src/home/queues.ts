@@ -33,7 +33,7 @@ function bind(queue: Queue): CountedQueue {
 const counted: readonly CountedQueue[] = queues.map(bind);
 
 /** The queues a session may act on: it holds the action's button and the menu of the screen it links to. */
-export function queuesOf(auth: SessionContext): readonly CountedQueue[] {
+function queuesOf(auth: SessionContext): readonly CountedQueue[] {
   return counted.filter(({ queue }) => auth.buttons.has(queue.button) && auth.menus.has(queue.screen.route.menuKey));
 }
 

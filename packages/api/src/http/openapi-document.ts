@@ -55,7 +55,7 @@ const isObject = (value: unknown): value is Json =>
  * what the console's forms read from the zod schemas) is kept as `x-money`, `x-lookup`… A nullable enumeration
  * lists null among its values: OpenAPI 3.0.3 says `nullable` does not add it to an `enum`.
  */
-export function standardSchema(schema: unknown): unknown {
+function standardSchema(schema: unknown): unknown {
   if (!isObject(schema)) return schema;
   const out: Json = {};
   for (const [key, value] of Object.entries(schema)) {
@@ -76,7 +76,7 @@ export function standardSchema(schema: unknown): unknown {
 }
 
 /** `GET /api/vehicles/{id}/history` → `getVehiclesByIdHistory`: unique as method and path are. */
-export function operationIdOf(method: string, path: string): string {
+function operationIdOf(method: string, path: string): string {
   const words = path
     .replace(/^\/api\//, '')
     .split('/')

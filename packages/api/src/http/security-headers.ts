@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
  * The `'sha256-…'` sources of the built console's inline scripts (index.html reads the session while the
  * code downloads): the policy allows exactly these, and no other inline script.
  */
-export function inlineScriptHashes(webDist: string): string[] {
+function inlineScriptHashes(webDist: string): string[] {
   const index = path.join(webDist, 'index.html');
   if (!existsSync(index)) return [];
   const html = readFileSync(index, 'utf8');
@@ -24,7 +24,7 @@ export function inlineScriptHashes(webDist: string): string[] {
  * library writes them at run time; WebAssembly for the PDF viewer), no framing by anyone, no referrer,
  * no MIME sniffing. The API explorer sets its own policy for its pages.
  */
-export function securityHeaders(webDist: string): Readonly<Record<string, string>> {
+function securityHeaders(webDist: string): Readonly<Record<string, string>> {
   const policy: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", "'wasm-unsafe-eval'", ...inlineScriptHashes(webDist)]],

@@ -27,7 +27,7 @@ export interface Revocations {
   close(): Promise<void>;
 }
 
-export const listenerName = 'cp-session-listener';
+const listenerName = 'cp-session-listener';
 const revokedChannel = 'cp_session_revoked';
 const ackChannel = 'cp_session_revoked_ack';
 /** A notification's payload must stay under 8000 bytes: more sessions than this are announced as everything. */

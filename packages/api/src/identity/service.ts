@@ -160,7 +160,7 @@ export async function switchAccount(
   );
 }
 
-export async function rolesOfAccount(db: Db, accountId: number, appId = consoleAppId) {
+async function rolesOfAccount(db: Db, accountId: number, appId = consoleAppId) {
   return db
     .select({ code: roles.code, name: roles.name, menuKeys: roles.menuKeys, buttonKeys: roles.buttonKeys })
     .from(accountRoles)

@@ -4,7 +4,7 @@ import type { Db, Executor } from '../db';
 import type { JobRow } from './tables';
 
 /** What a job's code gets to work with. */
-export interface JobContext<P> {
+interface JobContext<P> {
   job: JobRow & { payload: P };
   db: Db;
   config: Config;

@@ -17,7 +17,7 @@ const now = sql`now()`;
 const leaseEnd = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
 const unlocked = { lockedBy: null, leaseUntil: null, updatedAt: now };
 
-export function held(job: JobRow, workerId: string): SQL | undefined {
+function held(job: JobRow, workerId: string): SQL | undefined {
   return and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.status, 'running'));
 }
 

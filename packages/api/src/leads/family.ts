@@ -119,7 +119,7 @@ export const leadFamily = defineServerResource({
 
 const leadColumns = { contactName: leads.contactName, mobile: leads.mobile };
 
-export const leadFollowUpFamily = defineServerResource({
+const leadFollowUpFamily = defineServerResource({
   resource: leadFollowUpResource,
   table: leadFollowUps,
   screens: Object.values(leadFollowUpScreens),
@@ -127,7 +127,7 @@ export const leadFollowUpFamily = defineServerResource({
   filters: { mobile: byMobile },
 });
 
-export const leadEventFamily = defineServerResource({
+const leadEventFamily = defineServerResource({
   resource: leadEventResource,
   table: leadEvents,
   screens: Object.values(leadEventScreens),
@@ -148,7 +148,7 @@ function ruleProblem(values: Row): string | null {
 }
 
 /** 无效线索配置: one rule per kind, each checked for the parameter its kind needs. */
-export const invalidRuleFamily = defineServerResource({
+const invalidRuleFamily = defineServerResource({
   resource: invalidRuleResource,
   table: invalidLeadRules,
   screens: Object.values(invalidRuleScreens),
@@ -173,7 +173,7 @@ export const invalidRuleFamily = defineServerResource({
 });
 
 /** 上传日志 and 上传日志详情: the kit's batches of the leads uploaded, and each batch's rows. */
-export const leadImportFamilies = importBatchFamilies('lead', leadImports, leadImportScreens);
+const leadImportFamilies = importBatchFamilies('lead', leadImports, leadImportScreens);
 
 export const leadFamilies = [
   leadFamily,

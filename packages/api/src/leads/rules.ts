@@ -7,7 +7,7 @@ import type { LeadCounts } from './counts';
 import { invalidLeadRuleCities, invalidLeadRules, leads } from './tables';
 
 /** Who marks a lead 无效 by a rule, in 线索日志 and the history. */
-export const ruleActor = '系统（无效线索规则）';
+const ruleActor = '系统（无效线索规则）';
 
 export interface InvalidRule {
   id: number;
@@ -41,7 +41,7 @@ export async function enabledRules(db: Executor, tenantId: number): Promise<Inva
 }
 
 /** The reason a rule gives, as the lead keeps it and 线索日志 shows it. */
-export function reasonOf(rule: InvalidRule): string {
+function reasonOf(rule: InvalidRule): string {
   const what = {
     [ruleKind.duplicateMobile]: `手机号${rule.days ?? 0}天内已有线索`,
     [ruleKind.unanswered]: `连续${rule.times ?? 0}次跟进未接通`,
@@ -55,7 +55,7 @@ export function reasonOf(rule: InvalidRule): string {
  * The condition under which a lead (of the table `leads`, aliased as is) breaks the rule; null when the rule
  * lacks the parameter it needs (a rule saved without cities marks nothing).
  */
-export function ruleCondition(rule: InvalidRule): SQL | null {
+function ruleCondition(rule: InvalidRule): SQL | null {
   switch (rule.kind) {
     case ruleKind.blockedMobile:
       return rule.mobiles.length ? sql`${leads.mobile} = any(${sql.param([...rule.mobiles])}::text[])` : null;

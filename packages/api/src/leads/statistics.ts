@@ -24,7 +24,7 @@ function beijingDay(time: number): string {
 }
 
 /** The Beijing days counted: the filter's, or the last 30 days up to today. */
-export function statisticsRange(filters: LeadStatisticsFilters, now = Date.now()): [string, string] {
+function statisticsRange(filters: LeadStatisticsFilters, now = Date.now()): [string, string] {
   return filters.createdAt ?? [beijingDay(now - 29 * dayMs), beijingDay(now)];
 }
 

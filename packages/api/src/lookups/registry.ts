@@ -14,7 +14,7 @@ export interface Named {
 /** A dropdown option as the endpoints answer it (ids as strings). */
 export type Option = LookupOption;
 
-export interface SearchQuery {
+interface SearchQuery {
   text?: string | undefined;
   ids?: readonly number[] | undefined;
   filters?: Readonly<Record<string, unknown>>;

@@ -218,7 +218,7 @@ export async function checkDepositReversal(
 }
 
 /** 押金台账 of an order: the allocations to its 押金 receivables (收取, 冲销) and its movements, by day. */
-export async function depositLedgerOf(db: Executor, tenantId: number, orderId: number): Promise<DepositLedger | null> {
+async function depositLedgerOf(db: Executor, tenantId: number, orderId: number): Promise<DepositLedger | null> {
   const [order] = await db
     .select({ id: leaseOrders.id, orderNo: leaseOrders.orderNo, deposit: leaseOrders.deposit })
     .from(leaseOrders)

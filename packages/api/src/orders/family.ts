@@ -367,7 +367,7 @@ export async function startDueRenewals(db: Db, today: string): Promise<number> {
 }
 
 /** Every hour: the renewals whose first day has come start, and the orders they renew end. */
-export const renewalsJob = defineJobKind<Record<string, never>>({
+const renewalsJob = defineJobKind<Record<string, never>>({
   kind: 'orders.renewals',
   everyMs: 3600_000,
   run: async ({ db }) => ({ started: await startDueRenewals(db, businessToday()) }),
@@ -609,7 +609,7 @@ onApprovalOutcome(approvalBusinessTypes.leaseOrder, async ({ tx, tenantId, busin
 });
 
 /** 应收计划 of an order, on its detail page: read-only rows the order's actions write. */
-export const orderReceivableFamily = defineServerResource({
+const orderReceivableFamily = defineServerResource({
   resource: orderReceivableResource,
   table: orderReceivables,
   screens: Object.values(orderReceivableScreens),
@@ -622,7 +622,7 @@ const today = sql`(now() at time zone 'Asia/Shanghai')::date`;
  * 到期订单: the orders in performance with their car, by how soon they end; 续租 and 到期退车 are the lease
  * order's own actions under this page's buttons.
  */
-export const dueOrderFamily = defineServerResource({
+const dueOrderFamily = defineServerResource({
   resource: dueOrderResource,
   table: leaseOrders,
   screens: Object.values(dueOrderScreens),

@@ -92,7 +92,7 @@ export async function submitWorkOrder(ctx: WriteContext, order: Row, body: Row) 
  * moves the order (通过 → 待交车; 驳回 → 已驳回; 撤回 → 待提交). 交车 hands a car of its model over — the car
  * leaves the fleet (已售出) in the same transaction — and 过户 ends it.
  */
-export const retailOrderFamily = defineServerResource({
+const retailOrderFamily = defineServerResource({
   resource: retailOrderResource,
   table: retailOrders,
   screens: Object.values(retailOrderScreens),
@@ -150,7 +150,7 @@ export const retailOrderFamily = defineServerResource({
  * 零售工单 of 新建零售工单: the chosen order's 提交工单 — the same action, its state checked and its row locked —
  * so a work order is started one way whichever page starts it.
  */
-export const retailWorkOrderFamily = defineServerResource({
+const retailWorkOrderFamily = defineServerResource({
   resource: retailWorkOrderResource,
   table: retailWorkOrders,
   screens: [],

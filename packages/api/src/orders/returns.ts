@@ -50,7 +50,7 @@ import {
 } from './tables';
 
 /** 核算主体: plain records; one a settlement in approval names stays until its approval ends. */
-export const accountingUnitFamily = defineServerResource({
+const accountingUnitFamily = defineServerResource({
   resource: accountingUnitResource,
   table: accountingUnits,
   screens: Object.values(accountingUnitScreens),
@@ -135,7 +135,7 @@ async function movementsOf(ctx: { tx: Tx; auth: { tenantId: number } }, orderId:
  * deposit the order holds (its deposit ledger), the driver's unpaid violations in the car while they had it
  * that no receivable charges yet.
  */
-export async function computeSettlement(
+async function computeSettlement(
   ctx: { tx: Tx; auth: { tenantId: number } },
   order: Row,
   amounts: ClerkAmounts,
@@ -292,7 +292,7 @@ const newSettlementNo = (ctx: Pick<WriteContext, 'tx'>) => serialNumber(ctx, 'JS
  * 退车核算: the orders whose car is on its way back (退租中) or back (已退车). 核算 — once the car is back —
  * computes the settlement into a 核算单 and sends it to approval, in one transaction with the order's 核算状态.
  */
-export const returnCalculationFamily = defineServerResource({
+const returnCalculationFamily = defineServerResource({
   resource: returnCalculationResource,
   table: leaseOrders,
   screens: Object.values(returnCalculationScreens),
@@ -355,7 +355,7 @@ export const returnCalculationFamily = defineServerResource({
  * 核算单: a settlement turned down is edited — the 核算主体, the clerk's amounts — and saving it computes it
  * anew and sends it to approval again.
  */
-export const returnSettlementFamily = defineServerResource({
+const returnSettlementFamily = defineServerResource({
   resource: returnSettlementResource,
   table: returnSettlements,
   screens: Object.values(returnSettlementScreens),
@@ -417,7 +417,7 @@ onApprovalOutcome(approvalBusinessTypes.returnCheckout, async ({ tx, tenantId, b
 });
 
 /** The books of an order whose settlement passed: see the approval's outcome above. */
-export async function closeOrderBooks(tx: Tx, by: { tenantId: number; userId: number }, sheet: Sheet): Promise<void> {
+async function closeOrderBooks(tx: Tx, by: { tenantId: number; userId: number }, sheet: Sheet): Promise<void> {
   const { tenantId, userId } = by;
   const [order] = await tx
     .select()

@@ -13,7 +13,7 @@ export type Block =
   | { type: 'rule' };
 
 /** Inline Markdown to plain text: the PDF shows emphasis and code as text, links by their words. */
-export function inlineText(text: string): string {
+function inlineText(text: string): string {
   return text
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')

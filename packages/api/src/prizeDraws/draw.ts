@@ -49,7 +49,7 @@ function closedReason(draw: { status: number; startsAt: Date; endsAt: Date }, no
 }
 
 /** The draw's prizes in the order their slots are laid out. */
-export const orderedPrizes = (tx: Executor, tenantId: number, drawId: number) =>
+const orderedPrizes = (tx: Executor, tenantId: number, drawId: number) =>
   tx
     .select({ id: prizes.id, name: prizes.name, level: prizes.level, probability: prizes.probability })
     .from(prizes)

@@ -25,7 +25,7 @@ const moment = (value: unknown) => new Date(String(value));
 const drawIdColumn = sql.raw('"prize_draws"."id"');
 
 /** The draws: a secret seed made when created, shown once the draw is over so anyone can check it. */
-export const prizeDrawFamily = defineServerResource({
+const prizeDrawFamily = defineServerResource({
   resource: prizeDrawResource,
   table: prizeDraws,
   screens: screensOf(prizeDrawResource),
@@ -78,7 +78,7 @@ async function assertDraft(ctx: WriteContext, drawId: unknown) {
 }
 
 /** A prize: changed only while its draw is a draft; the draw's probabilities add up to at most 100%. */
-export const prizeFamily = defineServerResource({
+const prizeFamily = defineServerResource({
   resource: prizeResource,
   table: prizes,
   screens: screensOf(prizeResource),
@@ -138,7 +138,7 @@ export const participantFamily = defineServerResource({
 });
 
 /** What each draw gave: written by 抽奖 only, never changed or deleted. */
-export const drawRecordFamily = defineServerResource({
+const drawRecordFamily = defineServerResource({
   resource: drawRecordResource,
   table: drawRecords,
   screens: screensOf(drawRecordResource),

@@ -4,7 +4,7 @@ import { businessError } from '../http/errors';
 import type { Row } from '../resource/family';
 
 /** Largest background a template takes, as the form's upload says. */
-export const maxBackgroundBytes = 5 * 1024 * 1024;
+const maxBackgroundBytes = 5 * 1024 * 1024;
 
 async function bytesOf(storage: FileStorage, location: string): Promise<Buffer> {
   const size = await storage.size(location);

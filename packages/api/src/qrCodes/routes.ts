@@ -19,7 +19,7 @@ import { qrCodes, qrTemplates } from './tables';
 const pngWidth = 600;
 
 /** The QR code of a sign-up link as a PNG image (the `qrcode` package: its encoder and PNG writer). */
-export function qrPng(url: string, width = pngWidth): Promise<Buffer> {
+function qrPng(url: string, width = pngWidth): Promise<Buffer> {
   return QRCode.toBuffer(url, { type: 'png', width, margin: 2, errorCorrectionLevel: 'M' });
 }
 

@@ -26,7 +26,7 @@ async function namesOf(tx: Executor, tenantId: number, kind: number, ids: number
 }
 
 /** Each driver's referrals whose car was delivered within the period (days in China time, both ends included). */
-export async function completedReferrals(
+async function completedReferrals(
   tx: Executor,
   tenantId: number,
   driverIds: readonly number[],

@@ -11,7 +11,7 @@ interface DatabaseError {
 }
 
 /** The database's own error inside what a driver or drizzle threw (drizzle wraps it as the `cause`). */
-export function databaseErrorOf(error: unknown): DatabaseError | undefined {
+function databaseErrorOf(error: unknown): DatabaseError | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current; depth++) {
     const code = (current as { code?: unknown }).code;

@@ -26,7 +26,7 @@ export interface WriteContext {
 }
 
 /** Columns of another table shown with each row: a record's vehicle (plate, VIN), an account's user. */
-export interface ParentSpec {
+interface ParentSpec {
   table: PgTable;
   /** The row's column pointing at the parent (`vehicleId`). */
   via: PgColumn;

@@ -20,7 +20,7 @@ const defaultMaxRows = 2000;
 const maxProblems = 200;
 const problemsInMessage = 5;
 
-export interface ImportProblem {
+interface ImportProblem {
   /** The row number Excel shows (the header is row 1). */
   row: number;
   /** The column's header. */
@@ -223,7 +223,7 @@ export async function resolveSheetNames(
  * The refusal of a sheet with problems: the first few in the message, up to 200 in `data.problems`, and how
  * many there are in all in `data.total`.
  */
-export function importRefused(problems: readonly ImportProblem[]) {
+function importRefused(problems: readonly ImportProblem[]) {
   const named = problems.slice(0, problemsInMessage).map((p) => `第${p.row}行 ${p.field}${p.message}`);
   const rest = problems.length > problemsInMessage ? '；…' : '';
   return businessError(`导入失败：共${problems.length}处错误，${named.join('；')}${rest}`, {

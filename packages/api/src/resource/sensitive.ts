@@ -8,7 +8,7 @@ import type { Row, ServerResource } from './family';
 import { readRow } from './read';
 
 /** The resource's `sensitive` fields with their kind. */
-export function sensitiveFieldsOf(resource: Resource): [string, SensitiveKind][] {
+function sensitiveFieldsOf(resource: Resource): [string, SensitiveKind][] {
   return resource.entries.flatMap(([name, def]) => (def.sensitive ? [[name, def.sensitive]] : []));
 }
 

@@ -262,7 +262,7 @@ const demoStaff: Record<
 };
 
 /** The one branch company of a first install without demo data (DEMO_DATA=0); renamed on 分公司 screens later. */
-export const firstTenant = { code: 'HQ', name: '总公司' };
+const firstTenant = { code: 'HQ', name: '总公司' };
 
 /**
  * A first install without demo data: one branch company, the built-in administrator `admin` (the password

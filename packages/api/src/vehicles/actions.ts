@@ -18,7 +18,7 @@ import { carReturns, deliveries, outboundRecords, shuntingRecords } from './reco
 import { vehicleInspections, vehiclePreparations } from './tables';
 
 /** The tenant and author columns of a record the action writes. */
-export const recordStamp = ({ auth }: WriteContext) => ({
+const recordStamp = ({ auth }: WriteContext) => ({
   tenantId: auth.tenantId,
   createdBy: auth.userId,
   updatedBy: auth.userId,
@@ -34,7 +34,7 @@ function notBelow(vehicle: Row, body: Row, what: string) {
 const mileage = (body: Row) => ({ mileage: body.mileage });
 
 /** The handover still open: the latest delivery of the vehicle that has not ended. */
-export async function openDelivery(tx: Tx, vehicleId: number) {
+async function openDelivery(tx: Tx, vehicleId: number) {
   const [delivery] = await tx
     .select()
     .from(deliveries)

@@ -60,7 +60,7 @@ function vehicleRecord(
 }
 
 /** The driver who had the vehicle at that moment: the latest handover before it that had not ended. */
-export async function driverAt(
+async function driverAt(
   tx: Tx,
   vehicleId: number,
   at: Date,
@@ -89,12 +89,12 @@ async function plateOf(ctx: WriteContext, vehicleId: number): Promise<string> {
 /** 已处理: a violation recorded as handled is handled as of when it is recorded. */
 const handled = 2;
 
-export const inspectionFamily = vehicleRecord(inspectionResource, vehicleInspections);
-export const outboundFamily = vehicleRecord(outboundResource, outboundRecords);
-export const deliveryFamily = vehicleRecord(deliveryResource, deliveries, {
+const inspectionFamily = vehicleRecord(inspectionResource, vehicleInspections);
+const outboundFamily = vehicleRecord(outboundResource, outboundRecords);
+const deliveryFamily = vehicleRecord(deliveryResource, deliveries, {
   expose: ['checklist'],
 });
-export const shuntingFamily = vehicleRecord(shuntingResource, shuntingRecords);
+const shuntingFamily = vehicleRecord(shuntingResource, shuntingRecords);
 
 /**
  * Told of each accepted return in its transaction (the lease order whose car it is: 已退车), with the body it
@@ -151,7 +151,7 @@ export const returnFamily = vehicleRecord(returnResource, carReturns, {
   },
 });
 
-export const riskFamily = vehicleRecord(riskResource, vehicleRisks, {
+const riskFamily = vehicleRecord(riskResource, vehicleRisks, {
   actions: {
     handle: {
       patch: (body, _risk, ctx) => ({ note: body.note, handledBy: ctx.auth.userName, handledAt: businessNow() }),
@@ -180,7 +180,7 @@ export const violationFamily = vehicleRecord(violationResource, violations, {
   },
 });
 
-export const maintenanceFamily = vehicleRecord(maintenanceResource, maintenanceRecords, {
+const maintenanceFamily = vehicleRecord(maintenanceResource, maintenanceRecords, {
   async prepare(values, ctx, before) {
     return { ...values, plateNo: await plateOf(ctx, Number(values.vehicleId ?? before?.vehicleId)) };
   },

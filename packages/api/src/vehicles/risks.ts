@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import { rowsOf } from '../db/migrate';
 
 /** Days ahead an expiry counts as a risk; days of GPS silence; violations within 90 days. */
-export const riskWindows = { expiryDays: 30, gpsSilentDays: 3, violationCount: 3 } as const;
+const riskWindows = { expiryDays: 30, gpsSilentDays: 3, violationCount: 3 } as const;
 
 interface RiskRule {
   rule: number;

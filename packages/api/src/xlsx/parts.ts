@@ -2,7 +2,7 @@ import { invalidXlsx } from './error';
 import { attributesOf, decodeXml, type XmlHandler } from './xml';
 
 /** Excel's own limits: columns A…XFD, rows, characters in a cell. */
-export const excelLimits = { columns: 16_384, rows: 1_048_576, cellChars: 32_767 };
+const excelLimits = { columns: 16_384, rows: 1_048_576, cellChars: 32_767 };
 /** Raw XML of one value may spend up to 10 characters on each of its characters (`&#x10FFFF;`). */
 const maxRawChars = excelLimits.cellChars * 10;
 
@@ -14,7 +14,7 @@ export interface Cell {
 
 export const holdsSomething = (cell: Cell) => typeof cell.value === 'number' || cell.value.trim() !== '';
 
-export function columnName(index: number): string {
+function columnName(index: number): string {
   let name = '';
   for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
   return name;

@@ -17,11 +17,11 @@ export interface SheetColumn {
   kind?: CellKind;
 }
 
-export type DateKind = 'date' | 'dateTime';
+type DateKind = 'date' | 'dateTime';
 export type CellKind = DateKind | 'money';
 
 /** The number format of money cells: yuan with two decimals and the ¥ sign (quoted, as the format asks of it). */
-export const moneyFormat = '"¥"#,##0.00';
+const moneyFormat = '"¥"#,##0.00';
 
 /** A small sheet written after the main one (an import template's 说明). */
 export interface ExtraSheet {
@@ -31,7 +31,7 @@ export interface ExtraSheet {
 }
 
 /** Excel's limit per sheet, header row included. */
-export const maxRowsPerSheet = 1_048_576;
+const maxRowsPerSheet = 1_048_576;
 /** A sheet's XML, in UTF-8 bytes, stays well below the 4 GiB a ZIP entry may hold (ZipWriter writes no ZIP64). */
 const maxSheetBytes = 3.5 * 2 ** 30;
 const maxCellText = 32_767;
@@ -42,7 +42,7 @@ const invalidXml =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   // Most cells need nothing: one cheap test instead of two replacements.
   if (!needsEscape.test(text)) return text;
   return text.replace(invalidXml, '').replace(/[&<>"]/g, (c) => escapes[c] ?? c);

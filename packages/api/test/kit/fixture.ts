@@ -33,12 +33,12 @@ import { type StartOptions, startTestApp, type TestContext } from '../harness';
  * its generic pieces rather than through what vehicles happen to use. It borrows 车辆列表's page for its
  * buttons (新增, 编辑, 删除, 导入, 导出) and 待验车辆 for a second screen with a fixed filter.
  */
-export const fixtureCategory = defineEnum('类别', [
+const fixtureCategory = defineEnum('类别', [
   [0, '普通'],
   [1, '加急'],
 ]);
 
-export const fixtureStatus = defineEnum('状态', [
+const fixtureStatus = defineEnum('状态', [
   [0, '草稿'],
   [1, '已提交'],
   [2, '已归档'],
@@ -48,7 +48,7 @@ export const fixtureStatus = defineEnum('状态', [
  * 提交 and 退回 need 车辆列表's 编辑, 归档 its 删除 (which ops does not hold). 提交, 归档 and 批注 (which
  * takes a body and keeps the state) may be taken on many rows at once.
  */
-export const fixtureLifecycle = defineLifecycle({
+const fixtureLifecycle = defineLifecycle({
   field: 'status',
   states: fixtureStatus,
   transitions: [
@@ -152,7 +152,7 @@ export const kitFixtures = pgTable(
   ],
 );
 
-export const kitFixtureRoles = pgTable(
+const kitFixtureRoles = pgTable(
   'kit_fixture_roles',
   {
     fixtureId: refColumn('fixture_id').notNull(),
@@ -234,7 +234,7 @@ export const fixtureFamily = defineServerResource({
  * The 加急 rows of the same table as a family of their own (a slice: `category` 1), the way 网约车司机 and
  * 出租车司机 share `drivers`. `category` is not one of its fields: the slice sets it.
  */
-export const urgentResource = defineResource({
+const urgentResource = defineResource({
   key: 'kitFixtureUrgent',
   title: '加急条目',
   page: 'vehicleList',
@@ -252,7 +252,7 @@ export const urgentResource = defineResource({
   },
 });
 
-export const urgentScreen = defineScreen(urgentResource, { route: 'vehicleList', actions: ['submit'] });
+const urgentScreen = defineScreen(urgentResource, { route: 'vehicleList', actions: ['submit'] });
 
 export const urgentFamily = defineServerResource({
   resource: urgentResource,
@@ -311,7 +311,7 @@ export const urgentTemplate = resourceTemplate(urgentResource);
  * The same rows imported row by row, each upload kept as a batch: on 违章管理's page (its 导入 button), the
  * batches and their rows listed on 上传日志's.
  */
-export const batchFixtureResource = defineResource({
+const batchFixtureResource = defineResource({
   ...fixtureResource,
   key: 'kitBatchFixture',
   title: '批量条目',
@@ -319,13 +319,13 @@ export const batchFixtureResource = defineResource({
   endpoint: '/api/kit-batch-fixtures',
   import: { key: ['code'], maxRows: 10_000, mode: 'rows' },
 });
-export const batchFixtureImports = importBatchResources({
+const batchFixtureImports = importBatchResources({
   of: 'kitBatchFixture',
   page: 'upLoadLog',
   endpoint: '/api/kit-batch-imports',
   title: '上传日志',
 });
-export const batchFixtureFamily = defineServerResource({
+const batchFixtureFamily = defineServerResource({
   ...fixtureFamily,
   resource: batchFixtureResource,
   screens: [defineScreen(batchFixtureResource, { route: 'violationManagement' })],

@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 export const baseUrl = inject('baseUrl');
 
 /** Debian's Chromium; never a downloaded one. */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const launchArgs = [
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const launchArgs = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -13,7 +13,7 @@ export const launchArgs = [
   '--disable-sync',
 ];
 
-export const desktop = { width: 1400, height: 900 };
+const desktop = { width: 1400, height: 900 };
 export const narrow = { width: 820, height: 900 };
 
 export interface Opened {

@@ -1,7 +1,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { baseUrl } from './browser';
 
-export const tokenCookieName = 'vue_admin_template_token';
+const tokenCookieName = 'vue_admin_template_token';
 
 export const demoAccounts = {
   admin: { loginId: 'admin', password: 'admin123', userName: '系统管理员', code: 'CP0001' },

@@ -43,7 +43,7 @@ const status = {
  * A coloured tag writes its text in its palette's 7th step on the 1st: for these palettes that was under 4.5:1
  * (orange 3.34, gold 2.76, green 3.37, cyan 3.39…), so their text takes a darker step.
  */
-export const tagTextColours = {
+const tagTextColours = {
   volcano: '#ad2102',
   orange: '#ad4e00',
   gold: '#874d00',

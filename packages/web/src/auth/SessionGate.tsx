@@ -8,7 +8,7 @@ import { loginUrl, notFoundUrl } from './guard';
 import { heldKeysOf, resetSessionData, SessionProvider, useUserInfoQuery } from './session';
 import { removeToken } from './token';
 
-export const sessionFailureFallback = 'Has Error';
+const sessionFailureFallback = 'Has Error';
 
 function failureText(error: unknown): string {
   return error instanceof Error && error.message ? error.message : sessionFailureFallback;

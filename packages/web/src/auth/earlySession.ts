@@ -4,7 +4,7 @@ import axios, { type AxiosAdapter, AxiosError, AxiosHeaders, type AxiosResponse 
  * The user-info read `index.html` starts while the console's code is still downloading: the session cookie's
  * token and the pending response. The first user-info call of the page takes it instead of asking again.
  */
-export interface EarlySessionRead {
+interface EarlySessionRead {
   token: string;
   response: Promise<Response>;
 }

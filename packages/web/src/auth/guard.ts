@@ -19,7 +19,7 @@ export interface GuardInput {
 }
 
 /** The state an authorization-code login comes back with when the user agreed. */
-export const imLoginSuccessState = 'success';
+const imLoginSuccessState = 'success';
 
 /** Query parameters that carry a token for direct login: our own, or one from another internal system. */
 export const loginTokenParams = ['token', 'system'] as const;

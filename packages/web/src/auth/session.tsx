@@ -3,8 +3,8 @@ import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { authApi } from './api';
 
-export const sessionQueryKey = ['session'] as const;
-export const userInfoQueryKey = [...sessionQueryKey, 'userInfo'] as const;
+const sessionQueryKey = ['session'] as const;
+const userInfoQueryKey = [...sessionQueryKey, 'userInfo'] as const;
 
 const userInfoQuery = {
   queryKey: userInfoQueryKey,

@@ -1,7 +1,7 @@
 import { readCookie, removeCookie, writeCookie } from './cookies';
 
 /** The session token cookie, under the name the console has always used. */
-export const tokenCookieName = 'vue_admin_template_token';
+const tokenCookieName = 'vue_admin_template_token';
 
 export function getToken(): string | undefined {
   return readCookie(tokenCookieName) || undefined;

@@ -1,15 +1,9 @@
-import {
-  type DownloadLink,
-  type DownloadRecordDto,
-  type ExportStatus,
-  exportStatus,
-  type PageResult,
-} from '@cp/contracts';
+import type { DownloadLink, DownloadRecordDto, ExportStatus, PageResult } from '@cp/contracts';
 import { get, post } from '../request';
 import { emptyText } from '../resource/emptyText';
 import { stripEmpty } from '../widgets';
 
-export interface DownloadRecordQuery {
+interface DownloadRecordQuery {
   page: number;
   limit: number;
 }
@@ -49,8 +43,6 @@ export function refreshWhileBusy(
 ): number | false {
   return page?.list.some(isInProgress) ? intervalMs : false;
 }
-
-export const statusLabel = (status: ExportStatus) => exportStatus.label(status);
 
 /** `0 B`, `812 B`, `14.2 KB`, `3.5 MB`. */
 export function formatSize(bytes: number): string {

@@ -2,7 +2,7 @@ import { get, RequestError } from '../request';
 import { saveBlob } from './saveBlob';
 
 /** Where an import screen's template is (an .xlsx; the server checks the screen's import button). */
-export const importTemplateUrl = (kind: string) => `/api/gateway/storage/templates/${encodeURIComponent(kind)}`;
+const importTemplateUrl = (kind: string) => `/api/gateway/storage/templates/${encodeURIComponent(kind)}`;
 
 /**
  * Saves the template of an import screen as `fileName`. The call needs the token header, which a plain link

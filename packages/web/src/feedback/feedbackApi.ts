@@ -32,7 +32,7 @@ export interface FeedbackApi {
   productDocumentUrl: () => Promise<string>;
 }
 
-export const feedbackPaths = {
+const feedbackPaths = {
   screenshot: '/api/gateway/storage/image/private',
   suggestion: '/api/feedback/suggestions',
   fault: '/api/feedback/faults',

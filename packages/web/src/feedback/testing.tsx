@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import { FeedbackWidget } from './FeedbackWidget';
 import type { FeedbackApi } from './feedbackApi';
 
-export const menuData: MenuNode[] = [
+const menuData: MenuNode[] = [
   {
     key: 'vehicle',
     title: '车辆管理',

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { sharedDefaultPageSize } from '../widgets';
 import { pageOf } from './urlParams';
 
-export type ListFilters<F extends string> = Record<F, string>;
+type ListFilters<F extends string> = Record<F, string>;
 
 /**
  * A list's filters, page and page size, kept in the URL so a reload or a shared link lands on the same

@@ -157,7 +157,7 @@ function SplitPreview() {
 }
 
 /** Each participant's part: what the rule counted for them and their amount, with the total. */
-export function PartsTable({ parts }: { parts: readonly ParticipantPart[] }) {
+function PartsTable({ parts }: { parts: readonly ParticipantPart[] }) {
   const total = parts.reduce((sum, part) => sum + part.amount, 0);
   const counted = parts.some((part) => part.referralCount !== null);
   const weighted = parts.some((part) => part.weight !== null);

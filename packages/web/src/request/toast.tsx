@@ -2,7 +2,7 @@ import { CloseOutlined } from '@ant-design/icons';
 import { message } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 
-export const errorToastSeconds = 5;
+const errorToastSeconds = 5;
 
 let messageApi: Pick<MessageInstance, 'open' | 'destroy'> = message;
 let sequence = 0;

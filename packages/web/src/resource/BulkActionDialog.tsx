@@ -11,7 +11,7 @@ import { parseForm } from './rules';
 import type { ResourceRecord } from './types';
 
 /** `POST {endpoint}/bulk/{action}`: one lifecycle action on many rows, the body given once. */
-export function takeBulkAction(
+function takeBulkAction(
   family: WebFamily,
   action: string,
   ids: readonly string[],
@@ -21,13 +21,13 @@ export function takeBulkAction(
 }
 
 /** What a bulk action's answer says in one line: `已提交 8 项，2 项未执行`. */
-export function bulkSummary(title: string, result: BulkResult): string {
+function bulkSummary(title: string, result: BulkResult): string {
   const refused = result.refused.length;
   return `已${title} ${result.done} 项${refused > 0 ? `，${refused} 项未执行` : ''}`;
 }
 
 /** The answer of a bulk action: how many were done, and each refused row with why. */
-export function BulkResultView({ title, result }: { title: string; result: BulkResult }) {
+function BulkResultView({ title, result }: { title: string; result: BulkResult }) {
   const refused = result.refused;
   return (
     <Flex vertical gap={12}>

@@ -20,14 +20,14 @@ const problemColumns: TableColumnsType<ImportProblem> = [
  * message names the first few again), so the line only counts them; a refusal without rows (a sheet that
  * is not the template, a failure of the server) is its message.
  */
-export function summaryOf(failure: ImportFailure): string {
+function summaryOf(failure: ImportFailure): string {
   if (failure.problems.length === 0) return failure.message;
   const listed = failure.total > failure.problems.length ? `，下表列出前${failure.problems.length}处` : '';
   return `导入失败：共${failure.total}处问题${listed}，请修改后重新导入（本次未保存任何数据）`;
 }
 
 /** What a row-by-row import kept: its counts, and a link to each row's result. */
-export function BatchResult({
+function BatchResult({
   title,
   batch,
   batchPage,

@@ -35,7 +35,7 @@ interface ListProps {
 }
 
 /** `违章记录（3）`: the list's title and how many rows it has (`10000+` past the server's count cap). */
-export function RelatedTitle({ list, parentId }: ListProps) {
+function RelatedTitle({ list, parentId }: ListProps) {
   const { data } = useRelatedPage(list, parentId);
   const count = data ? `（${data.total}${data.totalExact ? '' : '+'}）` : '';
   return (
@@ -99,7 +99,7 @@ function useColumns(
  * itself. An embedded screen has no page to open: its rows are managed here, with its route's controls
  * (新增 and 导入 for the parent row, 导出 of the parent's rows, the row controls).
  */
-export function RelatedList({ list, parentId, parent: parentRecord, alsoRefresh = [] }: ListProps) {
+function RelatedList({ list, parentId, parent: parentRecord, alsoRefresh = [] }: ListProps) {
   const [page, setPage] = useState(1);
   const [opened, setOpenedAs] = useState<Opened | null>(null);
   const setOpened = useCallback(

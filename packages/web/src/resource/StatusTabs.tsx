@@ -2,7 +2,7 @@ import type { ScreenTabs, TabCount } from '@cp/contracts';
 import { Tabs, Typography } from 'antd';
 
 /** A tab's count as the pager shows a total: `10000+` past the cap. */
-export function countLabel(count: TabCount | undefined): string {
+function countLabel(count: TabCount | undefined): string {
   if (!count) return '';
   return count.totalExact ? String(count.total) : `${count.total}+`;
 }

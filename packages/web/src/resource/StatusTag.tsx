@@ -3,7 +3,7 @@ import { Tag } from 'antd';
 import { emptyText } from './emptyText';
 
 /** antd's tag colour of each tone: the same status word looks the same in every section. */
-export const toneColors: Readonly<Record<Tone, string>> = {
+const toneColors: Readonly<Record<Tone, string>> = {
   danger: 'error',
   success: 'success',
   active: 'processing',

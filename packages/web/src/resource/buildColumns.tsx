@@ -55,7 +55,7 @@ function textColumnWidth(def: FieldDef): number {
 }
 
 /** A column's width: what its values need by kind, never narrower than its title (with the sort arrows). */
-export function columnWidth(def: FieldDef): number {
+function columnWidth(def: FieldDef): number {
   const content = def.kind === 'text' ? textColumnWidth(def) : kindWidths[def.kind];
   const title = textWidth(displayTitle(def)) + 34 + (def.sortable ? 26 : 0);
   return Math.max(content, title);

@@ -7,7 +7,7 @@ import type { WebFamily } from './family';
 import type { ResourceRecord } from './types';
 
 /** The actions a screen offers on many selected rows: its lifecycle actions declared bulk whose button the user holds. */
-export function bulkActions(family: WebFamily, screen: Screen, hasButton: (key: string) => boolean): Transition[] {
+function bulkActions(family: WebFamily, screen: Screen, hasButton: (key: string) => boolean): Transition[] {
   const lifecycle = family.resource.lifecycle;
   if (!lifecycle) return [];
   return lifecycle.bulk.filter(

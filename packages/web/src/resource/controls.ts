@@ -86,7 +86,7 @@ export function rowControlTitles(family: WebFamily, controls: readonly Control[]
 }
 
 /** A small link button of a row: its title padded by 7 px a side, and the space beside it. */
-export const rowButtonWidth = (title: string) => textWidth(title) + 22;
+const rowButtonWidth = (title: string) => textWidth(title) + 22;
 
 /** The title of the button gathering a row's other controls. */
 export const moreTitle = '更多';
@@ -95,7 +95,7 @@ export const moreTitle = '更多';
  * What the buttons of a row may take side by side: 详情, one action of up to six characters (填写交车信息) and
  * 更多 — so a list with many actions (租赁订单) keeps its key columns on screen at 1440 px.
  */
-export const rowActionsBudget = rowButtonWidth('详情') + rowButtonWidth('填写交车信息') + rowButtonWidth(moreTitle);
+const rowActionsBudget = rowButtonWidth('详情') + rowButtonWidth('填写交车信息') + rowButtonWidth(moreTitle);
 
 /**
  * How many of a row's buttons (详情 first, then its controls in order) stand in the row: all of them when they

@@ -66,7 +66,7 @@ export interface RelatedSpec {
  * Where a reference field's value links: the family whose detail page shows the referenced row, or, per row,
  * which one (a lease order's driver is a 网约车司机 or a 出租车司机).
  */
-export type RefTarget = WebFamily | ((record: ResourceRecord) => WebFamily | undefined);
+type RefTarget = WebFamily | ((record: ResourceRecord) => WebFamily | undefined);
 
 /**
  * A tab of the detail page beside its related lists, for what is not a list of another family's rows (a

@@ -23,7 +23,7 @@ export function searchFieldNames(
 }
 
 /** One URL filter (`0,3`, `2024-01-01,2024-12-31`) as its search field holds it. */
-export function toFormValue(def: FieldDef, raw: string): FilterFormValue {
+function toFormValue(def: FieldDef, raw: string): FilterFormValue {
   if (raw === '') return undefined;
   switch (def.filter) {
     case 'in':
@@ -38,7 +38,7 @@ export function toFormValue(def: FieldDef, raw: string): FilterFormValue {
 }
 
 /** A search field's value as the list query (and the URL) carries it; '' when empty. */
-export function toUrlValue(def: FieldDef, value: unknown): string {
+function toUrlValue(def: FieldDef, value: unknown): string {
   if (value === undefined || value === null || value === '') return '';
   if (def.filter === 'range' && Array.isArray(value)) {
     const [from, to] = value as [Dayjs | null, Dayjs | null];

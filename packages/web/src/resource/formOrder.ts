@@ -6,7 +6,7 @@ import { fieldOf } from './types';
  * the form edits it, else — for a record identified by what it belongs to (a violation's 车牌号 is its
  * vehicle's) — its first required reference (车辆).
  */
-export function leadingField(resource: Resource): string | undefined {
+function leadingField(resource: Resource): string | undefined {
   const identity = resource.identity ? fieldOf(resource, resource.identity) : undefined;
   if (resource.identity && identity?.form) return resource.identity;
   return resource.entries.find(([, def]) => def.form && def.required && def.kind === 'ref')?.[0];

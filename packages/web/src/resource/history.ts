@@ -22,7 +22,7 @@ export interface HistoryChange {
   to: string;
 }
 
-export const crudActionTitles: Readonly<Record<string, string>> = {
+const crudActionTitles: Readonly<Record<string, string>> = {
   create: '新增',
   update: '编辑',
   delete: '删除',

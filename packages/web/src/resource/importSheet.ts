@@ -27,14 +27,14 @@ export interface ImportFailure {
 }
 
 /** POST the sheet as multipart field `file` to the resource's import; the dialog shows a refusal, no toast. */
-export function importSheet(resource: Resource, file: File): Promise<ImportResult> {
+function importSheet(resource: Resource, file: File): Promise<ImportResult> {
   const form = new FormData();
   form.append('file', file);
   return post<ImportResult>(`${resource.endpoint}/import`, form, { showsError: true });
 }
 
 /** What a refused import says: its message, and the rows it names when the sheet had problems. */
-export function importFailureOf(error: unknown): ImportFailure {
+function importFailureOf(error: unknown): ImportFailure {
   const message = error instanceof Error && error.message ? error.message : '导入失败';
   const data = error instanceof RequestError ? (error.data as { problems?: unknown; total?: unknown } | null) : null;
   const problems = Array.isArray(data?.problems) ? (data.problems as ImportProblem[]) : [];

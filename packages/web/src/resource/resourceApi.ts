@@ -16,5 +16,3 @@ export function createResourceApi<T extends ResourceRecord = ResourceRecord>(bas
     sensitive: (id: string, field: string) => get<SensitiveValue>(`${base}/${id}/sensitive/${field}`),
   };
 }
-
-export type ResourceApi<T extends ResourceRecord = ResourceRecord> = ReturnType<typeof createResourceApi<T>>;

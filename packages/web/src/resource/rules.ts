@@ -6,7 +6,7 @@ import { formTitle } from './format';
 const isBlank = (value: unknown) => value === undefined || value === null || value === '';
 
 /** The Chinese title a schema declares with `.meta({ title })`. */
-export function schemaTitle(schema: z.ZodType): string | undefined {
+function schemaTitle(schema: z.ZodType): string | undefined {
   // A title declared before `.optional()` (or a default) sits on the wrapped schema.
   let current = schema as unknown as { def: { innerType?: unknown }; meta(): { title?: unknown } | undefined };
   for (;;) {
@@ -18,7 +18,7 @@ export function schemaTitle(schema: z.ZodType): string | undefined {
 }
 
 /** Whether a schema is an amount in fen (`moneyAmount`, `fields.money`): people type it in yuan. */
-export function isMoneySchema(schema: z.ZodType): boolean {
+function isMoneySchema(schema: z.ZodType): boolean {
   let current = schema as unknown as { def: { innerType?: unknown }; meta(): { money?: unknown } | undefined };
   for (;;) {
     if (current.meta()?.money === true) return true;
@@ -61,7 +61,7 @@ const chosen: ReadonlySet<FieldDef['kind']> = new Set(['enum', 'enums', 'ref', '
  * What an empty field asks for, by its kind — the one rule for every form, search panel and action dialog:
  * 请输入 what is typed, 请选择 what is picked (a list, a lookup, a date, a switch), 请上传 files.
  */
-export function promptVerb(kind: FieldDef['kind']): '请输入' | '请选择' | '请上传' {
+function promptVerb(kind: FieldDef['kind']): '请输入' | '请选择' | '请上传' {
   if (kind === 'files') return '请上传';
   return chosen.has(kind) ? '请选择' : '请输入';
 }

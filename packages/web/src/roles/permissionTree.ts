@@ -7,7 +7,7 @@ export interface PermissionNode {
 }
 
 /** The menu key itself, as a leaf under a page that also has buttons. */
-export const viewTitle = '查看';
+const viewTitle = '查看';
 
 const knownMenus = new Set(menuKeys);
 const knownButtons = new Set(buttonKeys);

@@ -17,11 +17,11 @@ import { useActiveTopMenu } from './useActiveTopMenu';
 import { useSidebar } from './useSidebar';
 import { WatermarkLayer } from './WatermarkLayer';
 
-export const sidebarWidth = 270;
+const sidebarWidth = 270;
 /** /404 inside the frame: the path asked for and the way home, with header and sidebar kept. */
 const notFound = <NotFoundResult />;
 /** The scroll-to-top helper's animation (SPEC.md §9). */
-export const scrollToTopMs = 800;
+const scrollToTopMs = 800;
 
 function Shell({ table }: { table: RouteTable }) {
   const { user } = useSession();

@@ -3,7 +3,7 @@ import { Watermark } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useState } from 'react';
 
-export const watermarkStyle = { width: 340, opacity: 0.125, fontSize: 18 } as const;
+const watermarkStyle = { width: 340, opacity: 0.125, fontSize: 18 } as const;
 
 export function watermarkText(user: Pick<UserInfo, 'userName' | 'code'>, now: Date): string {
   return `${user.userName} ${user.code} ${dayjs(now).format('YYYY-MM-DD HH:mm')}`;

@@ -4,8 +4,6 @@ import { resetServer, serve } from '../resource/testing/fakeServer';
 import { serveLookups } from '../resource/testing/lookups';
 import { vehicleRow } from '../resource/testing/vehicleRow';
 
-export { vehicleRow };
-
 /** Every button of the catalogue, as the super-admin holds them. */
 export const allButtons = buttonKeys;
 export const vehicleMenus = ['vehicleList', 'vehicleInspected', 'inspectedVehicle', 'waitingOut', 'gpsList'];

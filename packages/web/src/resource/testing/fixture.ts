@@ -21,7 +21,7 @@ const fixtureKind = defineEnum('样例类别', [
   [1, '乙类'],
 ]);
 
-export const reviewBody = z.strictObject({
+const reviewBody = z.strictObject({
   opinion: z.string().trim().min(1, '不能为空').max(50).meta({ title: '审核意见' }),
   score: z.number().int().min(0).max(100).meta({ title: '评分' }),
   remark: z.string().trim().max(200).optional().meta({ title: '备注' }),
@@ -110,7 +110,7 @@ export const fixtureFamily = defineFamily({
   lookup: 'vehicle',
 });
 
-export const fixtureRoles = [
+const fixtureRoles = [
   { label: '车辆专员', value: '4' },
   { label: '财务专员', value: '5' },
 ];
@@ -172,7 +172,7 @@ export function serveFixtures(rows: readonly ResourceRecord[]): void {
  * 列设置 kept as the server keeps them, per screen, for as long as the test runs: what a reload (a new
  * query cache) reads back.
  */
-export function servePreferences(): Map<string, unknown> {
+function servePreferences(): Map<string, unknown> {
   const saved = new Map<string, unknown>();
   const path = '/api/preferences/list-columns/:screen';
   serve('GET', path, ({ params }: { params: Record<string, string> }) => saved.get(params.screen ?? '') ?? null);

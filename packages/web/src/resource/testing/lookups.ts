@@ -12,11 +12,11 @@ export const catalog = [
     children: [{ label: 'AION S', value: '10', children: [{ label: 'AION S 炫 580', value: '11' }] }],
   },
 ];
-export const companies = [
+const companies = [
   { label: '北京CP汽车租赁有限公司', value: '1' },
   { label: '天津CP汽车租赁有限公司', value: '3' },
 ];
-export const cities = [
+const cities = [
   { label: '北京市', value: '1', province: '北京市' },
   { label: '天津市', value: '2', province: '天津市' },
 ];

@@ -7,7 +7,7 @@ interface PasswordForm {
   confimPassWord: string;
 }
 
-export const passwordChangeUnsupported = '该功能暂不支持';
+const passwordChangeUnsupported = '该功能暂不支持';
 
 /**
  * 修改密码: the form checks what SPEC §5 asks — each field given, the new password by the hint's rules (6–10

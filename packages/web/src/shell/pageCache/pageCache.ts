@@ -3,7 +3,7 @@ import type { Location } from 'react-router';
 /** How many cached pages stay alive at once; the least recently shown is evicted first. */
 export const pageCacheCapacity = 10;
 
-export interface CachedPage {
+interface CachedPage {
   /** Stable identity of the page instance (its React key). */
   id: number;
   /** path + search: a different search reached by a link is a different instance. */
@@ -29,7 +29,7 @@ export interface PageVisit {
   cached: boolean;
 }
 
-export function pageKey(location: Pick<Location, 'pathname' | 'search'>): string {
+function pageKey(location: Pick<Location, 'pathname' | 'search'>): string {
   return location.pathname + location.search;
 }
 

@@ -8,7 +8,7 @@ export interface PageResume {
   resume(path: string): string;
 }
 
-export function createPageResume(): PageResume {
+function createPageResume(): PageResume {
   const last = new Map<string, string>();
   return {
     remember: (location) => last.set(location.pathname, location.pathname + location.search + location.hash),

@@ -2,8 +2,8 @@ import { Button, Modal, Result } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 
-export const downloadCenterPath = '/downloadRecord';
-export const exportResultText = '提交结果页用于反馈一系列操作任务的处理结果，请到下载中心进行查看';
+const downloadCenterPath = '/downloadRecord';
+const exportResultText = '提交结果页用于反馈一系列操作任务的处理结果，请到下载中心进行查看';
 
 /** Shown after an export is queued: stay on the list, or go to the download center for the file. */
 export function ExportResultModal({ open, onClose }: { open: boolean; onClose: () => void }) {

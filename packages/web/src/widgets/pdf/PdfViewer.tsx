@@ -17,7 +17,7 @@ export interface PdfViewerProps {
   loadDocument?: PdfLoader;
 }
 
-export const pdfTexts = {
+const pdfTexts = {
   loading: '加载中，文件较大请耐心等待...',
   failedTitle: '失败',
   failedDescription: '接口请求失败',

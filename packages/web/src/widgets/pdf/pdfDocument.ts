@@ -1,5 +1,5 @@
 /** One page, sized in CSS pixels at scale 1. */
-export interface PdfPage {
+interface PdfPage {
   readonly width: number;
   readonly height: number;
   render(canvas: HTMLCanvasElement, scale: number): { promise: Promise<unknown>; cancel(): void };

@@ -2,7 +2,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { readCookie, tokenCookieName } from '../api/httpClient';
 import type { PdfDocument, PdfLoader } from './pdfDocument';
 
-export interface PdfjsOptions {
+interface PdfjsOptions {
   /** Where pdfjs-dist's `cmaps/` are served, for PDFs whose Chinese fonts are not embedded. */
   cMapUrl?: string;
   standardFontDataUrl?: string;
@@ -32,7 +32,7 @@ function adapt(document: PDFDocumentProxy): PdfDocument {
  * Loads pdf.js on first use, so it ends up in its own chunk fetched only by screens that show a PDF.
  * Same-origin URLs get the session token header; signed storage URLs must not (CORS preflight).
  */
-export function createPdfjsLoader(options: PdfjsOptions = {}): PdfLoader {
+function createPdfjsLoader(options: PdfjsOptions = {}): PdfLoader {
   return async (url, signal) => {
     const [pdfjs, worker] = await Promise.all([
       import('pdfjs-dist'),

@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
 /** The layout turns mobile below this width (SPEC.md §9). */
-export const mobileBreakpoint = 992;
+const mobileBreakpoint = 992;
 
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(

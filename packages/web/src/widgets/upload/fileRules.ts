@@ -1,6 +1,6 @@
-export const defaultMaxSizeMb = 500;
+const defaultMaxSizeMb = 500;
 export const defaultFileLimit = 5;
-export const imageExtensions = ['png', 'jpg', 'jpeg'];
+const imageExtensions = ['png', 'jpg', 'jpeg'];
 
 export const uploadMessages = {
   badFormat: '文件格式不正确!',

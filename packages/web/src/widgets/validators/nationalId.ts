@@ -1,7 +1,5 @@
-import { fieldMessage, isValidNationalId, nationalIdCheckCharacter, nationalIdProblem } from '@cp/contracts';
+import { fieldMessage, nationalIdProblem } from '@cp/contracts';
 import type { FormRule } from 'antd';
-
-export { isValidNationalId, nationalIdCheckCharacter, nationalIdProblem };
 
 /**
  * antd Form rule for a national ID outside a resource form (which checks the field's own declaration); the
