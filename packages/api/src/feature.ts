@@ -6,7 +6,7 @@ import type { PendingRegistry } from './identity/pending';
 import type { ServerResource } from './resource/family';
 
 /** What a feature's routes are given: the database, the configuration, and the requests under way. */
-export interface FeatureDeps {
+interface FeatureDeps {
   db: Db;
   config: Config;
   pending: PendingRegistry;
@@ -14,7 +14,7 @@ export interface FeatureDeps {
 }
 
 /** What a feature writes into a first start's demo, after the demo's story (`seed/index.ts`). */
-export interface DemoOptions {
+interface DemoOptions {
   /** The data folder, where uploaded files are kept (absent in some tests: write no files then). */
   dataDir?: string;
 }

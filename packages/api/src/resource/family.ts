@@ -61,15 +61,15 @@ export interface ActionImpl<Saved extends Row = Row, Body extends Row = Row> {
 }
 
 /** The values a resource's hooks are given, typed by its fields (`FieldValues`). */
-export type ValuesOf<R extends Resource> = FieldValues<R['fields']>;
+type ValuesOf<R extends Resource> = FieldValues<R['fields']>;
 /** A saved row of a resource as its hooks read it, typed by its fields (`StoredRow`). */
-export type SavedOf<R extends Resource> = StoredRow<R['fields']>;
+type SavedOf<R extends Resource> = StoredRow<R['fields']>;
 /** Each lifecycle action's checked body, by action; any body for a resource whose lifecycle is not known. */
 type BodiesOf<R extends Resource> = [NonNullable<R['lifecycle']>] extends [never]
   ? Record<string, Row>
   : NonNullable<NonNullable<R['lifecycle']>['bodies']>;
 /** A family's action hooks, by the lifecycle's actions, each typed by the action's body. */
-export type ActionsOf<R extends Resource> = {
+type ActionsOf<R extends Resource> = {
   [A in keyof BodiesOf<R> & string]?: ActionImpl<SavedOf<R>, BodiesOf<R>[A] & Row>;
 };
 

@@ -262,7 +262,7 @@ export const urgentFamily = defineServerResource({
 });
 
 /** A period with rules across its fields: each declared once, kept by the server and shown by the form. */
-export const periodResource = defineResource({
+const periodResource = defineResource({
   key: 'kitPeriod',
   title: '测试周期',
   page: 'vehicleList',
@@ -285,7 +285,7 @@ export const periodResource = defineResource({
   ],
 });
 
-export const kitPeriods = pgTable('kit_periods', {
+const kitPeriods = pgTable('kit_periods', {
   id: idColumn(),
   name: text('name').notNull(),
   startDate: date('start_date').notNull(),
@@ -298,7 +298,7 @@ export const kitPeriods = pgTable('kit_periods', {
   ...businessColumns(),
 });
 
-export const periodFamily = defineServerResource({
+const periodFamily = defineServerResource({
   resource: periodResource,
   table: kitPeriods,
   screens: [defineScreen(periodResource, { route: 'vehicleList' })],

@@ -9,7 +9,7 @@ export type PlainFamilySpec = Pick<FamilySpec, 'resource' | 'screens' | 'routes'
  * The route keys a family gives pages (as `familyModule` makes them): each screen but an embedded one, its
  * detail page unless that is another family's list, its add and edit pages, and its actions' pages.
  */
-export function familyRouteKeys(spec: Pick<FamilySpec, 'screens' | 'routes' | 'actionPages'>): string[] {
+function familyRouteKeys(spec: Pick<FamilySpec, 'screens' | 'routes' | 'actionPages'>): string[] {
   const { detail, detailBy, add, edit } = spec.routes ?? {};
   return [
     ...Object.values(spec.screens)
