@@ -1,3 +1,12 @@
+import {
+  approvalInstanceResource,
+  approvalTaskResource,
+  guojinTaskResource,
+  offlinePaymentResource,
+  offlineTaskResource,
+  refundTaskResource,
+  starSeaTaskResource,
+} from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -14,6 +23,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { businessNow } from '../clock';
 import { businessColumns, idColumn, refColumn, versionColumn } from '../db/columns';
+import { listIndexes } from '../db/list-indexes';
 
 /** One node of a process: who decides and how (或签, 会签, 依次). Approvers are users, or every user of a role. */
 export interface ProcessNode {
@@ -65,14 +75,15 @@ export const approvalInstances = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    uniqueIndex('approval_instances_running_key')
-      .on(table.tenantId, table.businessType, table.businessId)
-      .where(sql`${table.status} = 1`),
-    index('approval_instances_tenant_initiator_idx').on(table.tenantId, table.initiatorId, table.createdAt, table.id),
-    index('approval_instances_tenant_business_idx').on(table.tenantId, table.businessType, table.businessId),
-    index('approval_instances_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
-  ],
+  (table) =>
+    listIndexes('approval_instances', table, approvalInstanceResource, [
+      uniqueIndex('approval_instances_running_key')
+        .on(table.tenantId, table.businessType, table.businessId)
+        .where(sql`${table.status} = 1`),
+      index('approval_instances_tenant_initiator_idx').on(table.tenantId, table.initiatorId, table.createdAt, table.id),
+      index('approval_instances_tenant_business_idx').on(table.tenantId, table.businessType, table.businessId),
+      index('approval_instances_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
+    ]),
 );
 
 /**
@@ -99,32 +110,43 @@ export const approvalTasks = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    // 待办事项: my open tasks, newest first; 已办事项: the ones I handled.
-    index('approval_tasks_tenant_approver_status_idx').on(
-      table.tenantId,
-      table.approverId,
-      table.status,
-      table.createdAt,
-      table.id,
+  (table) =>
+    listIndexes(
+      'approval_tasks',
+      table,
+      [approvalTaskResource, starSeaTaskResource, guojinTaskResource, refundTaskResource, offlineTaskResource],
+      [
+        // 待办事项: my open tasks, newest first; 已办事项: the ones I handled.
+        index('approval_tasks_tenant_approver_status_idx').on(
+          table.tenantId,
+          table.approverId,
+          table.status,
+          table.createdAt,
+          table.id,
+        ),
+        index('approval_tasks_tenant_approver_handled_idx').on(
+          table.tenantId,
+          table.approverId,
+          table.handledAt,
+          table.id,
+        ),
+        index('approval_tasks_tenant_approver_type_idx').on(
+          table.tenantId,
+          table.approverId,
+          table.businessType,
+          table.status,
+          table.createdAt,
+        ),
+        index('approval_tasks_tenant_approver_line_idx')
+          .on(table.tenantId, table.approverId, table.line, table.status, table.createdAt)
+          .where(sql`${table.line} is not null`),
+        index('approval_tasks_instance_idx').on(table.instanceId, table.nodeIndex),
+        // One open task per approver and node: a 转交 to someone already deciding there is refused.
+        uniqueIndex('approval_tasks_open_key')
+          .on(table.instanceId, table.nodeIndex, table.approverId)
+          .where(sql`${table.status} = 0`),
+      ],
     ),
-    index('approval_tasks_tenant_approver_handled_idx').on(table.tenantId, table.approverId, table.handledAt, table.id),
-    index('approval_tasks_tenant_approver_type_idx').on(
-      table.tenantId,
-      table.approverId,
-      table.businessType,
-      table.status,
-      table.createdAt,
-    ),
-    index('approval_tasks_tenant_approver_line_idx')
-      .on(table.tenantId, table.approverId, table.line, table.status, table.createdAt)
-      .where(sql`${table.line} is not null`),
-    index('approval_tasks_instance_idx').on(table.instanceId, table.nodeIndex),
-    // One open task per approver and node: a 转交 to someone already deciding there is refused.
-    uniqueIndex('approval_tasks_open_key')
-      .on(table.instanceId, table.nodeIndex, table.approverId)
-      .where(sql`${table.status} = 0`),
-  ],
 );
 
 /** 审批记录: what happened on an instance — submitted, each decision with its comment, withdrawn. */
@@ -170,11 +192,12 @@ export const offlinePayments = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    index('offline_payments_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
-    index('offline_payments_tenant_status_idx').on(table.tenantId, table.status, table.createdAt),
-    index('offline_payments_tenant_received_idx').on(table.tenantId, table.receivedOn),
-    index('offline_payments_tenant_driver_idx').on(table.tenantId, table.driverId),
-    index('offline_payments_tenant_creator_idx').on(table.tenantId, table.createdBy, table.createdAt),
-  ],
+  (table) =>
+    listIndexes('offline_payments', table, offlinePaymentResource, [
+      index('offline_payments_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
+      index('offline_payments_tenant_status_idx').on(table.tenantId, table.status, table.createdAt),
+      index('offline_payments_tenant_received_idx').on(table.tenantId, table.receivedOn),
+      index('offline_payments_tenant_driver_idx').on(table.tenantId, table.driverId),
+      index('offline_payments_tenant_creator_idx').on(table.tenantId, table.createdBy, table.createdAt),
+    ]),
 );

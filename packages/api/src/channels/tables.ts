@@ -1,6 +1,8 @@
+import { allocationRuleResource, channelResource } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { businessColumns, idColumn, refColumn, versionColumn } from '../db/columns';
+import { listIndexes } from '../db/list-indexes';
 
 /** 渠道管理: where leads come from. */
 export const channels = pgTable(
@@ -16,14 +18,15 @@ export const channels = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    uniqueIndex('channels_tenant_name_key').on(table.tenantId, table.name),
-    index('channels_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
-    index('channels_tenant_type_idx').on(table.tenantId, table.type, table.createdAt),
-    index('channels_tenant_owner_idx').on(table.tenantId, table.ownerId, table.createdAt),
-    index('channels_tenant_status_idx').on(table.tenantId, table.status, table.createdAt),
-    index('channels_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
-  ],
+  (table) =>
+    listIndexes('channels', table, channelResource, [
+      uniqueIndex('channels_tenant_name_key').on(table.tenantId, table.name),
+      index('channels_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
+      index('channels_tenant_type_idx').on(table.tenantId, table.type, table.createdAt),
+      index('channels_tenant_owner_idx').on(table.tenantId, table.ownerId, table.createdAt),
+      index('channels_tenant_status_idx').on(table.tenantId, table.status, table.createdAt),
+      index('channels_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    ]),
 );
 
 /**
@@ -44,15 +47,16 @@ export const allocationRules = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    uniqueIndex('allocation_rules_tenant_name_key').on(table.tenantId, table.name),
-    index('allocation_rules_tenant_priority_idx').on(table.tenantId, table.priority, table.id),
-    index('allocation_rules_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
-    index('allocation_rules_tenant_channel_idx').on(table.tenantId, table.channelId, table.priority),
-    index('allocation_rules_tenant_city_idx').on(table.tenantId, table.cityId, table.priority),
-    index('allocation_rules_tenant_enabled_idx').on(table.tenantId, table.enabled, table.priority),
-    index('allocation_rules_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
-  ],
+  (table) =>
+    listIndexes('allocation_rules', table, allocationRuleResource, [
+      uniqueIndex('allocation_rules_tenant_name_key').on(table.tenantId, table.name),
+      index('allocation_rules_tenant_priority_idx').on(table.tenantId, table.priority, table.id),
+      index('allocation_rules_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
+      index('allocation_rules_tenant_channel_idx').on(table.tenantId, table.channelId, table.priority),
+      index('allocation_rules_tenant_city_idx').on(table.tenantId, table.cityId, table.priority),
+      index('allocation_rules_tenant_enabled_idx').on(table.tenantId, table.enabled, table.priority),
+      index('allocation_rules_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    ]),
 );
 
 /** The salespeople of a rule (users of the branch company), taken in turn by user id. */

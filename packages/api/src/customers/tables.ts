@@ -1,6 +1,8 @@
+import { distributorResource, governmentCustomerResource, personalCustomerResource } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { businessColumns, idColumn, refColumn, versionColumn } from '../db/columns';
+import { listIndexes } from '../db/list-indexes';
 
 const files = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
 
@@ -34,22 +36,28 @@ export const customers = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    uniqueIndex('customers_tenant_credit_code_key')
-      .on(table.tenantId, table.kind, table.creditCode)
-      .where(sql`${table.creditCode} is not null`),
-    uniqueIndex('customers_tenant_id_number_key')
-      .on(table.tenantId, table.kind, table.idNumber)
-      .where(sql`${table.idNumber} is not null`),
-    index('customers_tenant_kind_created_idx').on(table.tenantId, table.kind, table.createdAt, table.id),
-    index('customers_tenant_mobile_idx').on(table.tenantId, table.mobile),
-    index('customers_tenant_source_lead_idx').on(table.tenantId, table.sourceLeadId),
-    index('customers_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
-    index('customers_credit_code_trgm_idx').using('gin', sql`${table.creditCode} gin_trgm_ops`),
-    index('customers_mobile_trgm_idx').using('gin', sql`${table.mobile} gin_trgm_ops`),
-    check(
-      'customers_kind_fields_check',
-      sql`(${table.kind} = 3 and ${table.idNumber} is not null) or (${table.kind} in (1, 2) and ${table.creditCode} is not null and ${table.legalRepresentative} is not null and ${table.contactName} is not null and (${table.kind} = 1 or (${table.commissionRate} is not null and ${table.region} is not null)))`,
+  (table) =>
+    listIndexes(
+      'customers',
+      table,
+      [governmentCustomerResource, distributorResource, personalCustomerResource],
+      [
+        uniqueIndex('customers_tenant_credit_code_key')
+          .on(table.tenantId, table.kind, table.creditCode)
+          .where(sql`${table.creditCode} is not null`),
+        uniqueIndex('customers_tenant_id_number_key')
+          .on(table.tenantId, table.kind, table.idNumber)
+          .where(sql`${table.idNumber} is not null`),
+        index('customers_tenant_kind_created_idx').on(table.tenantId, table.kind, table.createdAt, table.id),
+        index('customers_tenant_mobile_idx').on(table.tenantId, table.mobile),
+        index('customers_tenant_source_lead_idx').on(table.tenantId, table.sourceLeadId),
+        index('customers_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+        index('customers_credit_code_trgm_idx').using('gin', sql`${table.creditCode} gin_trgm_ops`),
+        index('customers_mobile_trgm_idx').using('gin', sql`${table.mobile} gin_trgm_ops`),
+        check(
+          'customers_kind_fields_check',
+          sql`(${table.kind} = 3 and ${table.idNumber} is not null) or (${table.kind} in (1, 2) and ${table.creditCode} is not null and ${table.legalRepresentative} is not null and ${table.contactName} is not null and (${table.kind} = 1 or (${table.commissionRate} is not null and ${table.region} is not null)))`,
+        ),
+      ],
     ),
-  ],
 );

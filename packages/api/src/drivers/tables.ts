@@ -1,6 +1,8 @@
+import { rideHailingDriverResource, taxiDriverResource } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import { date, index, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { businessColumns, idColumn, refColumn, versionColumn } from '../db/columns';
+import { listIndexes } from '../db/list-indexes';
 import { capitalsSearch } from '../resource/query';
 
 const files = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
@@ -51,27 +53,33 @@ export const drivers = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    // A person is one driver in a branch company, whichever kind.
-    uniqueIndex('drivers_tenant_mobile_key').on(table.tenantId, table.mobile),
-    uniqueIndex('drivers_tenant_national_id_key').on(table.tenantId, table.nationalId),
-    index('drivers_tenant_kind_updated_idx').on(table.tenantId, table.kind, table.updatedAt, table.id),
-    index('drivers_tenant_kind_status_idx').on(table.tenantId, table.kind, table.status, table.updatedAt),
-    index('drivers_tenant_kind_city_idx').on(table.tenantId, table.kind, table.cityId),
-    index('drivers_tenant_kind_salesperson_idx').on(table.tenantId, table.kind, table.salespersonId),
-    index('drivers_tenant_kind_papers_idx').on(table.tenantId, table.kind, table.papersExpiry),
-    index('drivers_tenant_kind_name_sort_idx').on(table.tenantId, table.kind, table.name, table.id),
-    index('drivers_tenant_license_expiry_idx').on(table.tenantId, table.licenseExpiry, table.id),
-    index('drivers_tenant_permit_expiry_idx').on(table.tenantId, table.permitExpiry, table.id),
-    index('drivers_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
-    // A mobile is searched by its last digits: a range of the reversed number, in byte order.
-    index('drivers_tenant_mobile_reversed_idx').on(table.tenantId, sql`(reverse(${table.mobile}) collate "C")`),
-    index('drivers_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
-    // short_grams() (migration 0006): a one- or two-character name fragment has no trigram.
-    index('drivers_name_grams_idx').using('gin', sql`short_grams(${table.name})`),
-    index('drivers_source_trgm_idx').using('gin', sql`${table.source} gin_trgm_ops`),
-    index('drivers_taxi_company_trgm_idx').using('gin', sql`${table.taxiCompany} gin_trgm_ops`),
-  ],
+  (table) =>
+    listIndexes(
+      'drivers',
+      table,
+      [rideHailingDriverResource, taxiDriverResource],
+      [
+        // A person is one driver in a branch company, whichever kind.
+        uniqueIndex('drivers_tenant_mobile_key').on(table.tenantId, table.mobile),
+        uniqueIndex('drivers_tenant_national_id_key').on(table.tenantId, table.nationalId),
+        index('drivers_tenant_kind_updated_idx').on(table.tenantId, table.kind, table.updatedAt, table.id),
+        index('drivers_tenant_kind_status_idx').on(table.tenantId, table.kind, table.status, table.updatedAt),
+        index('drivers_tenant_kind_city_idx').on(table.tenantId, table.kind, table.cityId),
+        index('drivers_tenant_kind_salesperson_idx').on(table.tenantId, table.kind, table.salespersonId),
+        index('drivers_tenant_kind_papers_idx').on(table.tenantId, table.kind, table.papersExpiry),
+        index('drivers_tenant_kind_name_sort_idx').on(table.tenantId, table.kind, table.name, table.id),
+        index('drivers_tenant_license_expiry_idx').on(table.tenantId, table.licenseExpiry, table.id),
+        index('drivers_tenant_permit_expiry_idx').on(table.tenantId, table.permitExpiry, table.id),
+        index('drivers_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
+        // A mobile is searched by its last digits: a range of the reversed number, in byte order.
+        index('drivers_tenant_mobile_reversed_idx').on(table.tenantId, sql`(reverse(${table.mobile}) collate "C")`),
+        index('drivers_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+        // short_grams() (migration 0006): a one- or two-character name fragment has no trigram.
+        index('drivers_name_grams_idx').using('gin', sql`short_grams(${table.name})`),
+        index('drivers_source_trgm_idx').using('gin', sql`${table.source} gin_trgm_ops`),
+        index('drivers_taxi_company_trgm_idx').using('gin', sql`${table.taxiCompany} gin_trgm_ops`),
+      ],
+    ),
 );
 
 capitalsSearch(drivers.name);

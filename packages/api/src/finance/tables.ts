@@ -1,3 +1,17 @@
+import {
+  badDebtBillResource,
+  badDebtCallResource,
+  badDebtLevelResource,
+  badDebtRecoveryResource,
+  billReliefResource,
+  billResource,
+  collectionRecordResource,
+  financialCodeResource,
+  overdueCaseResource,
+  paymentAllocationResource,
+  paymentResource,
+  transactionNameResource,
+} from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -15,6 +29,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { businessNow } from '../clock';
 import { businessColumns, idColumn, refColumn, versionColumn } from '../db/columns';
+import { listIndexes } from '../db/list-indexes';
 
 /** 财务编码: the ledger accounts of a branch company's books, uploaded from xlsx. */
 export const financialCodes = pgTable(
@@ -30,12 +45,13 @@ export const financialCodes = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    uniqueIndex('financial_codes_tenant_code_key').on(table.tenantId, table.code),
-    index('financial_codes_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
-    index('financial_codes_code_trgm_idx').using('gin', sql`${table.code} gin_trgm_ops`),
-    index('financial_codes_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
-  ],
+  (table) =>
+    listIndexes('financial_codes', table, financialCodeResource, [
+      uniqueIndex('financial_codes_tenant_code_key').on(table.tenantId, table.code),
+      index('financial_codes_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
+      index('financial_codes_code_trgm_idx').using('gin', sql`${table.code} gin_trgm_ops`),
+      index('financial_codes_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    ]),
 );
 
 /** 交易名称配置: the accounts a kind of receivable posts to in a transaction, one per (type, kind). */
@@ -53,14 +69,15 @@ export const transactionNames = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    uniqueIndex('transaction_names_tenant_name_key').on(table.tenantId, table.name),
-    uniqueIndex('transaction_names_tenant_kind_key').on(table.tenantId, table.direction, table.receivableKind),
-    index('transaction_names_tenant_updated_idx').on(table.tenantId, table.updatedAt, table.id),
-    index('transaction_names_tenant_debit_idx').on(table.tenantId, table.debitCodeId),
-    index('transaction_names_tenant_credit_idx').on(table.tenantId, table.creditCodeId),
-    index('transaction_names_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
-  ],
+  (table) =>
+    listIndexes('transaction_names', table, transactionNameResource, [
+      uniqueIndex('transaction_names_tenant_name_key').on(table.tenantId, table.name),
+      uniqueIndex('transaction_names_tenant_kind_key').on(table.tenantId, table.direction, table.receivableKind),
+      index('transaction_names_tenant_updated_idx').on(table.tenantId, table.updatedAt, table.id),
+      index('transaction_names_tenant_debit_idx').on(table.tenantId, table.debitCodeId),
+      index('transaction_names_tenant_credit_idx').on(table.tenantId, table.creditCodeId),
+      index('transaction_names_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    ]),
 );
 
 /** 坏账分级配置: overdue-day ranges → level, late fee and default collector group. */
@@ -78,11 +95,12 @@ export const badDebtLevels = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    uniqueIndex('bad_debt_levels_tenant_name_key').on(table.tenantId, table.name),
-    index('bad_debt_levels_tenant_min_idx').on(table.tenantId, table.minDays, table.id),
-    index('bad_debt_levels_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
-  ],
+  (table) =>
+    listIndexes('bad_debt_levels', table, badDebtLevelResource, [
+      uniqueIndex('bad_debt_levels_tenant_name_key').on(table.tenantId, table.name),
+      index('bad_debt_levels_tenant_min_idx').on(table.tenantId, table.minDays, table.id),
+      index('bad_debt_levels_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    ]),
 );
 
 const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
@@ -111,17 +129,18 @@ export const payments = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    uniqueIndex('payments_tenant_no_key').on(table.tenantId, table.paymentNo),
-    uniqueIndex('payments_offline_payment_key').on(table.offlinePaymentId),
-    index('payments_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
-    index('payments_tenant_paid_idx').on(table.tenantId, table.paidOn, table.id),
-    index('payments_tenant_driver_idx').on(table.tenantId, table.driverId, table.paidOn),
-    index('payments_tenant_channel_paid_idx').on(table.tenantId, table.channel, table.paidOn),
-    index('payments_tenant_reference_idx').on(table.tenantId, table.reference),
-    // The overdue job's day finds the receivables a reversal of that day gave principal back to.
-    index('payments_tenant_reversed_idx').on(table.tenantId, table.reversedAt).where(sql`reversed_at is not null`),
-  ],
+  (table) =>
+    listIndexes('payments', table, paymentResource, [
+      uniqueIndex('payments_tenant_no_key').on(table.tenantId, table.paymentNo),
+      uniqueIndex('payments_offline_payment_key').on(table.offlinePaymentId),
+      index('payments_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
+      index('payments_tenant_paid_idx').on(table.tenantId, table.paidOn, table.id),
+      index('payments_tenant_driver_idx').on(table.tenantId, table.driverId, table.paidOn),
+      index('payments_tenant_channel_paid_idx').on(table.tenantId, table.channel, table.paidOn),
+      index('payments_tenant_reference_idx').on(table.tenantId, table.reference),
+      // The overdue job's day finds the receivables a reversal of that day gave principal back to.
+      index('payments_tenant_reversed_idx').on(table.tenantId, table.reversedAt).where(sql`reversed_at is not null`),
+    ]),
 );
 
 /** What of a payment went to which receivable; a reversal marks its lines reversed, never deletes them. */
@@ -136,10 +155,11 @@ export const paymentAllocations = pgTable(
     reversed: boolean('reversed').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(businessNow),
   },
-  (table) => [
-    index('payment_allocations_payment_idx').on(table.paymentId),
-    index('payment_allocations_receivable_idx').on(table.receivableId),
-  ],
+  (table) =>
+    listIndexes('payment_allocations', table, paymentAllocationResource, [
+      index('payment_allocations_payment_idx').on(table.paymentId),
+      index('payment_allocations_receivable_idx').on(table.receivableId),
+    ]),
 );
 
 /**
@@ -185,16 +205,22 @@ export const overdueCases = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    uniqueIndex('overdue_cases_open_order_key').on(table.orderId).where(sql`status = 1`),
-    index('overdue_cases_tenant_status_days_idx').on(table.tenantId, table.status, table.overdueDays, table.id),
-    index('overdue_cases_tenant_bad_debt_idx').on(table.tenantId, table.badDebt, table.status, table.overdueDays),
-    index('overdue_cases_tenant_city_idx').on(table.tenantId, table.cityId, table.status, table.overdueDays),
-    index('overdue_cases_tenant_level_idx').on(table.tenantId, table.levelId, table.status, table.overdueDays),
-    index('overdue_cases_tenant_collector_idx').on(table.tenantId, table.collectorId, table.status, table.overdueDays),
-    index('overdue_cases_tenant_driver_idx').on(table.tenantId, table.driverId),
-    index('overdue_cases_order_idx').on(table.orderId),
-  ],
+  (table) =>
+    listIndexes('overdue_cases', table, overdueCaseResource, [
+      uniqueIndex('overdue_cases_open_order_key').on(table.orderId).where(sql`status = 1`),
+      index('overdue_cases_tenant_status_days_idx').on(table.tenantId, table.status, table.overdueDays, table.id),
+      index('overdue_cases_tenant_bad_debt_idx').on(table.tenantId, table.badDebt, table.status, table.overdueDays),
+      index('overdue_cases_tenant_city_idx').on(table.tenantId, table.cityId, table.status, table.overdueDays),
+      index('overdue_cases_tenant_level_idx').on(table.tenantId, table.levelId, table.status, table.overdueDays),
+      index('overdue_cases_tenant_collector_idx').on(
+        table.tenantId,
+        table.collectorId,
+        table.status,
+        table.overdueDays,
+      ),
+      index('overdue_cases_tenant_driver_idx').on(table.tenantId, table.driverId),
+      index('overdue_cases_order_idx').on(table.orderId),
+    ]),
 );
 
 /** 催收明细: each contact with an overdue customer. */
@@ -217,13 +243,19 @@ export const collectionRecords = pgTable(
     overdueAmount: money('overdue_amount'),
     ...businessColumns(),
   },
-  (table) => [
-    index('collection_records_tenant_contacted_idx').on(table.tenantId, table.contactedAt, table.id),
-    index('collection_records_tenant_case_idx').on(table.tenantId, table.caseId, table.contactedAt),
-    index('collection_records_tenant_driver_idx').on(table.tenantId, table.driverId, table.contactedAt),
-    index('collection_records_tenant_collector_idx').on(table.tenantId, table.collectorId, table.contactedAt),
-    index('collection_records_tenant_escalation_idx').on(table.tenantId, table.escalation, table.contactedAt),
-  ],
+  (table) =>
+    listIndexes(
+      'collection_records',
+      table,
+      [collectionRecordResource, badDebtCallResource],
+      [
+        index('collection_records_tenant_contacted_idx').on(table.tenantId, table.contactedAt, table.id),
+        index('collection_records_tenant_case_idx').on(table.tenantId, table.caseId, table.contactedAt),
+        index('collection_records_tenant_driver_idx').on(table.tenantId, table.driverId, table.contactedAt),
+        index('collection_records_tenant_collector_idx').on(table.tenantId, table.collectorId, table.contactedAt),
+        index('collection_records_tenant_escalation_idx').on(table.tenantId, table.escalation, table.contactedAt),
+      ],
+    ),
 );
 
 export const billNoSequence = pgSequence('bill_no_seq', { startWith: 1 });
@@ -249,15 +281,21 @@ export const bills = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    uniqueIndex('bills_tenant_no_key').on(table.tenantId, table.billNo),
-    uniqueIndex('bills_order_period_key').on(table.orderId, table.period),
-    index('bills_tenant_due_idx').on(table.tenantId, table.dueDate, table.id),
-    index('bills_tenant_status_due_idx').on(table.tenantId, table.status, table.dueDate, table.id),
-    index('bills_tenant_driver_idx').on(table.tenantId, table.driverId, table.dueDate),
-    index('bills_tenant_city_idx').on(table.tenantId, table.cityId, table.status, table.dueDate),
-    index('bills_tenant_period_idx').on(table.tenantId, table.period),
-  ],
+  (table) =>
+    listIndexes(
+      'bills',
+      table,
+      [billResource, badDebtBillResource],
+      [
+        uniqueIndex('bills_tenant_no_key').on(table.tenantId, table.billNo),
+        uniqueIndex('bills_order_period_key').on(table.orderId, table.period),
+        index('bills_tenant_due_idx').on(table.tenantId, table.dueDate, table.id),
+        index('bills_tenant_status_due_idx').on(table.tenantId, table.status, table.dueDate, table.id),
+        index('bills_tenant_driver_idx').on(table.tenantId, table.driverId, table.dueDate),
+        index('bills_tenant_city_idx').on(table.tenantId, table.cityId, table.status, table.dueDate),
+        index('bills_tenant_period_idx').on(table.tenantId, table.period),
+      ],
+    ),
 );
 
 /** 减免: an amount asked off a bill, relieved once 费用减免审批 approves. */
@@ -274,10 +312,11 @@ export const billReliefs = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     ...businessColumns(),
   },
-  (table) => [
-    index('bill_reliefs_tenant_bill_idx').on(table.tenantId, table.billId, table.createdAt),
-    index('bill_reliefs_tenant_created_idx').on(table.tenantId, table.createdAt),
-  ],
+  (table) =>
+    listIndexes('bill_reliefs', table, billReliefResource, [
+      index('bill_reliefs_tenant_bill_idx').on(table.tenantId, table.billId, table.createdAt),
+      index('bill_reliefs_tenant_created_idx').on(table.tenantId, table.createdAt),
+    ]),
 );
 
 /**
@@ -388,11 +427,12 @@ export const badDebtRecoveries = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    index('bad_debt_recoveries_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
-    index('bad_debt_recoveries_tenant_status_idx').on(table.tenantId, table.status, table.createdAt),
-    index('bad_debt_recoveries_tenant_arrived_idx').on(table.tenantId, table.arrivedOn),
-    index('bad_debt_recoveries_tenant_case_idx').on(table.tenantId, table.caseId),
-    index('bad_debt_recoveries_tenant_driver_idx').on(table.tenantId, table.driverId),
-  ],
+  (table) =>
+    listIndexes('bad_debt_recoveries', table, badDebtRecoveryResource, [
+      index('bad_debt_recoveries_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
+      index('bad_debt_recoveries_tenant_status_idx').on(table.tenantId, table.status, table.createdAt),
+      index('bad_debt_recoveries_tenant_arrived_idx').on(table.tenantId, table.arrivedOn),
+      index('bad_debt_recoveries_tenant_case_idx').on(table.tenantId, table.caseId),
+      index('bad_debt_recoveries_tenant_driver_idx').on(table.tenantId, table.driverId),
+    ]),
 );

@@ -1,6 +1,8 @@
+import { userResource } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { businessColumns, idColumn, refColumn, timestamps, versionColumn } from '../db/columns';
+import { listIndexes } from '../db/list-indexes';
 
 /** A branch company. Every business row belongs to one. */
 export const tenants = pgTable('tenants', {
@@ -46,10 +48,11 @@ export const accounts = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    uniqueIndex('accounts_tenant_user_key').on(table.tenantId, table.userId),
-    index('accounts_user_idx').on(table.userId),
-  ],
+  (table) =>
+    listIndexes('accounts', table, userResource, [
+      uniqueIndex('accounts_tenant_user_key').on(table.tenantId, table.userId),
+      index('accounts_user_idx').on(table.userId),
+    ]),
 );
 
 /** A named set of menu and button keys for one application, within a tenant. */

@@ -1,3 +1,4 @@
+import { invalidRuleResource, leadEventResource, leadFollowUpResource, leadResource } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -13,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { businessColumns, idColumn, refColumn, reversedMobile, versionColumn } from '../db/columns';
+import { listIndexes } from '../db/list-indexes';
 
 export const leads = pgTable(
   'leads',
@@ -43,32 +45,33 @@ export const leads = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    // The list at scale: status + salesperson + created range, newest first (and each alone).
-    index('leads_tenant_status_sales_created_idx').on(
-      table.tenantId,
-      table.status,
-      table.salespersonId,
-      table.createdAt,
-    ),
-    index('leads_tenant_sales_created_idx').on(table.tenantId, table.salespersonId, table.createdAt),
-    index('leads_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
-    index('leads_tenant_updated_idx').on(table.tenantId, table.updatedAt, table.id),
-    index('leads_tenant_channel_created_idx').on(table.tenantId, table.channelId, table.createdAt),
-    index('leads_tenant_city_created_idx').on(table.tenantId, table.cityId, table.createdAt),
-    index('leads_tenant_business_idx').on(table.tenantId, table.business, table.createdAt),
-    index('leads_tenant_kind_idx').on(table.tenantId, table.customerKind, table.createdAt),
-    index('leads_tenant_source_idx').on(table.tenantId, table.source, table.createdAt),
-    index('leads_tenant_intention_idx').on(table.tenantId, table.intentionLevel, table.createdAt),
-    index('leads_tenant_next_follow_up_idx').on(table.tenantId, table.nextFollowUpDate, table.id),
-    index('leads_tenant_last_followed_idx').on(table.tenantId, table.lastFollowedAt, table.id),
-    index('leads_tenant_batch_idx').on(table.tenantId, table.batchId),
-    // A duplicate is a lead with the same mobile still open in the branch company.
-    index('leads_tenant_mobile_idx').on(table.tenantId, table.mobile, table.status),
-    // 手机号 is searched by its last digits or whole.
-    index('leads_tenant_mobile_reversed_idx').on(table.tenantId, reversedMobile(table.mobile)),
-    index('leads_contact_trgm_idx').using('gin', sql`${table.contactName} gin_trgm_ops`),
-  ],
+  (table) =>
+    listIndexes('leads', table, leadResource, [
+      // The list at scale: status + salesperson + created range, newest first (and each alone).
+      index('leads_tenant_status_sales_created_idx').on(
+        table.tenantId,
+        table.status,
+        table.salespersonId,
+        table.createdAt,
+      ),
+      index('leads_tenant_sales_created_idx').on(table.tenantId, table.salespersonId, table.createdAt),
+      index('leads_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
+      index('leads_tenant_updated_idx').on(table.tenantId, table.updatedAt, table.id),
+      index('leads_tenant_channel_created_idx').on(table.tenantId, table.channelId, table.createdAt),
+      index('leads_tenant_city_created_idx').on(table.tenantId, table.cityId, table.createdAt),
+      index('leads_tenant_business_idx').on(table.tenantId, table.business, table.createdAt),
+      index('leads_tenant_kind_idx').on(table.tenantId, table.customerKind, table.createdAt),
+      index('leads_tenant_source_idx').on(table.tenantId, table.source, table.createdAt),
+      index('leads_tenant_intention_idx').on(table.tenantId, table.intentionLevel, table.createdAt),
+      index('leads_tenant_next_follow_up_idx').on(table.tenantId, table.nextFollowUpDate, table.id),
+      index('leads_tenant_last_followed_idx').on(table.tenantId, table.lastFollowedAt, table.id),
+      index('leads_tenant_batch_idx').on(table.tenantId, table.batchId),
+      // A duplicate is a lead with the same mobile still open in the branch company.
+      index('leads_tenant_mobile_idx').on(table.tenantId, table.mobile, table.status),
+      // 手机号 is searched by its last digits or whole.
+      index('leads_tenant_mobile_reversed_idx').on(table.tenantId, reversedMobile(table.mobile)),
+      index('leads_contact_trgm_idx').using('gin', sql`${table.contactName} gin_trgm_ops`),
+    ]),
 );
 
 /**
@@ -119,14 +122,15 @@ export const leadFollowUps = pgTable(
     followerName: text('follower_name').notNull(),
     ...businessColumns(),
   },
-  (table) => [
-    index('lead_follow_ups_lead_idx').on(table.tenantId, table.leadId, table.followedAt),
-    index('lead_follow_ups_tenant_at_idx').on(table.tenantId, table.followedAt, table.id),
-    index('lead_follow_ups_tenant_way_idx').on(table.tenantId, table.way, table.followedAt),
-    index('lead_follow_ups_tenant_answered_idx').on(table.tenantId, table.answered, table.followedAt),
-    index('lead_follow_ups_tenant_intention_idx').on(table.tenantId, table.intentionLevel, table.followedAt),
-    index('lead_follow_ups_follower_trgm_idx').using('gin', sql`${table.followerName} gin_trgm_ops`),
-  ],
+  (table) =>
+    listIndexes('lead_follow_ups', table, leadFollowUpResource, [
+      index('lead_follow_ups_lead_idx').on(table.tenantId, table.leadId, table.followedAt),
+      index('lead_follow_ups_tenant_at_idx').on(table.tenantId, table.followedAt, table.id),
+      index('lead_follow_ups_tenant_way_idx').on(table.tenantId, table.way, table.followedAt),
+      index('lead_follow_ups_tenant_answered_idx').on(table.tenantId, table.answered, table.followedAt),
+      index('lead_follow_ups_tenant_intention_idx').on(table.tenantId, table.intentionLevel, table.followedAt),
+      index('lead_follow_ups_follower_trgm_idx').using('gin', sql`${table.followerName} gin_trgm_ops`),
+    ]),
 );
 
 /** 线索日志: each thing that happened to a lead, in words, by whom (a person, or a rule). */
@@ -141,12 +145,13 @@ export const leadEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     ...businessColumns(),
   },
-  (table) => [
-    index('lead_events_lead_idx').on(table.tenantId, table.leadId, table.at),
-    index('lead_events_tenant_at_idx').on(table.tenantId, table.at, table.id),
-    index('lead_events_tenant_kind_idx').on(table.tenantId, table.kind, table.at),
-    index('lead_events_actor_trgm_idx').using('gin', sql`${table.actorName} gin_trgm_ops`),
-  ],
+  (table) =>
+    listIndexes('lead_events', table, leadEventResource, [
+      index('lead_events_lead_idx').on(table.tenantId, table.leadId, table.at),
+      index('lead_events_tenant_at_idx').on(table.tenantId, table.at, table.id),
+      index('lead_events_tenant_kind_idx').on(table.tenantId, table.kind, table.at),
+      index('lead_events_actor_trgm_idx').using('gin', sql`${table.actorName} gin_trgm_ops`),
+    ]),
 );
 
 /** 无效线索配置: one rule of each kind per branch company. */
@@ -164,12 +169,13 @@ export const invalidLeadRules = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    uniqueIndex('invalid_lead_rules_tenant_kind_key').on(table.tenantId, table.kind),
-    index('invalid_lead_rules_tenant_updated_idx').on(table.tenantId, table.updatedAt, table.id),
-    index('invalid_lead_rules_tenant_enabled_idx').on(table.tenantId, table.enabled),
-    index('invalid_lead_rules_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
-  ],
+  (table) =>
+    listIndexes('invalid_lead_rules', table, invalidRuleResource, [
+      uniqueIndex('invalid_lead_rules_tenant_kind_key').on(table.tenantId, table.kind),
+      index('invalid_lead_rules_tenant_updated_idx').on(table.tenantId, table.updatedAt, table.id),
+      index('invalid_lead_rules_tenant_enabled_idx').on(table.tenantId, table.enabled),
+      index('invalid_lead_rules_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    ]),
 );
 
 /** The cities a 城市不在服务范围 rule serves. */

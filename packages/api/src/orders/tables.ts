@@ -1,4 +1,21 @@
-import { type RentStage, receivablesOwingFirst, type SettlementLine } from '@cp/contracts';
+import {
+  accountingUnitResource,
+  depositRefundResource,
+  driverApplicationResource,
+  dueOrderResource,
+  exchangeOrderResource,
+  leaseOrderResource,
+  orderChangeRequestResource,
+  orderReceivableResource,
+  type RentStage,
+  receivableResource,
+  receivablesOwingFirst,
+  retailOrderResource,
+  retailWorkOrderResource,
+  returnCalculationResource,
+  returnSettlementResource,
+  type SettlementLine,
+} from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -15,6 +32,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { businessColumns, idColumn, refColumn, versionColumn } from '../db/columns';
+import { listIndexes } from '../db/list-indexes';
 import { sortIndexColumns } from '../resource/query';
 
 /** The serial part of order numbers: unique across processes, never rolled back. */
@@ -74,44 +92,50 @@ export const leaseOrders = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    uniqueIndex('lease_orders_tenant_no_key').on(table.tenantId, table.orderNo),
-    index('lease_orders_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
-    // The list by status tab + city + start date range (npm run bench orders).
-    index('lease_orders_tenant_status_city_start_idx').on(
-      table.tenantId,
-      table.status,
-      table.cityId,
-      table.startDate,
-      table.id,
+  (table) =>
+    listIndexes(
+      'lease_orders',
+      table,
+      [leaseOrderResource, dueOrderResource, returnCalculationResource],
+      [
+        uniqueIndex('lease_orders_tenant_no_key').on(table.tenantId, table.orderNo),
+        index('lease_orders_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
+        // The list by status tab + city + start date range (npm run bench orders).
+        index('lease_orders_tenant_status_city_start_idx').on(
+          table.tenantId,
+          table.status,
+          table.cityId,
+          table.startDate,
+          table.id,
+        ),
+        index('lease_orders_tenant_status_created_idx').on(table.tenantId, table.status, table.createdAt, table.id),
+        // The same filters in the list's order (newest first), the start date checked in the index: walking the
+        // created index alone skipped every newer order of the branch company to reach an older start window.
+        index('lease_orders_tenant_status_city_created_idx').on(
+          table.tenantId,
+          table.status,
+          table.cityId,
+          table.createdAt,
+          table.id,
+          table.startDate,
+        ),
+        index('lease_orders_tenant_driver_idx').on(table.tenantId, table.driverId, table.createdAt),
+        index('lease_orders_tenant_vehicle_idx').on(table.tenantId, table.vehicleId),
+        index('lease_orders_tenant_start_idx').on(table.tenantId, table.startDate, table.id),
+        index('lease_orders_tenant_end_idx').on(table.tenantId, table.endDate, table.id),
+        // 退车核算: the orders whose car is coming or came back, by their settlement's state.
+        index('lease_orders_tenant_returning_idx')
+          .on(table.tenantId, table.settlementState, table.updatedAt)
+          .where(sql`${table.deliveryState} in (2, 3)`),
+        index('lease_orders_tenant_order_no_trgm_idx').using('gin', sql`${table.orderNo} gin_trgm_ops`),
+        // An order's renewal: found from the old order (the overdue job, 延期's refusal, the renewals job).
+        index('lease_orders_renewed_from_idx').on(table.renewedFromId).where(sql`${table.renewedFromId} is not null`),
+        // A vehicle is with one order at a time: the order it was handed over to until it is back.
+        uniqueIndex('lease_orders_vehicle_with_driver_key')
+          .on(table.vehicleId)
+          .where(sql`${table.deliveryState} in (1, 2) and ${table.status} = 3`),
+      ],
     ),
-    index('lease_orders_tenant_status_created_idx').on(table.tenantId, table.status, table.createdAt, table.id),
-    // The same filters in the list's order (newest first), the start date checked in the index: walking the
-    // created index alone skipped every newer order of the branch company to reach an older start window.
-    index('lease_orders_tenant_status_city_created_idx').on(
-      table.tenantId,
-      table.status,
-      table.cityId,
-      table.createdAt,
-      table.id,
-      table.startDate,
-    ),
-    index('lease_orders_tenant_driver_idx').on(table.tenantId, table.driverId, table.createdAt),
-    index('lease_orders_tenant_vehicle_idx').on(table.tenantId, table.vehicleId),
-    index('lease_orders_tenant_start_idx').on(table.tenantId, table.startDate, table.id),
-    index('lease_orders_tenant_end_idx').on(table.tenantId, table.endDate, table.id),
-    // 退车核算: the orders whose car is coming or came back, by their settlement's state.
-    index('lease_orders_tenant_returning_idx')
-      .on(table.tenantId, table.settlementState, table.updatedAt)
-      .where(sql`${table.deliveryState} in (2, 3)`),
-    index('lease_orders_tenant_order_no_trgm_idx').using('gin', sql`${table.orderNo} gin_trgm_ops`),
-    // An order's renewal: found from the old order (the overdue job, 延期's refusal, the renewals job).
-    index('lease_orders_renewed_from_idx').on(table.renewedFromId).where(sql`${table.renewedFromId} is not null`),
-    // A vehicle is with one order at a time: the order it was handed over to until it is back.
-    uniqueIndex('lease_orders_vehicle_with_driver_key')
-      .on(table.vehicleId)
-      .where(sql`${table.deliveryState} in (1, 2) and ${table.status} = 3`),
-  ],
 );
 
 /** 应收计划: an order's receivables, one row per rent period (stepped rent as explicit rows), and others. */
@@ -155,23 +179,36 @@ export const orderReceivables = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    // One live receivable per order, kind and period: a cancelled one (已作废) stays beside the one replacing it.
-    uniqueIndex('order_receivables_order_kind_period_key')
-      .on(table.orderId, table.kind, table.period)
-      .where(sql`status <> 5`),
-    index('order_receivables_tenant_city_status_due_idx').on(table.tenantId, table.cityId, table.status, table.dueDate),
-    index('order_receivables_tenant_kind_due_idx').on(table.tenantId, table.kind, table.dueDate),
-    index('order_receivables_tenant_level_idx').on(table.tenantId, table.levelId, table.dueDate),
-    index('order_receivables_tenant_due_id_idx').on(table.tenantId, table.dueDate, table.id),
-    // 应收明细's default order: what still owes first, by due date (the declared sort `owingFirst`).
-    index('order_receivables_tenant_owing_due_idx').on(...sortIndexColumns(table, receivablesOwingFirst)),
-    index('order_receivables_bill_idx').on(table.billId),
-    uniqueIndex('order_receivables_source_key').on(table.sourceKind, table.sourceId).where(sql`source_id is not null`),
-    index('order_receivables_tenant_order_due_idx').on(table.tenantId, table.orderId, table.dueDate, table.id),
-    index('order_receivables_tenant_due_idx').on(table.tenantId, table.status, table.dueDate, table.id),
-    index('order_receivables_tenant_driver_idx').on(table.tenantId, table.driverId, table.dueDate),
-  ],
+  (table) =>
+    listIndexes(
+      'order_receivables',
+      table,
+      [receivableResource, orderReceivableResource],
+      [
+        // One live receivable per order, kind and period: a cancelled one (已作废) stays beside the one replacing it.
+        uniqueIndex('order_receivables_order_kind_period_key')
+          .on(table.orderId, table.kind, table.period)
+          .where(sql`status <> 5`),
+        index('order_receivables_tenant_city_status_due_idx').on(
+          table.tenantId,
+          table.cityId,
+          table.status,
+          table.dueDate,
+        ),
+        index('order_receivables_tenant_kind_due_idx').on(table.tenantId, table.kind, table.dueDate),
+        index('order_receivables_tenant_level_idx').on(table.tenantId, table.levelId, table.dueDate),
+        index('order_receivables_tenant_due_id_idx').on(table.tenantId, table.dueDate, table.id),
+        // 应收明细's default order: what still owes first, by due date (the declared sort `owingFirst`).
+        index('order_receivables_tenant_owing_due_idx').on(...sortIndexColumns(table, receivablesOwingFirst)),
+        index('order_receivables_bill_idx').on(table.billId),
+        uniqueIndex('order_receivables_source_key')
+          .on(table.sourceKind, table.sourceId)
+          .where(sql`source_id is not null`),
+        index('order_receivables_tenant_order_due_idx').on(table.tenantId, table.orderId, table.dueDate, table.id),
+        index('order_receivables_tenant_due_idx').on(table.tenantId, table.status, table.dueDate, table.id),
+        index('order_receivables_tenant_driver_idx').on(table.tenantId, table.driverId, table.dueDate),
+      ],
+    ),
 );
 
 /** 核算主体: the company's legal entities that settle returns. */
@@ -189,11 +226,12 @@ export const accountingUnits = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    uniqueIndex('accounting_units_tenant_name_key').on(table.tenantId, table.name),
-    uniqueIndex('accounting_units_tenant_tax_no_key').on(table.tenantId, table.taxNo),
-    index('accounting_units_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
-  ],
+  (table) =>
+    listIndexes('accounting_units', table, accountingUnitResource, [
+      uniqueIndex('accounting_units_tenant_name_key').on(table.tenantId, table.name),
+      uniqueIndex('accounting_units_tenant_tax_no_key').on(table.tenantId, table.taxNo),
+      index('accounting_units_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
+    ]),
 );
 
 /** The serial part of 核算单 numbers. */
@@ -235,16 +273,17 @@ export const returnSettlements = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    uniqueIndex('return_settlements_tenant_no_key').on(table.tenantId, table.settlementNo),
-    // One settlement per order: 核算 twice at once, one wins.
-    uniqueIndex('return_settlements_order_key').on(table.orderId),
-    index('return_settlements_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
-    index('return_settlements_tenant_status_created_idx').on(table.tenantId, table.status, table.createdAt, table.id),
-    index('return_settlements_tenant_driver_idx').on(table.tenantId, table.driverId, table.createdAt),
-    index('return_settlements_settlement_no_trgm_idx').using('gin', sql`${table.settlementNo} gin_trgm_ops`),
-    index('return_settlements_order_no_trgm_idx').using('gin', sql`${table.orderNo} gin_trgm_ops`),
-  ],
+  (table) =>
+    listIndexes('return_settlements', table, returnSettlementResource, [
+      uniqueIndex('return_settlements_tenant_no_key').on(table.tenantId, table.settlementNo),
+      // One settlement per order: 核算 twice at once, one wins.
+      uniqueIndex('return_settlements_order_key').on(table.orderId),
+      index('return_settlements_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
+      index('return_settlements_tenant_status_created_idx').on(table.tenantId, table.status, table.createdAt, table.id),
+      index('return_settlements_tenant_driver_idx').on(table.tenantId, table.driverId, table.createdAt),
+      index('return_settlements_settlement_no_trgm_idx').using('gin', sql`${table.settlementNo} gin_trgm_ops`),
+      index('return_settlements_order_no_trgm_idx').using('gin', sql`${table.orderNo} gin_trgm_ops`),
+    ]),
 );
 
 /** The serial part of 换车单 numbers. */
@@ -274,16 +313,17 @@ export const exchangeOrders = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    uniqueIndex('exchange_orders_tenant_no_key').on(table.tenantId, table.exchangeNo),
-    // One exchange under way per order: asked twice at once, one wins.
-    uniqueIndex('exchange_orders_order_open_key').on(table.orderId).where(sql`${table.status} in (1, 3)`),
-    index('exchange_orders_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
-    index('exchange_orders_tenant_status_created_idx').on(table.tenantId, table.status, table.createdAt, table.id),
-    index('exchange_orders_tenant_driver_idx').on(table.tenantId, table.driverId, table.createdAt),
-    index('exchange_orders_exchange_no_trgm_idx').using('gin', sql`${table.exchangeNo} gin_trgm_ops`),
-    index('exchange_orders_order_no_trgm_idx').using('gin', sql`${table.orderNo} gin_trgm_ops`),
-  ],
+  (table) =>
+    listIndexes('exchange_orders', table, exchangeOrderResource, [
+      uniqueIndex('exchange_orders_tenant_no_key').on(table.tenantId, table.exchangeNo),
+      // One exchange under way per order: asked twice at once, one wins.
+      uniqueIndex('exchange_orders_order_open_key').on(table.orderId).where(sql`${table.status} in (1, 3)`),
+      index('exchange_orders_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
+      index('exchange_orders_tenant_status_created_idx').on(table.tenantId, table.status, table.createdAt, table.id),
+      index('exchange_orders_tenant_driver_idx').on(table.tenantId, table.driverId, table.createdAt),
+      index('exchange_orders_exchange_no_trgm_idx').using('gin', sql`${table.exchangeNo} gin_trgm_ops`),
+      index('exchange_orders_order_no_trgm_idx').using('gin', sql`${table.orderNo} gin_trgm_ops`),
+    ]),
 );
 
 /** 司机申请: a driver's application from the app to lease a model in a city, reviewed into an order or refused. */
@@ -308,12 +348,18 @@ export const driverApplications = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    uniqueIndex('driver_applications_tenant_no_key').on(table.tenantId, table.applicationNo),
-    index('driver_applications_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
-    index('driver_applications_tenant_status_created_idx').on(table.tenantId, table.status, table.createdAt, table.id),
-    index('driver_applications_tenant_driver_idx').on(table.tenantId, table.driverId, table.createdAt),
-  ],
+  (table) =>
+    listIndexes('driver_applications', table, driverApplicationResource, [
+      uniqueIndex('driver_applications_tenant_no_key').on(table.tenantId, table.applicationNo),
+      index('driver_applications_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
+      index('driver_applications_tenant_status_created_idx').on(
+        table.tenantId,
+        table.status,
+        table.createdAt,
+        table.id,
+      ),
+      index('driver_applications_tenant_driver_idx').on(table.tenantId, table.driverId, table.createdAt),
+    ]),
 );
 
 export const retailOrderNoSequence = pgSequence('retail_order_no_seq', { startWith: 1 });
@@ -354,15 +400,16 @@ export const retailOrders = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    uniqueIndex('retail_orders_tenant_no_key').on(table.tenantId, table.orderNo),
-    // A car is sold once: two orders handed the same car, one wins.
-    uniqueIndex('retail_orders_vehicle_key').on(table.vehicleId).where(sql`${table.status} in (5, 6)`),
-    index('retail_orders_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
-    index('retail_orders_tenant_status_created_idx').on(table.tenantId, table.status, table.createdAt, table.id),
-    index('retail_orders_order_no_trgm_idx').using('gin', sql`${table.orderNo} gin_trgm_ops`),
-    index('retail_orders_buyer_name_trgm_idx').using('gin', sql`${table.buyerName} gin_trgm_ops`),
-  ],
+  (table) =>
+    listIndexes('retail_orders', table, retailOrderResource, [
+      uniqueIndex('retail_orders_tenant_no_key').on(table.tenantId, table.orderNo),
+      // A car is sold once: two orders handed the same car, one wins.
+      uniqueIndex('retail_orders_vehicle_key').on(table.vehicleId).where(sql`${table.status} in (5, 6)`),
+      index('retail_orders_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
+      index('retail_orders_tenant_status_created_idx').on(table.tenantId, table.status, table.createdAt, table.id),
+      index('retail_orders_order_no_trgm_idx').using('gin', sql`${table.orderNo} gin_trgm_ops`),
+      index('retail_orders_buyer_name_trgm_idx').using('gin', sql`${table.buyerName} gin_trgm_ops`),
+    ]),
 );
 
 /** 零售工单: a retail order's terms as put to approval, with the discount asked for and why. */
@@ -388,12 +435,13 @@ export const retailWorkOrders = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    uniqueIndex('retail_work_orders_tenant_no_key').on(table.tenantId, table.workOrderNo),
-    // One work order in approval per order: sent twice at once, one wins.
-    uniqueIndex('retail_work_orders_order_open_key').on(table.retailOrderId).where(sql`${table.status} = 1`),
-    index('retail_work_orders_order_idx').on(table.retailOrderId, table.createdAt),
-  ],
+  (table) =>
+    listIndexes('retail_work_orders', table, retailWorkOrderResource, [
+      uniqueIndex('retail_work_orders_tenant_no_key').on(table.tenantId, table.workOrderNo),
+      // One work order in approval per order: sent twice at once, one wins.
+      uniqueIndex('retail_work_orders_order_open_key').on(table.retailOrderId).where(sql`${table.status} = 1`),
+      index('retail_work_orders_order_idx').on(table.retailOrderId, table.createdAt),
+    ]),
 );
 
 export const depositRefundNoSequence = pgSequence('deposit_refund_no_seq', { startWith: 1 });
@@ -420,12 +468,13 @@ export const depositRefunds = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    uniqueIndex('deposit_refunds_tenant_no_key').on(table.tenantId, table.refundNo),
-    // One refund per settlement: its approval is decided once.
-    uniqueIndex('deposit_refunds_settlement_key').on(table.settlementId),
-    index('deposit_refunds_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
-  ],
+  (table) =>
+    listIndexes('deposit_refunds', table, depositRefundResource, [
+      uniqueIndex('deposit_refunds_tenant_no_key').on(table.tenantId, table.refundNo),
+      // One refund per settlement: its approval is decided once.
+      uniqueIndex('deposit_refunds_settlement_key').on(table.settlementId),
+      index('deposit_refunds_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
+    ]),
 );
 
 /**
@@ -505,8 +554,9 @@ export const orderChangeRequests = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    index('order_change_requests_tenant_order_idx').on(table.tenantId, table.orderId, table.createdAt),
-    uniqueIndex('order_change_requests_order_open_key').on(table.orderId).where(sql`${table.status} = 1`),
-  ],
+  (table) =>
+    listIndexes('order_change_requests', table, orderChangeRequestResource, [
+      index('order_change_requests_tenant_order_idx').on(table.tenantId, table.orderId, table.createdAt),
+      uniqueIndex('order_change_requests_order_open_key').on(table.orderId).where(sql`${table.status} = 1`),
+    ]),
 );

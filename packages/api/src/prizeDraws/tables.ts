@@ -1,6 +1,8 @@
+import { drawRecordResource, participantResource, prizeDrawResource, prizeResource } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { businessColumns, idColumn, refColumn, versionColumn } from '../db/columns';
+import { listIndexes } from '../db/list-indexes';
 
 const moment = (name: string) => timestamp(name, { withTimezone: true });
 const trigram = (column: unknown) => sql`${column} gin_trgm_ops`;
@@ -22,13 +24,14 @@ export const prizeDraws = pgTable(
     ...businessColumns(),
     version: versionColumn(),
   },
-  (table) => [
-    uniqueIndex('prize_draws_tenant_name_key').on(table.tenantId, table.name),
-    index('prize_draws_tenant_starts_idx').on(table.tenantId, table.startsAt),
-    index('prize_draws_tenant_status_idx').on(table.tenantId, table.status, table.startsAt),
-    index('prize_draws_tenant_updated_idx').on(table.tenantId, table.updatedAt),
-    index('prize_draws_name_trgm_idx').using('gin', trigram(table.name)),
-  ],
+  (table) =>
+    listIndexes('prize_draws', table, prizeDrawResource, [
+      uniqueIndex('prize_draws_tenant_name_key').on(table.tenantId, table.name),
+      index('prize_draws_tenant_starts_idx').on(table.tenantId, table.startsAt),
+      index('prize_draws_tenant_status_idx').on(table.tenantId, table.status, table.startsAt),
+      index('prize_draws_tenant_updated_idx').on(table.tenantId, table.updatedAt),
+      index('prize_draws_name_trgm_idx').using('gin', trigram(table.name)),
+    ]),
 );
 
 /** A prize of a draw: `given` only grows, and never past `stock` (the draw's conditional update). */
@@ -48,7 +51,10 @@ export const prizes = pgTable(
     ...businessColumns(),
     version: versionColumn(),
   },
-  (table) => [index('prize_draw_prizes_tenant_draw_idx').on(table.tenantId, table.drawId, table.level)],
+  (table) =>
+    listIndexes('prize_draw_prizes', table, prizeResource, [
+      index('prize_draw_prizes_tenant_draw_idx').on(table.tenantId, table.drawId, table.level),
+    ]),
 );
 
 /** Who may draw, and how often: added one by one or imported; the mobile is unique within a draw. */
@@ -66,13 +72,14 @@ export const participants = pgTable(
     ...businessColumns(),
     version: versionColumn(),
   },
-  (table) => [
-    uniqueIndex('prize_draw_participants_mobile_key').on(table.tenantId, table.mobile, table.drawId),
-    index('prize_draw_participants_tenant_draw_idx').on(table.tenantId, table.drawId, table.createdAt),
-    index('prize_draw_participants_tenant_created_idx').on(table.tenantId, table.createdAt),
-    index('prize_draw_participants_name_trgm_idx').using('gin', trigram(table.name)),
-    index('prize_draw_participants_mobile_trgm_idx').using('gin', trigram(table.mobile)),
-  ],
+  (table) =>
+    listIndexes('prize_draw_participants', table, participantResource, [
+      uniqueIndex('prize_draw_participants_mobile_key').on(table.tenantId, table.mobile, table.drawId),
+      index('prize_draw_participants_tenant_draw_idx').on(table.tenantId, table.drawId, table.createdAt),
+      index('prize_draw_participants_tenant_created_idx').on(table.tenantId, table.createdAt),
+      index('prize_draw_participants_name_trgm_idx').using('gin', trigram(table.name)),
+      index('prize_draw_participants_mobile_trgm_idx').using('gin', trigram(table.mobile)),
+    ]),
 );
 
 /** One draw of one participant: what the seed gave (`digest`, `draw`) and what it won. Never changed. */
@@ -97,12 +104,13 @@ export const drawRecords = pgTable(
     note: text('note'),
     ...businessColumns(),
   },
-  (table) => [
-    uniqueIndex('prize_draw_records_attempt_key').on(table.tenantId, table.participantId, table.attempt),
-    index('prize_draw_records_tenant_draw_idx').on(table.tenantId, table.drawId, table.drawnAt),
-    index('prize_draw_records_tenant_won_idx').on(table.tenantId, table.drawId, table.won, table.drawnAt),
-    index('prize_draw_records_tenant_drawn_idx').on(table.tenantId, table.drawnAt),
-    index('prize_draw_records_name_trgm_idx').using('gin', trigram(table.participantName)),
-    index('prize_draw_records_mobile_trgm_idx').using('gin', trigram(table.mobile)),
-  ],
+  (table) =>
+    listIndexes('prize_draw_records', table, drawRecordResource, [
+      uniqueIndex('prize_draw_records_attempt_key').on(table.tenantId, table.participantId, table.attempt),
+      index('prize_draw_records_tenant_draw_idx').on(table.tenantId, table.drawId, table.drawnAt),
+      index('prize_draw_records_tenant_won_idx').on(table.tenantId, table.drawId, table.won, table.drawnAt),
+      index('prize_draw_records_tenant_drawn_idx').on(table.tenantId, table.drawnAt),
+      index('prize_draw_records_name_trgm_idx').using('gin', trigram(table.participantName)),
+      index('prize_draw_records_mobile_trgm_idx').using('gin', trigram(table.mobile)),
+    ]),
 );

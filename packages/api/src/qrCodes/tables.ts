@@ -1,6 +1,8 @@
+import { qrCodeResource, qrTemplateResource } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { businessColumns, idColumn, refColumn, versionColumn } from '../db/columns';
+import { listIndexes } from '../db/list-indexes';
 
 /** 海报模板: a background image and where the QR code and a line of text go on it, in its pixels. */
 export const qrTemplates = pgTable(
@@ -27,14 +29,15 @@ export const qrTemplates = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    uniqueIndex('qr_templates_tenant_name_key').on(table.tenantId, table.name),
-    index('qr_templates_tenant_updated_idx').on(table.tenantId, table.updatedAt, table.id),
-    index('qr_templates_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
-    index('qr_templates_tenant_status_idx').on(table.tenantId, table.status, table.updatedAt),
-    index('qr_templates_tenant_name_sort_idx').on(table.tenantId, table.name, table.id),
-    index('qr_templates_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
-  ],
+  (table) =>
+    listIndexes('qr_templates', table, qrTemplateResource, [
+      uniqueIndex('qr_templates_tenant_name_key').on(table.tenantId, table.name),
+      index('qr_templates_tenant_updated_idx').on(table.tenantId, table.updatedAt, table.id),
+      index('qr_templates_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
+      index('qr_templates_tenant_status_idx').on(table.tenantId, table.status, table.updatedAt),
+      index('qr_templates_tenant_name_sort_idx').on(table.tenantId, table.name, table.id),
+      index('qr_templates_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    ]),
 );
 
 /**
@@ -57,15 +60,16 @@ export const qrCodes = pgTable(
     remark: text('remark'),
     ...businessColumns(),
   },
-  (table) => [
-    uniqueIndex('qr_codes_code_key').on(table.code),
-    index('qr_codes_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
-    index('qr_codes_tenant_channel_idx').on(table.tenantId, table.channelId, table.createdAt),
-    index('qr_codes_tenant_salesperson_idx').on(table.tenantId, table.salespersonId, table.createdAt),
-    index('qr_codes_tenant_template_idx').on(table.tenantId, table.templateId, table.createdAt),
-    index('qr_codes_tenant_scans_idx').on(table.tenantId, table.scanCount, table.id),
-    index('qr_codes_tenant_sign_ups_idx').on(table.tenantId, table.signUpCount, table.id),
-    index('qr_codes_tenant_scanned_idx').on(table.tenantId, table.lastScannedAt, table.id),
-    index('qr_codes_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
-  ],
+  (table) =>
+    listIndexes('qr_codes', table, qrCodeResource, [
+      uniqueIndex('qr_codes_code_key').on(table.code),
+      index('qr_codes_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
+      index('qr_codes_tenant_channel_idx').on(table.tenantId, table.channelId, table.createdAt),
+      index('qr_codes_tenant_salesperson_idx').on(table.tenantId, table.salespersonId, table.createdAt),
+      index('qr_codes_tenant_template_idx').on(table.tenantId, table.templateId, table.createdAt),
+      index('qr_codes_tenant_scans_idx').on(table.tenantId, table.scanCount, table.id),
+      index('qr_codes_tenant_sign_ups_idx').on(table.tenantId, table.signUpCount, table.id),
+      index('qr_codes_tenant_scanned_idx').on(table.tenantId, table.lastScannedAt, table.id),
+      index('qr_codes_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    ]),
 );

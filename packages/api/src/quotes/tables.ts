@@ -1,3 +1,4 @@
+import { productQuoteResource } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -12,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { businessColumns, idColumn, refColumn, versionColumn } from '../db/columns';
+import { listIndexes } from '../db/list-indexes';
 
 export const productQuoteNoSequence = pgSequence('product_quote_no_seq', { startWith: 1 });
 
@@ -38,9 +40,10 @@ export const productQuotes = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    uniqueIndex('product_quotes_tenant_no_idx').on(table.tenantId, table.quoteNo),
-    index('product_quotes_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
-    index('product_quotes_tenant_customer_idx').on(table.tenantId, table.customerId),
-  ],
+  (table) =>
+    listIndexes('product_quotes', table, productQuoteResource, [
+      uniqueIndex('product_quotes_tenant_no_idx').on(table.tenantId, table.quoteNo),
+      index('product_quotes_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
+      index('product_quotes_tenant_customer_idx').on(table.tenantId, table.customerId),
+    ]),
 );

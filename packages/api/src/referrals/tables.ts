@@ -1,7 +1,8 @@
-import { defaultAwardAmount } from '@cp/contracts';
+import { awardResource, defaultAwardAmount, incentiveResource, referralResource } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { businessColumns, idColumn, refColumn, versionColumn } from '../db/columns';
+import { listIndexes } from '../db/list-indexes';
 
 /** 司机拉新: a driver invited someone; the stage follows them from invitation to their car's delivery. */
 export const referrals = pgTable(
@@ -25,21 +26,22 @@ export const referrals = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    // One open referral per invitee in a branch company: an invalidated one may be invited again.
-    uniqueIndex('referrals_tenant_invitee_mobile_key')
-      .on(table.tenantId, table.inviteeMobile)
-      .where(sql`${table.stage} <> 9`),
-    index('referrals_tenant_invited_idx').on(table.tenantId, table.invitedAt),
-    index('referrals_tenant_stage_idx').on(table.tenantId, table.stage, table.invitedAt),
-    index('referrals_tenant_inviter_idx').on(table.tenantId, table.inviterId, table.stage, table.deliveredAt),
-    index('referrals_tenant_channel_idx').on(table.tenantId, table.channelId, table.invitedAt),
-    index('referrals_tenant_driver_idx').on(table.tenantId, table.inviteeDriverId),
-    index('referrals_tenant_delivered_idx').on(table.tenantId, table.deliveredAt),
-    index('referrals_tenant_created_idx').on(table.tenantId, table.createdAt),
-    index('referrals_invitee_name_trgm_idx').using('gin', sql`${table.inviteeName} gin_trgm_ops`),
-    index('referrals_invitee_mobile_trgm_idx').using('gin', sql`${table.inviteeMobile} gin_trgm_ops`),
-  ],
+  (table) =>
+    listIndexes('referrals', table, referralResource, [
+      // One open referral per invitee in a branch company: an invalidated one may be invited again.
+      uniqueIndex('referrals_tenant_invitee_mobile_key')
+        .on(table.tenantId, table.inviteeMobile)
+        .where(sql`${table.stage} <> 9`),
+      index('referrals_tenant_invited_idx').on(table.tenantId, table.invitedAt),
+      index('referrals_tenant_stage_idx').on(table.tenantId, table.stage, table.invitedAt),
+      index('referrals_tenant_inviter_idx').on(table.tenantId, table.inviterId, table.stage, table.deliveredAt),
+      index('referrals_tenant_channel_idx').on(table.tenantId, table.channelId, table.invitedAt),
+      index('referrals_tenant_driver_idx').on(table.tenantId, table.inviteeDriverId),
+      index('referrals_tenant_delivered_idx').on(table.tenantId, table.deliveredAt),
+      index('referrals_tenant_created_idx').on(table.tenantId, table.createdAt),
+      index('referrals_invitee_name_trgm_idx').using('gin', sql`${table.inviteeName} gin_trgm_ops`),
+      index('referrals_invitee_mobile_trgm_idx').using('gin', sql`${table.inviteeMobile} gin_trgm_ops`),
+    ]),
 );
 
 /** 激励分配: a pool of money for a period, split among people by a rule; never edited once saved, only voided. */
@@ -61,16 +63,17 @@ export const incentiveAllocations = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    index('incentive_allocations_tenant_created_idx').on(table.tenantId, table.createdAt),
-    index('incentive_allocations_tenant_status_idx').on(table.tenantId, table.status, table.createdAt),
-    index('incentive_allocations_tenant_rule_idx').on(table.tenantId, table.rule, table.createdAt),
-    index('incentive_allocations_tenant_period_idx').on(table.tenantId, table.periodStart),
-    index('incentive_allocations_tenant_period_end_idx').on(table.tenantId, table.periodEnd),
-    index('incentive_allocations_tenant_total_idx').on(table.tenantId, table.totalAmount),
-    index('incentive_allocations_tenant_name_idx').on(table.tenantId, table.name),
-    index('incentive_allocations_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
-  ],
+  (table) =>
+    listIndexes('incentive_allocations', table, incentiveResource, [
+      index('incentive_allocations_tenant_created_idx').on(table.tenantId, table.createdAt),
+      index('incentive_allocations_tenant_status_idx').on(table.tenantId, table.status, table.createdAt),
+      index('incentive_allocations_tenant_rule_idx').on(table.tenantId, table.rule, table.createdAt),
+      index('incentive_allocations_tenant_period_idx').on(table.tenantId, table.periodStart),
+      index('incentive_allocations_tenant_period_end_idx').on(table.tenantId, table.periodEnd),
+      index('incentive_allocations_tenant_total_idx').on(table.tenantId, table.totalAmount),
+      index('incentive_allocations_tenant_name_idx').on(table.tenantId, table.name),
+      index('incentive_allocations_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    ]),
 );
 
 /** One person's part of an allocation, as saved: their name then, what the rule counted, their amount. */
@@ -114,18 +117,19 @@ export const referralAwards = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    // One award per referral; a rejected application does not count, so a corrected one may follow it.
-    uniqueIndex('referral_awards_tenant_referral_key')
-      .on(table.tenantId, table.referralId)
-      .where(sql`${table.status} <> 3`),
-    index('referral_awards_tenant_created_idx').on(table.tenantId, table.createdAt),
-    index('referral_awards_tenant_status_idx').on(table.tenantId, table.status, table.createdAt),
-    index('referral_awards_tenant_referral_idx').on(table.tenantId, table.referralId),
-    index('referral_awards_tenant_inviter_idx').on(table.tenantId, table.inviterId, table.createdAt),
-    index('referral_awards_tenant_applicant_idx').on(table.tenantId, table.applicantId, table.createdAt),
-    index('referral_awards_tenant_amount_idx').on(table.tenantId, table.amount),
-    index('referral_awards_tenant_paid_idx').on(table.tenantId, table.paidOn),
-    index('referral_awards_tenant_payment_idx').on(table.tenantId, table.paymentReference),
-  ],
+  (table) =>
+    listIndexes('referral_awards', table, awardResource, [
+      // One award per referral; a rejected application does not count, so a corrected one may follow it.
+      uniqueIndex('referral_awards_tenant_referral_key')
+        .on(table.tenantId, table.referralId)
+        .where(sql`${table.status} <> 3`),
+      index('referral_awards_tenant_created_idx').on(table.tenantId, table.createdAt),
+      index('referral_awards_tenant_status_idx').on(table.tenantId, table.status, table.createdAt),
+      index('referral_awards_tenant_referral_idx').on(table.tenantId, table.referralId),
+      index('referral_awards_tenant_inviter_idx').on(table.tenantId, table.inviterId, table.createdAt),
+      index('referral_awards_tenant_applicant_idx').on(table.tenantId, table.applicantId, table.createdAt),
+      index('referral_awards_tenant_amount_idx').on(table.tenantId, table.amount),
+      index('referral_awards_tenant_paid_idx').on(table.tenantId, table.paidOn),
+      index('referral_awards_tenant_payment_idx').on(table.tenantId, table.paymentReference),
+    ]),
 );

@@ -85,7 +85,7 @@ export function filterCondition(def: FieldDef, operand: PgColumn | SQL, value: u
  * put first, sorts before true. The values are the declaration's numbers, written as literals so that the
  * table's index on the same expression (`sortIndexColumns`) serves the list.
  */
-function sortTerms(columns: Readonly<Record<string, unknown>>, expression: SortExpression): SQL[] {
+export function sortTerms(columns: Readonly<Record<string, unknown>>, expression: SortExpression): SQL[] {
   return expression.by.map((term) => {
     const column = columns[term.field] as PgColumn | undefined;
     if (!column) throw new Error(`sort term ${term.field} has no column`);

@@ -1,6 +1,16 @@
+import {
+  deliveryResource,
+  maintenanceResource,
+  outboundResource,
+  returnResource,
+  riskResource,
+  shuntingResource,
+  violationResource,
+} from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { businessColumns, idColumn, refColumn, versionColumn } from '../db/columns';
+import { listIndexes } from '../db/list-indexes';
 import { capitalsSearch } from '../resource/query';
 
 const files = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
@@ -18,10 +28,11 @@ export const outboundRecords = pgTable(
     remark: text('remark'),
     ...businessColumns(),
   },
-  (table) => [
-    index('vehicle_outbound_tenant_at_idx').on(table.tenantId, table.outboundAt),
-    index('vehicle_outbound_vehicle_idx').on(table.vehicleId),
-  ],
+  (table) =>
+    listIndexes('vehicle_outbound_records', table, outboundResource, [
+      index('vehicle_outbound_tenant_at_idx').on(table.tenantId, table.outboundAt),
+      index('vehicle_outbound_vehicle_idx').on(table.vehicleId),
+    ]),
 );
 
 /** A handover to a driver: 正式交车 (kind 0) or 临时交车 (kind 1). */
@@ -47,11 +58,12 @@ export const deliveries = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     ...businessColumns(),
   },
-  (table) => [
-    index('vehicle_deliveries_tenant_at_idx').on(table.tenantId, table.deliveredAt),
-    index('vehicle_deliveries_vehicle_idx').on(table.vehicleId, table.deliveredAt),
-    index('vehicle_deliveries_tenant_driver_idx').on(table.tenantId, table.driverId, table.deliveredAt),
-  ],
+  (table) =>
+    listIndexes('vehicle_deliveries', table, deliveryResource, [
+      index('vehicle_deliveries_tenant_at_idx').on(table.tenantId, table.deliveredAt),
+      index('vehicle_deliveries_vehicle_idx').on(table.vehicleId, table.deliveredAt),
+      index('vehicle_deliveries_tenant_driver_idx').on(table.tenantId, table.driverId, table.deliveredAt),
+    ]),
 );
 
 export const carReturns = pgTable(
@@ -76,13 +88,14 @@ export const carReturns = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    index('vehicle_returns_tenant_at_idx').on(table.tenantId, table.requestedAt),
-    index('vehicle_returns_vehicle_idx').on(table.vehicleId),
-    // 待验收 returns: the home page's queue and the screen's status filter.
-    index('vehicle_returns_tenant_status_idx').on(table.tenantId, table.status, table.requestedAt),
-    index('vehicle_returns_tenant_driver_idx').on(table.tenantId, table.driverId, table.requestedAt),
-  ],
+  (table) =>
+    listIndexes('vehicle_returns', table, returnResource, [
+      index('vehicle_returns_tenant_at_idx').on(table.tenantId, table.requestedAt),
+      index('vehicle_returns_vehicle_idx').on(table.vehicleId),
+      // 待验收 returns: the home page's queue and the screen's status filter.
+      index('vehicle_returns_tenant_status_idx').on(table.tenantId, table.status, table.requestedAt),
+      index('vehicle_returns_tenant_driver_idx').on(table.tenantId, table.driverId, table.requestedAt),
+    ]),
 );
 
 /** 调车: a vehicle moved between locations. */
@@ -100,11 +113,12 @@ export const shuntingRecords = pgTable(
     reason: text('reason'),
     ...businessColumns(),
   },
-  (table) => [
-    index('vehicle_shunting_tenant_at_idx').on(table.tenantId, table.shuntedAt),
-    // A vehicle's moves on its detail page.
-    index('vehicle_shunting_vehicle_idx').on(table.vehicleId, table.shuntedAt),
-  ],
+  (table) =>
+    listIndexes('vehicle_shunting_records', table, shuntingResource, [
+      index('vehicle_shunting_tenant_at_idx').on(table.tenantId, table.shuntedAt),
+      // A vehicle's moves on its detail page.
+      index('vehicle_shunting_vehicle_idx').on(table.vehicleId, table.shuntedAt),
+    ]),
 );
 
 export const violations = pgTable(
@@ -128,15 +142,16 @@ export const violations = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    index('vehicle_violations_tenant_at_idx').on(table.tenantId, table.occurredAt, table.id),
-    index('vehicle_violations_tenant_status_idx').on(table.tenantId, table.status, table.occurredAt),
-    index('vehicle_violations_vehicle_idx').on(table.vehicleId, table.occurredAt),
-    index('vehicle_violations_tenant_driver_idx').on(table.tenantId, table.driverId, table.occurredAt),
-    index('vehicle_violations_plate_trgm_idx').using('gin', sql`${table.plateNo} gin_trgm_ops`),
-    // short_grams() is defined in migration 0006: a one- or two-character plate search uses this index.
-    index('vehicle_violations_plate_grams_idx').using('gin', sql`short_grams(${table.plateNo})`),
-  ],
+  (table) =>
+    listIndexes('vehicle_violations', table, violationResource, [
+      index('vehicle_violations_tenant_at_idx').on(table.tenantId, table.occurredAt, table.id),
+      index('vehicle_violations_tenant_status_idx').on(table.tenantId, table.status, table.occurredAt),
+      index('vehicle_violations_vehicle_idx').on(table.vehicleId, table.occurredAt),
+      index('vehicle_violations_tenant_driver_idx').on(table.tenantId, table.driverId, table.occurredAt),
+      index('vehicle_violations_plate_trgm_idx').using('gin', sql`${table.plateNo} gin_trgm_ops`),
+      // short_grams() is defined in migration 0006: a one- or two-character plate search uses this index.
+      index('vehicle_violations_plate_grams_idx').using('gin', sql`short_grams(${table.plateNo})`),
+    ]),
 );
 
 export const maintenanceRecords = pgTable(
@@ -157,14 +172,15 @@ export const maintenanceRecords = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    index('vehicle_maintenance_tenant_date_idx').on(table.tenantId, table.serviceDate, table.id),
-    index('vehicle_maintenance_tenant_status_idx').on(table.tenantId, table.status, table.serviceDate),
-    index('vehicle_maintenance_tenant_type_idx').on(table.tenantId, table.type, table.serviceDate, table.id),
-    index('vehicle_maintenance_plate_trgm_idx').using('gin', sql`${table.plateNo} gin_trgm_ops`),
-    index('vehicle_maintenance_plate_grams_idx').using('gin', sql`short_grams(${table.plateNo})`),
-    index('vehicle_maintenance_vehicle_idx').on(table.vehicleId, table.serviceDate),
-  ],
+  (table) =>
+    listIndexes('vehicle_maintenance', table, maintenanceResource, [
+      index('vehicle_maintenance_tenant_date_idx').on(table.tenantId, table.serviceDate, table.id),
+      index('vehicle_maintenance_tenant_status_idx').on(table.tenantId, table.status, table.serviceDate),
+      index('vehicle_maintenance_tenant_type_idx').on(table.tenantId, table.type, table.serviceDate, table.id),
+      index('vehicle_maintenance_plate_trgm_idx').using('gin', sql`${table.plateNo} gin_trgm_ops`),
+      index('vehicle_maintenance_plate_grams_idx').using('gin', sql`short_grams(${table.plateNo})`),
+      index('vehicle_maintenance_vehicle_idx').on(table.vehicleId, table.serviceDate),
+    ]),
 );
 
 /** A vehicle flagged by a risk rule, until someone handles it. */
@@ -184,10 +200,11 @@ export const vehicleRisks = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    index('vehicle_risks_tenant_status_idx').on(table.tenantId, table.status, table.detectedAt),
-    index('vehicle_risks_vehicle_rule_idx').on(table.vehicleId, table.rule, table.status),
-  ],
+  (table) =>
+    listIndexes('vehicle_risks', table, riskResource, [
+      index('vehicle_risks_tenant_status_idx').on(table.tenantId, table.status, table.detectedAt),
+      index('vehicle_risks_vehicle_rule_idx').on(table.vehicleId, table.rule, table.status),
+    ]),
 );
 
 capitalsSearch(violations.plateNo, maintenanceRecords.plateNo);

@@ -1,3 +1,4 @@
+import { inspectionResource, vehicleResource } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -13,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { businessColumns, idColumn, refColumn, versionColumn } from '../db/columns';
+import { listIndexes } from '../db/list-indexes';
 import { capitalsSearch } from '../resource/query';
 
 const files = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
@@ -58,25 +60,26 @@ export const vehicles = pgTable(
     version: versionColumn(),
     ...businessColumns(),
   },
-  (table) => [
-    uniqueIndex('vehicles_tenant_vin_key').on(table.tenantId, table.vin).where(sql`not ${table.deleted}`),
-    uniqueIndex('vehicles_tenant_plate_key').on(table.tenantId, table.plateNo).where(sql`not ${table.deleted}`),
-    index('vehicles_tenant_updated_idx').on(table.tenantId, table.updatedAt, table.id),
-    index('vehicles_tenant_stage_idx').on(table.tenantId, table.stage, table.updatedAt),
-    index('vehicles_tenant_city_idx').on(table.tenantId, table.cityId, table.updatedAt),
-    // One per sortable column, so a sorted page walks the index instead of sorting every match.
-    index('vehicles_tenant_mileage_idx').on(table.tenantId, table.mileage, table.id),
-    index('vehicles_tenant_registration_idx').on(table.tenantId, table.registrationDate, table.id),
-    index('vehicles_tenant_inspection_idx').on(table.tenantId, table.nextInspectionDate, table.id),
-    index('vehicles_tenant_compulsory_idx').on(table.tenantId, table.compulsoryEnd, table.id),
-    index('vehicles_tenant_commercial_idx').on(table.tenantId, table.commercialEnd, table.id),
-    index('vehicles_tenant_certificate_idx').on(table.tenantId, table.operationCertificateExpiry, table.id),
-    index('vehicles_tenant_plate_sort_idx').on(table.tenantId, table.plateNo, table.id),
-    index('vehicles_plate_trgm_idx').using('gin', sql`${table.plateNo} gin_trgm_ops`),
-    // short_grams() is defined in migration 0006: a one- or two-character plate search uses this index.
-    index('vehicles_plate_grams_idx').using('gin', sql`short_grams(${table.plateNo})`),
-    index('vehicles_vin_trgm_idx').using('gin', sql`${table.vin} gin_trgm_ops`),
-  ],
+  (table) =>
+    listIndexes('vehicles', table, vehicleResource, [
+      uniqueIndex('vehicles_tenant_vin_key').on(table.tenantId, table.vin).where(sql`not ${table.deleted}`),
+      uniqueIndex('vehicles_tenant_plate_key').on(table.tenantId, table.plateNo).where(sql`not ${table.deleted}`),
+      index('vehicles_tenant_updated_idx').on(table.tenantId, table.updatedAt, table.id),
+      index('vehicles_tenant_stage_idx').on(table.tenantId, table.stage, table.updatedAt),
+      index('vehicles_tenant_city_idx').on(table.tenantId, table.cityId, table.updatedAt),
+      // One per sortable column, so a sorted page walks the index instead of sorting every match.
+      index('vehicles_tenant_mileage_idx').on(table.tenantId, table.mileage, table.id),
+      index('vehicles_tenant_registration_idx').on(table.tenantId, table.registrationDate, table.id),
+      index('vehicles_tenant_inspection_idx').on(table.tenantId, table.nextInspectionDate, table.id),
+      index('vehicles_tenant_compulsory_idx').on(table.tenantId, table.compulsoryEnd, table.id),
+      index('vehicles_tenant_commercial_idx').on(table.tenantId, table.commercialEnd, table.id),
+      index('vehicles_tenant_certificate_idx').on(table.tenantId, table.operationCertificateExpiry, table.id),
+      index('vehicles_tenant_plate_sort_idx').on(table.tenantId, table.plateNo, table.id),
+      index('vehicles_plate_trgm_idx').using('gin', sql`${table.plateNo} gin_trgm_ops`),
+      // short_grams() is defined in migration 0006: a one- or two-character plate search uses this index.
+      index('vehicles_plate_grams_idx').using('gin', sql`short_grams(${table.plateNo})`),
+      index('vehicles_vin_trgm_idx').using('gin', sql`${table.vin} gin_trgm_ops`),
+    ]),
 );
 
 /** Each preparation item (入网维护, 行驶证, GPS, 运输证) of a vehicle, done or not. */
@@ -113,10 +116,11 @@ export const vehicleInspections = pgTable(
     remark: text('remark'),
     ...businessColumns(),
   },
-  (table) => [
-    index('vehicle_inspections_tenant_at_idx').on(table.tenantId, table.inspectedAt),
-    index('vehicle_inspections_vehicle_idx').on(table.vehicleId),
-  ],
+  (table) =>
+    listIndexes('vehicle_inspections', table, inspectionResource, [
+      index('vehicle_inspections_tenant_at_idx').on(table.tenantId, table.inspectedAt),
+      index('vehicle_inspections_vehicle_idx').on(table.vehicleId),
+    ]),
 );
 
 capitalsSearch(vehicles.plateNo);
