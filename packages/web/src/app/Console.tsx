@@ -7,7 +7,6 @@ import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { SessionGate } from '../auth/SessionGate';
 import { prefetchUserInfo, resetSessionData } from '../auth/session';
-import { createWidgetClient, http } from '../request';
 import { bindMessageApi } from '../request/toast';
 import { ShellLayout } from '../shell/ShellLayout';
 import { WidgetApiProvider } from '../widgets/api/WidgetApiContext';
@@ -23,7 +22,6 @@ dayjs.locale('zh-cn');
 
 /** The console's data, for the page's life; a new session empties it. */
 const queryClient = createQueryClient();
-const widgetClient = createWidgetClient(http);
 
 /** Starts fetching a console page's code and then its first data for `search` (its URL's query). */
 function preloadConsolePage(table: RouteTable, routeKey: string, search: string): void {
@@ -88,7 +86,7 @@ function ConsoleRoutes({ table, route, fallback, publicPage }: ConsoleProps) {
 export function Console(props: ConsoleProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <WidgetApiProvider client={widgetClient}>
+      <WidgetApiProvider>
         <AntdApp>
           <Bridges />
           <ConsoleRoutes {...props} />

@@ -1,6 +1,6 @@
 import { Button, Flex, Form, Modal } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { errorMessage } from '../widgets/api/envelope';
+import { errorMessage } from '../widgets/api/errorMessage';
 
 export interface Notifier {
   success: () => void;

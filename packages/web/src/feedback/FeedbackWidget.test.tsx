@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../widgets/api/envelope';
+import { RequestError } from '../request/errors';
 import { fakeFeedbackApi, openFeedback, renderWidget } from './testing';
 
 describe('FeedbackWidget', () => {
@@ -36,7 +36,7 @@ describe('FeedbackWidget', () => {
     const opened = { opener: {}, location: { href: '' }, close: vi.fn() };
     vi.spyOn(window, 'open').mockReturnValue(opened as unknown as Window);
     const api = fakeFeedbackApi();
-    api.productDocumentUrl.mockRejectedValue(new ApiError('暂无产品文档', 404));
+    api.productDocumentUrl.mockRejectedValue(new RequestError(404, '暂无产品文档', 'http'));
     renderWidget(api);
     openFeedback('产品文档');
     expect(await screen.findByText('暂无产品文档')).toBeTruthy();

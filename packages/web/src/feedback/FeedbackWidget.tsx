@@ -2,7 +2,7 @@ import { CommentOutlined } from '@ant-design/icons';
 import type { MenuNode } from '@cp/contracts';
 import { Button, Flex, message } from 'antd';
 import { useMemo, useRef, useState } from 'react';
-import { errorMessage } from '../widgets/api/envelope';
+import { errorMessage } from '../widgets/api/errorMessage';
 import { useEnvelopeClient } from '../widgets/api/WidgetApiContext';
 import { FaultReportModal } from './FaultReportModal';
 import type { Notifier } from './FeedbackFormModal';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../widgets/api/envelope';
+import { RequestError } from '../request/errors';
 import { fakeFeedbackApi, openFeedback, pick, renderWidget, submit, type } from './testing';
 
 function chooseScreenshots(...names: string[]) {
@@ -61,7 +61,7 @@ describe('建议', () => {
 
   it("keeps the dialog open and shows the server's message when the post fails", async () => {
     const api = fakeFeedbackApi();
-    api.submitSuggestion.mockRejectedValue(new ApiError('提交过于频繁', 429));
+    api.submitSuggestion.mockRejectedValue(new RequestError(429, '提交过于频繁', 'http'));
     renderWidget(api);
     openFeedback('建议');
     await screen.findByRole('dialog');

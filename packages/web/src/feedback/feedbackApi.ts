@@ -1,5 +1,4 @@
-import type { EnvelopeClient } from '../widgets/api/httpClient';
-import { type UploadFileFn, uploadWith } from '../widgets/api/widgetApi';
+import { type EnvelopeClient, type UploadFileFn, uploadWith } from '../widgets/api/widgetApi';
 
 /** Every feedback carries the console's system name. */
 export const sysName = 'cp';

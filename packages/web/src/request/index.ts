@@ -4,9 +4,9 @@ import { getToken, removeToken } from '../auth/token';
 import { createHttpClient } from './client';
 import { emptyAsNull } from './envelope';
 import { showErrorToast } from './toast';
+import { createWidgetClient } from './widgetClient';
 
 export { RequestError } from './errors';
-export { createWidgetClient } from './widgetClient';
 
 /** The console's one HTTP client (SPEC.md §7, §8). Calls resolve to the envelope's data. */
 export const http = createHttpClient({
@@ -39,3 +39,6 @@ export function put<T>(url: string, body?: unknown, config?: AxiosRequestConfig)
 export function del<T>(url: string, config?: AxiosRequestConfig): Promise<T> {
   return http.delete(url, config) as Promise<T>;
 }
+
+/** The same client as the shared widgets call it: silent, the widget showing the failure itself. */
+export const widgetClient = createWidgetClient(http);

@@ -1,4 +1,6 @@
+import type { InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
+import { createHttpWidgetApi } from '../widgets/api/widgetApi';
 import { createHttpClient } from './client';
 import { answeringEnvironment } from './testing';
 import { createWidgetClient } from './widgetClient';
@@ -32,5 +34,23 @@ describe('widget client', () => {
     await expect(client.postJson('/x', {})).rejects.toThrow('登录已过期，请重新登录');
     expect(env.clearToken).toHaveBeenCalledOnce();
     expect(goToRoot).toHaveBeenCalledOnce();
+  });
+
+  it('uploads a file as multipart field `file` and reports progress in percent', async () => {
+    const { client, env } = clientAnswering(null);
+    env.adapter.mockImplementation(async (config: InternalAxiosRequestConfig) => {
+      config.onUploadProgress?.({ loaded: 50, total: 200, bytes: 50, lengthComputable: true });
+      const body = { code: 0, msg: 'success', isSuccess: true, data: { fileLocation: 'private/a.pdf' } };
+      return { data: JSON.stringify(body), status: 200, statusText: 'OK', headers: {}, config };
+    });
+    const progress: number[] = [];
+    const stored = await createHttpWidgetApi(client).uploadFile(new File(['x'], 'a.pdf'), (percent) =>
+      progress.push(percent),
+    );
+    expect(stored).toEqual({ fileLocation: 'private/a.pdf' });
+    expect(progress).toEqual([25]);
+    const sent = env.adapter.mock.calls[0]?.[0];
+    expect(sent?.url).toBe('/api/gateway/storage/file/private');
+    expect((sent?.data as FormData | undefined)?.get('file')).toBeInstanceOf(File);
   });
 });

@@ -1,6 +1,5 @@
-export type { EnvelopeClient } from './api/httpClient';
 export { useWidgetApi } from './api/WidgetApiContext';
-export type { UploadedFile } from './api/widgetApi';
+export type { EnvelopeClient, UploadedFile } from './api/widgetApi';
 export { useExportResult } from './exportResult/ExportResultModal';
 export * from './paging/paging';
 export { stripEmpty } from './query/stripEmpty';

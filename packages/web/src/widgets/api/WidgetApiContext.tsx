@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import { createEnvelopeClient, type EnvelopeClient } from './httpClient';
-import { createHttpWidgetApi, type WidgetApi } from './widgetApi';
+import { widgetClient } from '../../request';
+import { createHttpWidgetApi, type EnvelopeClient, type WidgetApi } from './widgetApi';
 
 interface WidgetServices {
   client: EnvelopeClient;
@@ -10,35 +10,32 @@ interface WidgetServices {
 const WidgetServicesContext = createContext<WidgetServices | null>(null);
 
 let fallback: WidgetServices | undefined;
-function standalone(): WidgetServices {
-  if (!fallback) {
-    const client = createEnvelopeClient();
-    fallback = { client, api: createHttpWidgetApi(client) };
-  }
+function consoleServices(): WidgetServices {
+  fallback ??= { client: widgetClient, api: createHttpWidgetApi(widgetClient) };
   return fallback;
 }
 
 interface WidgetApiProviderProps {
-  /** The app's request layer as the widgets call it; plain axios when left out. */
+  /** The calls as the widgets make them; the console's request layer when left out. */
   client?: EnvelopeClient;
   /** Replaces single calls, e.g. an upload to another storage. */
   api?: Partial<WidgetApi>;
   children: ReactNode;
 }
 
-/** Routes the widgets' server calls (uploads, file URLs, feedback) through the shell's request layer. */
+/** Routes the widgets' server calls (uploads, file URLs, feedback) through the console's request layer. */
 export function WidgetApiProvider({ client, api, children }: WidgetApiProviderProps) {
   const value = useMemo(() => {
-    const base = client ?? standalone().client;
+    const base = client ?? widgetClient;
     return { client: base, api: { ...createHttpWidgetApi(base), ...api } };
   }, [client, api]);
   return <WidgetServicesContext.Provider value={value}>{children}</WidgetServicesContext.Provider>;
 }
 
 export function useWidgetApi(): WidgetApi {
-  return (useContext(WidgetServicesContext) ?? standalone()).api;
+  return (useContext(WidgetServicesContext) ?? consoleServices()).api;
 }
 
 export function useEnvelopeClient(): EnvelopeClient {
-  return (useContext(WidgetServicesContext) ?? standalone()).client;
+  return (useContext(WidgetServicesContext) ?? consoleServices()).client;
 }

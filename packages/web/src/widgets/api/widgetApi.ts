@@ -1,4 +1,14 @@
-import { createEnvelopeClient, type EnvelopeClient, type ProgressHandler } from './httpClient';
+export type ProgressHandler = (percent: number) => void;
+
+/**
+ * The calls the widgets make, answering the envelope's data or rejecting with an Error to show: the console's
+ * request layer (`request/widgetClient.ts`), so a success is what SPEC.md §8 calls one everywhere.
+ */
+export interface EnvelopeClient {
+  get<T>(url: string, params?: Record<string, unknown>): Promise<T>;
+  postJson<T>(url: string, body: unknown): Promise<T>;
+  postForm<T>(url: string, form: FormData, onProgress?: ProgressHandler): Promise<T>;
+}
 
 /** A file as forms hold it (SPEC.md §3 "Uploaded file"). */
 export interface UploadedFile {
@@ -40,7 +50,7 @@ export function uploadWith(client: EnvelopeClient, path: string): UploadFileFn {
 }
 
 export function createHttpWidgetApi(
-  client: EnvelopeClient = createEnvelopeClient(),
+  client: EnvelopeClient,
   paths: typeof defaultWidgetPaths = defaultWidgetPaths,
 ): WidgetApi {
   return {

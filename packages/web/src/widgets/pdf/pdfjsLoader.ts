@@ -1,5 +1,5 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { readCookie, tokenCookieName } from '../api/httpClient';
+import { getToken } from '../../auth/token';
 import type { PdfDocument, PdfLoader } from './pdfDocument';
 
 interface PdfjsOptions {
@@ -39,7 +39,7 @@ function createPdfjsLoader(options: PdfjsOptions = {}): PdfLoader {
       import('pdfjs-dist/build/pdf.worker.min.mjs?url'),
     ]);
     pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
-    const token = url.startsWith('/') ? readCookie(tokenCookieName) : undefined;
+    const token = url.startsWith('/') ? getToken() : undefined;
     const cMaps = options.cMapUrl ? { cMapUrl: options.cMapUrl, cMapPacked: true } : {};
     const task = pdfjs.getDocument({
       url,

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api/envelope';
+import { RequestError } from '../../request/errors';
 import { WidgetApiProvider } from '../api/WidgetApiContext';
 import type { StoredFile, UploadedFile, WidgetApi } from '../api/widgetApi';
 import { FileUpload, type FileUploadProps } from './FileUpload';
@@ -99,7 +99,7 @@ describe('FileUpload', () => {
   });
 
   it("shows the server's message when the upload answers a non-zero code", async () => {
-    renderField({}, { uploadFile: () => Promise.reject(new ApiError('存储空间已满', 1000)) });
+    renderField({}, { uploadFile: () => Promise.reject(new RequestError(1000, '存储空间已满', 'business')) });
     choose(fileOf('a.pdf'));
     expect(await screen.findByText('存储空间已满')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'a.pdf' })).toBeNull();

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { errorMessage } from '../api/envelope';
+import { errorMessage } from '../api/errorMessage';
 import type { UploadedFile, UploadFileFn } from '../api/widgetApi';
 import { fileExtension } from './fileRules';
 

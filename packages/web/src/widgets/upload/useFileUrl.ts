@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../api/envelope';
+import { errorMessage } from '../api/errorMessage';
 import { useWidgetApi } from '../api/WidgetApiContext';
 import type { UploadedFile } from '../api/widgetApi';
 
