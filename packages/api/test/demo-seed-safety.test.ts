@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { addDays } from '@cp/contracts';
+import { addDays, beijingDay } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,6 @@ import { type Config, loadConfig } from '../src/config';
 import type { Database } from '../src/db';
 import { migrate, rowsOf } from '../src/db/migrate';
 import { catchUpOverdue } from '../src/finance/overdue';
-import { beijingDay } from '../src/leads/counts';
 import { seedDemoData } from '../src/seed';
 import { freshDatabase } from './harness';
 import { leaseOrderTerms } from './task-support';

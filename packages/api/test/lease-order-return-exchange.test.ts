@@ -1,8 +1,7 @@
-import { addDays, addMonthsClamped, daysBetween, type PageResult } from '@cp/contracts';
+import { addDays, addMonthsClamped, beijingDay, daysBetween, type PageResult } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
-import { beijingDay } from '../src/leads/counts';
 import { startTestApp, type TestContext } from './harness';
 import { decide as decideTask, leaseOrderTerms, type Task } from './task-support';
 

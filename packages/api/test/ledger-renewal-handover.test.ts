@@ -1,8 +1,7 @@
-import { addDays, addMonthsClamped, leaseEndDate, type PageResult } from '@cp/contracts';
+import { addDays, addMonthsClamped, beijingDay, leaseEndDate, type PageResult } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
-import { beijingDay } from '../src/leads/counts';
 import { startDueRenewals } from '../src/orders/family';
 import { startTestApp, type TestContext } from './harness';
 import { leaseOrderTerms, stockCars } from './task-support';

@@ -1,8 +1,7 @@
-import { addDays, nationalIdCheckCharacter, type PageResult } from '@cp/contracts';
+import { addDays, beijingDay, nationalIdCheckCharacter, type PageResult } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
-import { beijingDay } from '../src/leads/counts';
 import { startTestApp, type TestContext } from './harness';
 import { leaseOrderTerms } from './task-support';
 

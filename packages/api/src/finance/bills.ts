@@ -2,6 +2,7 @@ import {
   approvalBusinessTypes,
   badDebtBillResource,
   badDebtBillScreens,
+  beijingDay,
   billReliefResource,
   billReliefScreens,
   billResource,
@@ -34,7 +35,6 @@ import { access, sessionOf } from '../http/access';
 import { businessError, notFound } from '../http/errors';
 import { ok } from '../http/reply';
 import type { RoutePlugin } from '../http/schemas';
-import { beijingDay } from '../leads/counts';
 import { defineServerLookup } from '../lookups/registry';
 import { serialNumber } from '../orders/numbers';
 import { exchangeOrders, leaseOrders, orderReceivables } from '../orders/tables';

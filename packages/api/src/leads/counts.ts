@@ -28,9 +28,6 @@ const statuses = leadEnums.status.values;
 const measures = [...statuses.map((status) => `leads_${status}`), ...statuses.map((status) => `followed_${status}`)];
 const groupColumns = 'tenant_id, day, channel_id, city_id, salesperson_id';
 
-/** A lead's Beijing day (the contracts' `beijingDay`, which counts and seeds import from here). */
-export { beijingDay };
-
 const idOrNull = (value: unknown) => (value == null ? null : Number(value));
 
 /** A lead row as the kit reads it (or null), as the counts see it. */

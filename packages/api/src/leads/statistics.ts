@@ -1,4 +1,5 @@
 import {
+  beijingDay,
   type LeadStatistics,
   type LeadStatisticsRow,
   type LeadTrendPoint,
@@ -16,16 +17,10 @@ import { nameBook } from '../lookups/registry';
 export type LeadStatisticsFilters = z.output<typeof leadStatisticsQuery>;
 
 const dayMs = 86_400_000;
-const beijingMs = 8 * 3_600_000;
-
-/** Today in Beijing, `YYYY-MM-DD`. */
-function beijingDay(time: number): string {
-  return new Date(time + beijingMs).toISOString().slice(0, 10);
-}
 
 /** The Beijing days counted: the filter's, or the last 30 days up to today. */
 function statisticsRange(filters: LeadStatisticsFilters, now = Date.now()): [string, string] {
-  return filters.createdAt ?? [beijingDay(now - 29 * dayMs), beijingDay(now)];
+  return filters.createdAt ?? [beijingDay(new Date(now - 29 * dayMs)), beijingDay(new Date(now))];
 }
 
 /** A row of the pass: one combination of channel, city and salesperson over the range, or one period. */

@@ -1,7 +1,7 @@
+import { beijingDay } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import { businessNow } from '../clock';
 import { rowsOf } from '../db/migrate';
-import { beijingDay } from '../leads/counts';
 import type { WriteContext } from '../resource/family';
 
 /**

@@ -2,6 +2,7 @@ import {
   accountingUnitResource,
   accountingUnitScreens,
   approvalBusinessTypes,
+  beijingDay,
   depositEntryKinds,
   depositOutcome,
   lateFeeTerms,
@@ -32,7 +33,6 @@ import { settlementKind } from '../finance/lateFees';
 import { syncOverdueCases } from '../finance/overdue-cases';
 import { badDebtLevels } from '../finance/tables';
 import { businessError } from '../http/errors';
-import { beijingDay } from '../leads/counts';
 import { defineServerLookup } from '../lookups/registry';
 import { defineServerResource, type Row, type WriteContext } from '../resource/family';
 import { onReturnAccepted } from '../vehicles/record-families';

@@ -1,10 +1,9 @@
 import '../orders/family';
-import { creditCodeCheckCharacter } from '@cp/contracts';
+import { beijingDay, creditCodeCheckCharacter } from '@cp/contracts';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db';
 import { drivers } from '../drivers/tables';
 import { tenants, users } from '../identity/tables';
-import { beijingDay } from '../leads/counts';
 import { accountingUnits, driverApplications } from '../orders/tables';
 import { vehicles } from '../vehicles/tables';
 

@@ -1,10 +1,9 @@
-import { addDays, approvalBusinessTypes } from '@cp/contracts';
+import { addDays, approvalBusinessTypes, beijingDay } from '@cp/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { startApproval } from '../approvals/engine';
 import { customers } from '../customers/tables';
 import type { Db } from '../db';
 import { tenants, users } from '../identity/tables';
-import { beijingDay } from '../leads/counts';
 import { cities, vehicleCatalog } from '../lookups/tables';
 import { serialNumber } from '../orders/numbers';
 import { quoteTitle } from '../quotes/family';

@@ -1,5 +1,6 @@
 import {
   approvalBusinessTypes,
+  beijingDay,
   creditCodeCheckCharacter,
   nationalIdCheckCharacter,
   retailOrderStates,
@@ -10,7 +11,6 @@ import { approvalInstances } from '../approvals/tables';
 import { auditLog } from '../audit/tables';
 import type { Db } from '../db';
 import { tenants, users } from '../identity/tables';
-import { beijingDay } from '../leads/counts';
 import { serialNumber } from '../orders/numbers';
 import { submitWorkOrder } from '../orders/retail';
 import { retailOrders } from '../orders/tables';
