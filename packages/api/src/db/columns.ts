@@ -20,6 +20,13 @@ export const businessColumns = () => ({
   ...timestamps,
 });
 
+/** Who writes a row: its tenant and author stamps (`businessColumns`), set on insert — a session, or a caller's. */
+export const writtenBy = (by: { tenantId: number; userId: number | null }) => ({
+  tenantId: by.tenantId,
+  createdBy: by.userId,
+  updatedBy: by.userId,
+});
+
 /** Optimistic-lock version for rows people edit concurrently. */
 export const versionColumn = () => integer('version').notNull().default(1);
 

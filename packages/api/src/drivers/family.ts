@@ -10,6 +10,7 @@ import {
   taxiDriverResource,
 } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
+import { mobileSuffix } from '../db/columns';
 import { hasPermission } from '../http/access';
 import { ApiError } from '../http/errors';
 import { leadFamily } from '../leads/family';
@@ -33,8 +34,7 @@ const expiryFilter = (given: unknown) => {
 };
 
 /** A mobile by its last digits (or whole): a range of the reversed number, which its index serves. */
-const mobileFilter = (value: unknown) =>
-  sql`reverse(${drivers.mobile}) collate "C" >= reverse(${value}::text) collate "C" and reverse(${drivers.mobile}) collate "C" < (reverse(${value}::text) || ':') collate "C"`;
+const mobileFilter = (value: unknown) => mobileSuffix(drivers.mobile, value);
 
 const earlier = (a: unknown, b: unknown): string | null => {
   const dates = [a, b].filter((value): value is string => typeof value === 'string' && value !== '');

@@ -1,5 +1,6 @@
 import { driverStatus } from '@cp/contracts';
-import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { mobileSuffix } from '../db/columns';
 import { defineServerLookup } from '../lookups/registry';
 import { contains } from '../resource/query';
 import { drivers } from './tables';
@@ -20,9 +21,7 @@ defineServerLookup('driver', {
       conditions.push(
         or(
           contains(drivers.name, typed),
-          digits
-            ? sql`reverse(${drivers.mobile}) collate "C" >= reverse(${typed}::text) collate "C" and reverse(${drivers.mobile}) collate "C" < (reverse(${typed}::text) || ':') collate "C"`
-            : undefined,
+          digits ? mobileSuffix(drivers.mobile, typed) : undefined,
           eq(drivers.nationalId, typed.toUpperCase()),
         ),
       );

@@ -1,7 +1,7 @@
 import { rideHailingDriverResource, taxiDriverResource } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import { date, index, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { businessColumns, idColumn, refColumn, versionColumn } from '../db/columns';
+import { businessColumns, idColumn, refColumn, reversedMobile, versionColumn } from '../db/columns';
 import { listIndexes } from '../db/list-indexes';
 import { capitalsSearch } from '../resource/query';
 
@@ -72,7 +72,7 @@ export const drivers = pgTable(
         index('drivers_tenant_permit_expiry_idx').on(table.tenantId, table.permitExpiry, table.id),
         index('drivers_tenant_created_idx').on(table.tenantId, table.createdAt, table.id),
         // A mobile is searched by its last digits: a range of the reversed number, in byte order.
-        index('drivers_tenant_mobile_reversed_idx').on(table.tenantId, sql`(reverse(${table.mobile}) collate "C")`),
+        index('drivers_tenant_mobile_reversed_idx').on(table.tenantId, reversedMobile(table.mobile)),
         index('drivers_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
         // short_grams() (migration 0006): a one- or two-character name fragment has no trigram.
         index('drivers_name_grams_idx').using('gin', sql`short_grams(${table.name})`),

@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { diff, recordAudit } from '../audit/service';
 import type { Db } from '../db';
+import { writtenBy } from '../db/columns';
 import { files } from '../files/tables';
 import { sessionOf } from '../http/access';
 import { badRequest } from '../http/errors';
@@ -30,10 +31,8 @@ async function submit(db: Db, request: FastifyRequest, entry: NewEntry): Promise
       .insert(feedbackEntries)
       .values({
         ...entry,
-        tenantId: auth.tenantId,
         submitterName: auth.userName,
-        createdBy: auth.userId,
-        updatedBy: auth.userId,
+        ...writtenBy(auth),
       })
       .returning();
     if (!row) throw new Error('insert returned no row');

@@ -25,11 +25,12 @@ import {
 import { and, asc, desc, eq, gt, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { approvalBusiness } from '../approvals/business';
-import { onApprovalOutcome, startApproval, stateFollowsApproval } from '../approvals/engine';
+import { insertForApproval, onApprovalOutcome, stateFollowsApproval } from '../approvals/engine';
 import { offlinePaymentTitle } from '../approvals/families';
 import { offlinePayments } from '../approvals/tables';
 import { businessNow, businessToday } from '../clock';
 import type { Db, Executor } from '../db';
+import { writtenBy } from '../db/columns';
 import { drivers } from '../drivers/tables';
 import { access, sessionOf } from '../http/access';
 import { businessError, notFound } from '../http/errors';
@@ -263,9 +264,7 @@ const billFamily = defineServerResource({
         dueDate: lines[0]?.dueDate as string,
         remark: (values.remark as string | null | undefined) ?? null,
         status: billStates.inactive,
-        tenantId: ctx.auth.tenantId,
-        createdBy: ctx.auth.userId,
-        updatedBy: ctx.auth.userId,
+        ...writtenBy(ctx.auth),
       })
       .returning({ id: bills.id });
     const id = Number(bill?.id);
@@ -313,23 +312,20 @@ const billFamily = defineServerResource({
         if (amount > owing(bill)) {
           throw businessError(`减免金额 ${yuan(amount)} 元超过账单未收 ${yuan(owing(bill))} 元`);
         }
-        const [relief] = await ctx.tx
-          .insert(billReliefs)
-          .values({
+        await insertForApproval(
+          ctx,
+          billReliefs,
+          {
             billId: Number(bill.id),
             amount,
             reason: String(body.reason),
             attachments: (body.attachments as string[] | undefined) ?? [],
-            tenantId: ctx.auth.tenantId,
-            createdBy: ctx.auth.userId,
-            updatedBy: ctx.auth.userId,
-          })
-          .returning({ id: billReliefs.id });
-        await startApproval(ctx, {
-          businessType: approvalBusinessTypes.relief,
-          businessId: Number(relief?.id),
-          title: `费用减免 ${String(bill.billNo)} ${yuan(amount)}元`,
-        });
+          },
+          {
+            businessType: approvalBusinessTypes.relief,
+            title: `费用减免 ${String(bill.billNo)} ${yuan(amount)}元`,
+          },
+        );
         return null;
       },
       moveWhen: () => false,
@@ -350,7 +346,6 @@ const billFamily = defineServerResource({
           }
         }
         await ctx.tx.insert(r).values({
-          tenantId: ctx.auth.tenantId,
           orderId: Number(bill.orderId),
           driverId: Number(bill.driverId),
           cityId: bill.cityId == null ? null : Number(bill.cityId),
@@ -365,8 +360,7 @@ const billFamily = defineServerResource({
           note: String(body.note),
           sourceKind: source?.kind ?? null,
           sourceId: source?.id ?? null,
-          createdBy: ctx.auth.userId,
-          updatedBy: ctx.auth.userId,
+          ...writtenBy(ctx.auth),
         });
         await refreshBills(ctx.tx, ctx.auth.tenantId, [Number(bill.id)]);
         return null;
@@ -376,9 +370,10 @@ const billFamily = defineServerResource({
     uploadVoucher: {
       async run(ctx, bill, body) {
         if (String(body.receivedOn) > businessToday()) throw businessError('到账日期不能晚于今天');
-        const [voucher] = await ctx.tx
-          .insert(offlinePayments)
-          .values({
+        await insertForApproval(
+          ctx,
+          offlinePayments,
+          {
             payerName: String(body.payerName),
             driverId: Number(bill.driverId),
             billId: Number(bill.id),
@@ -389,16 +384,12 @@ const billFamily = defineServerResource({
             purpose: `账单 ${String(bill.billNo)} 线下到账`,
             vouchers: body.vouchers as string[],
             status: offlinePaymentStates.pending,
-            tenantId: ctx.auth.tenantId,
-            createdBy: ctx.auth.userId,
-            updatedBy: ctx.auth.userId,
-          })
-          .returning({ id: offlinePayments.id });
-        await startApproval(ctx, {
-          businessType: approvalBusinessTypes.offlinePayment,
-          businessId: Number(voucher?.id),
-          title: offlinePaymentTitle(String(body.payerName), Number(body.amount)),
-        });
+          },
+          {
+            businessType: approvalBusinessTypes.offlinePayment,
+            title: offlinePaymentTitle(String(body.payerName), Number(body.amount)),
+          },
+        );
         return null;
       },
       moveWhen: () => false,

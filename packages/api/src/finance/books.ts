@@ -18,6 +18,7 @@ import {
 import { and, asc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { businessNow, businessToday } from '../clock';
 import type { Tx } from '../db';
+import { writtenBy } from '../db/columns';
 import { businessError } from '../http/errors';
 import { defineServerLookup } from '../lookups/registry';
 import { checkDepositReversal } from '../orders/deposits';
@@ -196,9 +197,7 @@ export async function recordPayment(ctx: Books, own: PaymentValues, target: Paym
       ...own,
       paymentNo: await serialNumber(ctx, 'SK', 'payment_no_seq', 8),
       allocated: plan.reduce((sum, line) => sum + line.amount, 0),
-      tenantId: ctx.auth.tenantId,
-      createdBy: ctx.auth.userId,
-      updatedBy: ctx.auth.userId,
+      ...writtenBy(ctx.auth),
     })
     .returning({ id: payments.id });
   const id = Number(row?.id);

@@ -14,6 +14,7 @@ import {
 } from '@cp/contracts';
 import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { businessNow } from '../clock';
+import { writtenBy } from '../db/columns';
 import { drivers } from '../drivers/tables';
 import { businessError } from '../http/errors';
 import { accounts } from '../identity/tables';
@@ -28,7 +29,6 @@ import { badDebtRecoveries, collectionRecords, overdueCases, payments } from './
 const call: ActionImpl = {
   async run(ctx, row, body) {
     await ctx.tx.insert(collectionRecords).values({
-      tenantId: ctx.auth.tenantId,
       caseId: Number(row.id),
       orderId: Number(row.orderId),
       driverId: Number(row.driverId),
@@ -41,8 +41,7 @@ const call: ActionImpl = {
       escalation: Number(body.escalation ?? 0),
       overdueDays: Number(row.overdueDays),
       overdueAmount: Number(row.overdueAmount),
-      createdBy: ctx.auth.userId,
-      updatedBy: ctx.auth.userId,
+      ...writtenBy(ctx.auth),
     });
     return null;
   },

@@ -1,4 +1,5 @@
 import { customerLookupOf, eventKind, leadEnums } from '@cp/contracts';
+import { writtenBy } from '../db/columns';
 import { businessError } from '../http/errors';
 import { existingIds, registeredLookups } from '../lookups/registry';
 import type { ActionImpl, Row, WriteContext } from '../resource/family';
@@ -40,7 +41,6 @@ export const leadActions: Record<string, ActionImpl> = {
       const [record] = await ctx.tx
         .insert(leadFollowUps)
         .values({
-          tenantId: ctx.auth.tenantId,
           leadId: Number(row.id),
           followedAt,
           way: Number(body.way),
@@ -49,8 +49,7 @@ export const leadActions: Record<string, ActionImpl> = {
           intentionLevel: Number(body.intentionLevel),
           nextFollowUpDate: (body.nextFollowUpDate as string | undefined) ?? null,
           followerName: ctx.auth.userName,
-          createdBy: ctx.auth.userId,
-          updatedBy: ctx.auth.userId,
+          ...writtenBy(ctx.auth),
         })
         .returning({ id: leadFollowUps.id });
       const way = leadEnums.followUpWay.label(Number(body.way));

@@ -2,6 +2,7 @@ import { eventKind, leadEnums, leadStatus, openLeadStates } from '@cp/contracts'
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { Allocator } from '../channels/allocate';
 import type { Tx } from '../db';
+import { writtenBy } from '../db/columns';
 import { businessError } from '../http/errors';
 import { users } from '../identity/tables';
 import type { Row, WriteContext } from '../resource/family';
@@ -124,9 +125,7 @@ export async function admitLeads(
             batchId: origin.batchId ?? null,
             salespersonId: salespeople[index] ?? null,
             status: salespeople[index] ? leadStatus.allocated : leadStatus.unallocated,
-            tenantId,
-            createdBy: auth.userId,
-            updatedBy: auth.userId,
+            ...writtenBy({ tenantId, userId: auth.userId }),
           })),
         )
         .returning()

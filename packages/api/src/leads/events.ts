@@ -1,4 +1,5 @@
 import type { Executor } from '../db';
+import { writtenBy } from '../db/columns';
 import { leadEvents } from './tables';
 
 export interface LeadEvent {
@@ -16,13 +17,11 @@ export async function recordLeadEvents(db: Executor, events: readonly LeadEvent[
   if (events.length === 0) return;
   await db.insert(leadEvents).values(
     events.map((event) => ({
-      tenantId: event.tenantId,
       leadId: event.leadId,
       kind: event.kind,
       summary: event.summary,
       actorName: event.actorName,
-      createdBy: event.userId ?? null,
-      updatedBy: event.userId ?? null,
+      ...writtenBy({ tenantId: event.tenantId, userId: event.userId ?? null }),
       ...(event.at ? { at: event.at, createdAt: event.at, updatedAt: event.at } : {}),
     })),
   );

@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordAudit } from '../audit/service';
 import type { Db } from '../db';
+import { writtenBy } from '../db/columns';
 import { families } from '../families';
 import { access, sessionOf } from '../http/access';
 import { businessError } from '../http/errors';
@@ -169,7 +170,7 @@ export const lookupRoutes: RoutePlugin<{ db: Db }> = async (app, { db }) => {
         .transaction(async (tx) => {
           const [inserted] = await tx
             .insert(labels)
-            .values({ ...body, tenantId: auth.tenantId, createdBy: auth.userId, updatedBy: auth.userId })
+            .values({ ...body, ...writtenBy(auth) })
             .returning();
           await recordAudit(tx, request, {
             action: 'create',

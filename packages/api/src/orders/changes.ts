@@ -14,6 +14,7 @@ import { onApprovalOutcome, startApproval } from '../approvals/engine';
 import { diff } from '../audit/service';
 import { auditLog } from '../audit/tables';
 import { businessNow } from '../clock';
+import { writtenBy } from '../db/columns';
 import { businessError } from '../http/errors';
 import { users } from '../identity/tables';
 import { translateUnique } from '../resource/db-errors';
@@ -71,14 +72,12 @@ export function throughApproval(
         [request] = await ctx.tx
           .insert(orderChangeRequests)
           .values({
-            tenantId: ctx.auth.tenantId,
             orderId: Number(order.id),
             orderNo: String(order.orderNo),
             kind,
             body,
             summary,
-            createdBy: ctx.auth.userId,
-            updatedBy: ctx.auth.userId,
+            ...writtenBy(ctx.auth),
           })
           .returning({ id: orderChangeRequests.id });
       } catch (error) {

@@ -13,6 +13,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { businessToday } from '../clock';
 import type { Db, Executor, Tx } from '../db';
+import { writtenBy } from '../db/columns';
 import { rowsOf } from '../db/migrate';
 import { access, sessionOf } from '../http/access';
 import { businessError, notFound } from '../http/errors';
@@ -52,7 +53,6 @@ export async function insertOneOffCharges(
     .insert(orderReceivables)
     .values(
       charges.map((charge) => ({
-        tenantId: ctx.auth.tenantId,
         orderId,
         driverId: Number(order.driverId),
         cityId: cityOfOrder(orderId),
@@ -62,8 +62,7 @@ export async function insertOneOffCharges(
         periodEnd: charge.day,
         dueDate: charge.day,
         amount: charge.amount,
-        createdBy: ctx.auth.userId,
-        updatedBy: ctx.auth.userId,
+        ...writtenBy(ctx.auth),
       })),
     )
     .onConflictDoNothing();
@@ -129,7 +128,6 @@ export async function postDepositMovement(
     }
   }
   await tx.insert(depositMovements).values({
-    tenantId: by.tenantId,
     orderId: movement.orderId,
     driverId: order.driverId,
     kind: movement.kind,
@@ -139,8 +137,7 @@ export async function postDepositMovement(
     refundId: movement.refundId ?? null,
     otherOrderId: movement.otherOrderId ?? null,
     note: movement.note,
-    createdBy: by.userId,
-    updatedBy: by.userId,
+    ...writtenBy(by),
   });
 }
 

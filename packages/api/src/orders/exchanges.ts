@@ -9,6 +9,7 @@ import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import { approvalBusiness } from '../approvals/business';
 import { onApprovalOutcome, startApproval } from '../approvals/engine';
 import { businessNow, businessToday } from '../clock';
+import { writtenBy } from '../db/columns';
 import { drivers } from '../drivers/tables';
 import { refreshBills } from '../finance/bill-money';
 import { businessError } from '../http/errors';
@@ -65,7 +66,6 @@ export const exchangeAction: ActionImpl = {
     const [exchange] = await ctx.tx
       .insert(exchangeOrders)
       .values({
-        tenantId: ctx.auth.tenantId,
         exchangeNo,
         orderId: Number(order.id),
         orderNo: String(order.orderNo),
@@ -75,8 +75,7 @@ export const exchangeAction: ActionImpl = {
         reason: String(body.reason),
         rentDifference: Number(body.rentDifference ?? 0),
         remark: (body.remark as string | undefined) ?? null,
-        createdBy: ctx.auth.userId,
-        updatedBy: ctx.auth.userId,
+        ...writtenBy(ctx.auth),
       })
       .returning();
     if (!exchange) throw new Error('exchange insert returned no row');
@@ -213,7 +212,6 @@ export const exchangeOrderFamily = defineServerResource({
         if (damageFee > 0) {
           const today = businessToday();
           await ctx.tx.insert(orderReceivables).values({
-            tenantId: ctx.auth.tenantId,
             orderId: order.id,
             driverId: order.driverId,
             cityId: cityOfOrder(order.id),
@@ -225,8 +223,7 @@ export const exchangeOrderFamily = defineServerResource({
             dueDate: today,
             amount: damageFee,
             note: `${note} 原车车损${body.oldDamage ? `：${String(body.oldDamage)}` : ''}`,
-            createdBy: ctx.auth.userId,
-            updatedBy: ctx.auth.userId,
+            ...writtenBy(ctx.auth),
           });
         }
         await refreshBills(ctx.tx, ctx.auth.tenantId, [

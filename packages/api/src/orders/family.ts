@@ -28,6 +28,7 @@ import { cancelApproval, onApprovalOutcome, startApproval } from '../approvals/e
 import { auditLog } from '../audit/tables';
 import { businessNow, businessToday } from '../clock';
 import type { Db, Tx } from '../db';
+import { writtenBy } from '../db/columns';
 import { drivers } from '../drivers/tables';
 import { refreshBills } from '../finance/bill-money';
 import { billOrderAtHandover } from '../finance/billing';
@@ -99,7 +100,6 @@ async function insertSchedule(ctx: Writer, order: Row, rows: readonly ScheduleRo
   if (rows.length === 0) return;
   await ctx.tx.insert(orderReceivables).values(
     rows.map((row) => ({
-      tenantId: ctx.auth.tenantId,
       orderId: Number(order.id),
       driverId: Number(order.driverId),
       cityId: cityOfOrder(Number(order.id)),
@@ -110,8 +110,7 @@ async function insertSchedule(ctx: Writer, order: Row, rows: readonly ScheduleRo
       periodEnd: row.endDate,
       dueDate: row.dueDate,
       amount: row.amount,
-      createdBy: ctx.auth.userId,
-      updatedBy: ctx.auth.userId,
+      ...writtenBy(ctx.auth),
     })),
   );
 }
@@ -197,7 +196,6 @@ const continueAction: ActionImpl = {
     const [created] = await ctx.tx
       .insert(leaseOrders)
       .values({
-        tenantId: ctx.auth.tenantId,
         orderNo: await newOrderNo(ctx),
         driverId: Number(order.driverId),
         cityId: Number(order.cityId),
@@ -220,8 +218,7 @@ const continueAction: ActionImpl = {
         lateFeeRate: Number(order.lateFeeRate),
         renewedFromId: Number(order.id),
         remark: `续租自 ${String(order.orderNo)}`,
-        createdBy: ctx.auth.userId,
-        updatedBy: ctx.auth.userId,
+        ...writtenBy(ctx.auth),
       })
       .returning({ id: leaseOrders.id, orderNo: leaseOrders.orderNo });
     await creditCheck(ctx, 'renew', { ...order, id: created?.id });

@@ -11,6 +11,7 @@ import { approvalBusiness } from '../approvals/business';
 import { onApprovalOutcome, startApproval } from '../approvals/engine';
 import { businessNow } from '../clock';
 import type { Tx } from '../db';
+import { writtenBy } from '../db/columns';
 import { drivers } from '../drivers/tables';
 import { defineServerResource } from '../resource/family';
 import { depositTotalsOf, postDepositMovement } from './deposits';
@@ -48,7 +49,6 @@ export async function refundSettlement(
   const [refund] = await tx
     .insert(depositRefunds)
     .values({
-      tenantId: sheet.tenantId,
       refundNo,
       settlementId: sheet.id,
       settlementNo: sheet.settlementNo,
@@ -59,8 +59,7 @@ export async function refundSettlement(
       payeeName: driver?.holder ?? driver?.name ?? null,
       bankName: driver?.bank ?? null,
       bankAccount: driver?.card ?? null,
-      createdBy: ctx.auth.userId,
-      updatedBy: ctx.auth.userId,
+      ...writtenBy({ tenantId: sheet.tenantId, userId: ctx.auth.userId }),
     })
     .returning({ id: depositRefunds.id });
   if (!refund) throw new Error('refund insert returned no row');

@@ -12,7 +12,7 @@ import {
 } from '@cp/contracts';
 import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { approvalBusiness } from '../approvals/business';
-import { cancelApproval, onApprovalOutcome, startApproval } from '../approvals/engine';
+import { cancelApproval, insertForApproval, onApprovalOutcome } from '../approvals/engine';
 import { businessNow } from '../clock';
 import { businessError } from '../http/errors';
 import { defineServerLookup } from '../lookups/registry';
@@ -56,10 +56,10 @@ export async function submitWorkOrder(ctx: WriteContext, order: Row, body: Row) 
   const discount = Number(body.discount ?? 0);
   if (discount > price) throw businessError(`优惠金额：不能超过成交价${yuanText(price)}元`);
   const workOrderNo = await serialNumber(ctx, 'GD', 'retail_work_order_no_seq', 6);
-  const [workOrder] = await ctx.tx
-    .insert(retailWorkOrders)
-    .values({
-      tenantId: ctx.auth.tenantId,
+  const workOrderId = await insertForApproval(
+    ctx,
+    retailWorkOrders,
+    {
       workOrderNo,
       retailOrderId: Number(order.id),
       orderNo: String(order.orderNo),
@@ -74,17 +74,13 @@ export async function submitWorkOrder(ctx: WriteContext, order: Row, body: Row) 
       loanTerms: (order.loanTerms as number | null) ?? null,
       explanation: String(body.explanation),
       attachments: (body.attachments as string[] | undefined) ?? [],
-      createdBy: ctx.auth.userId,
-      updatedBy: ctx.auth.userId,
-    })
-    .returning({ id: retailWorkOrders.id });
-  if (!workOrder) throw new Error('work order insert returned no row');
-  await startApproval(ctx, {
-    businessType: approvalBusinessTypes.retailWorkOrder,
-    businessId: workOrder.id,
-    title: `零售工单 ${workOrderNo} ${String(order.buyerName)} ${yuanText(price - discount)}元`,
-  });
-  return { workOrderId: String(workOrder.id), workOrderNo, discount };
+    },
+    {
+      businessType: approvalBusinessTypes.retailWorkOrder,
+      title: `零售工单 ${workOrderNo} ${String(order.buyerName)} ${yuanText(price - discount)}元`,
+    },
+  );
+  return { workOrderId: String(workOrderId), workOrderNo, discount };
 }
 
 /**

@@ -26,6 +26,7 @@ import { approvalBusiness } from '../approvals/business';
 import { onApprovalOutcome, startApproval } from '../approvals/engine';
 import { businessNow, businessToday } from '../clock';
 import type { Tx } from '../db';
+import { writtenBy } from '../db/columns';
 import { rowsOf } from '../db/migrate';
 import { drivers } from '../drivers/tables';
 import { refreshBills } from '../finance/bill-money';
@@ -324,7 +325,6 @@ const returnCalculationFamily = defineServerResource({
         const [sheet] = await ctx.tx
           .insert(returnSettlements)
           .values({
-            tenantId: ctx.auth.tenantId,
             settlementNo: await newSettlementNo(ctx),
             orderId: Number(order.id),
             orderNo: String(order.orderNo),
@@ -339,8 +339,7 @@ const returnCalculationFamily = defineServerResource({
             otherNote: body.otherNote ?? null,
             remark: body.remark ?? null,
             ...computedColumns(settlement),
-            createdBy: ctx.auth.userId,
-            updatedBy: ctx.auth.userId,
+            ...writtenBy(ctx.auth),
           })
           .returning();
         if (!sheet) throw new Error('settlement insert returned no row');
@@ -487,15 +486,13 @@ async function closeOrderBooks(tx: Tx, by: { tenantId: number; userId: number },
       })
       .where(eq(orderReceivables.id, row.id));
     await tx.insert(receivableClosings).values({
-      tenantId,
       orderId: sheet.orderId,
       receivableId: row.id,
       settlementId: sheet.id,
       amount: remainder,
       carried: !notOwed,
       reason,
-      createdBy: userId,
-      updatedBy: userId,
+      ...writtenBy({ tenantId, userId }),
     });
   }
   const outcome = depositOutcome(settlement);
@@ -516,7 +513,6 @@ async function closeOrderBooks(tx: Tx, by: { tenantId: number; userId: number },
   if (outcome.refund > 0) await refundSettlement(tx, sheet, userId);
   if (outcome.owed > 0) {
     await tx.insert(orderReceivables).values({
-      tenantId,
       orderId: sheet.orderId,
       driverId: sheet.driverId,
       cityId: cityOfOrder(sheet.orderId),
@@ -527,8 +523,7 @@ async function closeOrderBooks(tx: Tx, by: { tenantId: number; userId: number },
       dueDate: businessToday(),
       amount: outcome.owed,
       note: `${named} 结算金额`,
-      createdBy: userId,
-      updatedBy: userId,
+      ...writtenBy({ tenantId, userId }),
     });
   }
   await syncOverdueCases(tx, tenantId, [sheet.orderId]);

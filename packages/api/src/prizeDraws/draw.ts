@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { probabilityScale } from '@cp/contracts';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db';
+import { writtenBy } from '../db/columns';
 import { businessError, notFound } from '../http/errors';
 import type { Row, WriteContext } from '../resource/family';
 import { drawRecords, prizeDraws, prizes } from './tables';
@@ -89,9 +90,7 @@ export async function drawFor(ctx: WriteContext, participant: Row, channel: Draw
   const [record] = await tx
     .insert(drawRecords)
     .values({
-      tenantId: auth.tenantId,
-      createdBy: auth.userId,
-      updatedBy: auth.userId,
+      ...writtenBy(auth),
       drawId,
       participantId: Number(participant.id),
       participantName: String(participant.name),

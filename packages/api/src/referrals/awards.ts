@@ -8,6 +8,7 @@ import {
 } from '@cp/contracts';
 import { and, desc, eq, inArray, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { businessNow } from '../clock';
+import { writtenBy } from '../db/columns';
 import { businessError } from '../http/errors';
 import { defineServerLookup } from '../lookups/registry';
 import { translateUnique } from '../resource/db-errors';
@@ -53,9 +54,7 @@ export const awardFamily = defineServerResource({
         .values({
           ...(own as unknown as typeof referralAwards.$inferInsert),
           referralId: Number(own.referralId),
-          tenantId: ctx.auth.tenantId,
-          createdBy: ctx.auth.userId,
-          updatedBy: ctx.auth.userId,
+          ...writtenBy(ctx.auth),
         })
         .returning({ id: referralAwards.id });
       return Number(row?.id);

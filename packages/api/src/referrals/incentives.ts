@@ -9,6 +9,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { businessNow } from '../clock';
 import type { Db } from '../db';
+import { writtenBy } from '../db/columns';
 import { access, sessionOf } from '../http/access';
 import { ok } from '../http/reply';
 import type { RoutePlugin } from '../http/schemas';
@@ -42,9 +43,7 @@ export const incentiveFamily = defineServerResource({
       .insert(incentiveAllocations)
       .values({
         ...(own as typeof incentiveAllocations.$inferInsert),
-        tenantId: ctx.auth.tenantId,
-        createdBy: ctx.auth.userId,
-        updatedBy: ctx.auth.userId,
+        ...writtenBy(ctx.auth),
       })
       .returning({ id: incentiveAllocations.id });
     const id = Number(row?.id);

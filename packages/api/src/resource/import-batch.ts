@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '../audit/service';
 import type { Db } from '../db';
+import { writtenBy } from '../db/columns';
 import { sessionOf } from '../http/access';
 import { ApiError } from '../http/errors';
 import type { SheetRow } from '../xlsx/reader';
@@ -186,9 +187,7 @@ async function record(ctx: WriteContext, batchId: number, results: readonly Resu
         outcome: result.outcome,
         message: result.message,
         recordId: result.recordId ?? null,
-        tenantId: auth.tenantId,
-        createdBy: auth.userId,
-        updatedBy: auth.userId,
+        ...writtenBy(auth),
       })),
     );
   }
@@ -226,9 +225,7 @@ export async function importBatch(
       resourceKey: resource.key,
       fileName,
       rows: sheetRows.length,
-      tenantId: auth.tenantId,
-      createdBy: auth.userId,
-      updatedBy: auth.userId,
+      ...writtenBy(auth),
     })
     .returning({ id: importBatches.id });
   const batchId = batch?.id as number;

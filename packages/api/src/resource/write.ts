@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { diff, recordAudit } from '../audit/service';
 import { businessNow } from '../clock';
 import type { Db } from '../db';
+import { writtenBy } from '../db/columns';
 import { forgetLargeCounts } from '../db/paging';
 import { assertOwnFiles } from '../files/names';
 import { sessionOf } from '../http/access';
@@ -179,9 +180,7 @@ export async function insertPrepared(family: ServerResource, ctx: WriteContext, 
       .values({
         ...ownValues(family, values, true),
         ...family.sliceValues,
-        tenantId: auth.tenantId,
-        createdBy: auth.userId,
-        updatedBy: auth.userId,
+        ...writtenBy(auth),
       })
       .returning({ id: family.table.id });
     if (!inserted) throw new Error('insert returned no row');
@@ -210,9 +209,7 @@ export async function insertManyPrepared(family: ServerResource, ctx: WriteConte
       rows.map((values) => ({
         ...ownValues(family, values, true),
         ...family.sliceValues,
-        tenantId: auth.tenantId,
-        createdBy: auth.userId,
-        updatedBy: auth.userId,
+        ...writtenBy(auth),
       })),
     )
     .returning({ id: family.table.id });

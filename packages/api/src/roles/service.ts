@@ -3,6 +3,7 @@ import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { diff, recordAudit } from '../audit/service';
 import type { Db } from '../db';
+import { writtenBy } from '../db/columns';
 import { cappedCount, paginate } from '../db/paging';
 import { sessionOf } from '../http/access';
 import { businessError, conflict, notFound } from '../http/errors';
@@ -114,9 +115,7 @@ export async function createRole(db: Db, request: FastifyRequest, input: RoleInp
           ...input,
           remark: input.remark ?? null,
           appId: consoleAppId,
-          tenantId: auth.tenantId,
-          createdBy: auth.userId,
-          updatedBy: auth.userId,
+          ...writtenBy(auth),
         })
         .returning();
       if (!row) throw new Error('insert returned no row');

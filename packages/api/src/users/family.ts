@@ -1,5 +1,6 @@
 import { userResource, userScreens } from '@cp/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { writtenBy } from '../db/columns';
 import { businessError } from '../http/errors';
 import { hashPassword, oneTimePassword } from '../identity/passwords';
 import { forgetHeldKeys, forgetSessions } from '../identity/session-cache';
@@ -71,9 +72,7 @@ export const userFamily = defineServerResource({
       .insert(accounts)
       .values({
         userId: Number(user?.id),
-        tenantId: ctx.auth.tenantId,
-        createdBy: ctx.auth.userId,
-        updatedBy: ctx.auth.userId,
+        ...writtenBy(ctx.auth),
       })
       .returning({ id: accounts.id });
     ctx.afterCommit(() => forgetHeldKeys(ctx.db));

@@ -9,6 +9,7 @@ import {
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { businessNow } from '../clock';
 import type { Tx } from '../db';
+import { writtenBy } from '../db/columns';
 import { drivers } from '../drivers/tables';
 import { businessError } from '../http/errors';
 import { cities } from '../lookups/tables';
@@ -16,13 +17,6 @@ import { exchangeOrders, leaseOrders } from '../orders/tables';
 import type { ActionImpl, Row, WriteContext } from '../resource/family';
 import { carReturns, deliveries, outboundRecords, shuntingRecords } from './record-tables';
 import { vehicleInspections, vehiclePreparations } from './tables';
-
-/** The tenant and author columns of a record the action writes. */
-const recordStamp = ({ auth }: WriteContext) => ({
-  tenantId: auth.tenantId,
-  createdBy: auth.userId,
-  updatedBy: auth.userId,
-});
 
 /** A reading of the odometer can only go up. */
 function notBelow(vehicle: Row, body: Row, what: string) {
@@ -146,7 +140,7 @@ const handOver = (kind: 0 | 1): ActionImpl => ({
         // A lease order's handover recorded after the fact keeps its day (填写交车信息's 交车日期).
         deliveredAt: kind === 0 && body.deliveredAt instanceof Date ? body.deliveredAt : businessNow(),
         handler: ctx.auth.userName,
-        ...recordStamp(ctx),
+        ...writtenBy(ctx.auth),
       })
       .returning({ id: deliveries.id });
     return { deliveryId: String(record?.id) };
@@ -192,7 +186,7 @@ export const vehicleActions: Record<string, ActionImpl> = {
           vehicleId: Number(vehicle.id),
           inspectedAt: businessNow(),
           inspector: ctx.auth.userName,
-          ...recordStamp(ctx),
+          ...writtenBy(ctx.auth),
         })
         .returning({ id: vehicleInspections.id });
       return { inspectionId: String(record?.id), passed: body.result === 1 };
@@ -205,7 +199,7 @@ export const vehicleActions: Record<string, ActionImpl> = {
     async run(ctx, vehicle) {
       await ctx.tx
         .insert(vehiclePreparations)
-        .values([0, 1, 2, 3].map((item) => ({ vehicleId: Number(vehicle.id), item, ...recordStamp(ctx) })))
+        .values([0, 1, 2, 3].map((item) => ({ vehicleId: Number(vehicle.id), item, ...writtenBy(ctx.auth) })))
         .onConflictDoNothing();
       return null;
     },
@@ -223,7 +217,7 @@ export const vehicleActions: Record<string, ActionImpl> = {
           vehicleId: Number(vehicle.id),
           outboundAt: businessNow(),
           handler: ctx.auth.userName,
-          ...recordStamp(ctx),
+          ...writtenBy(ctx.auth),
         })
         .returning({ id: outboundRecords.id });
       return { outboundId: String(record?.id) };
@@ -260,7 +254,7 @@ export const vehicleActions: Record<string, ActionImpl> = {
           requestedAt: businessNow(),
           handler: ctx.auth.userName,
           remark: body.remark as string | undefined,
-          ...recordStamp(ctx),
+          ...writtenBy(ctx.auth),
         })
         .returning({ id: carReturns.id });
       return { returnId: String(record?.id) };
@@ -300,7 +294,7 @@ export const vehicleActions: Record<string, ActionImpl> = {
           driver: String(body.driver),
           reason: body.reason as string | undefined,
           shuntedAt: businessNow(),
-          ...recordStamp(ctx),
+          ...writtenBy(ctx.auth),
         })
         .returning({ id: shuntingRecords.id });
       return { shuntingId: String(record?.id) };
