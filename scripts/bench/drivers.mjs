@@ -2,12 +2,12 @@
 // user searches it — by a mobile's last 4 digits, a part of a given name, a surname, a whole name and an ID
 // number — at 20 concurrent clients, each request another driver's value, as the list page asks for it
 // (page 1, 20 rows, the default order), and the status tabs' counts the page asks for beside it.
-import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { login, percentile, summary } from './leads.mjs';
-import { root, startApi, startPostgres } from './server.mjs';
+import { percentile, summary } from './leads.mjs';
+import { loginAs, withScaleData } from './scale-db.mjs';
+import { startApi } from './server.mjs';
 
 const duration = Number(process.env.BENCH_SECONDS || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 20);
@@ -81,63 +81,47 @@ export async function load(base, token, paths) {
 }
 
 export async function runDriverBench() {
-  // BENCH_DRIVERS_DATABASE_URL (or DATABASE_URL) names the server; BENCH_SKIP_GENERATE=1 reuses its drivers.
-  const given = process.env.BENCH_DRIVERS_DATABASE_URL;
-  const postgres = given ? { url: given, stop: async () => {} } : await startPostgres();
-  if (!postgres) {
-    console.log('未找到 PostgreSQL：跳过司机基准。');
-    return;
-  }
-  try {
-    if (process.env.BENCH_SKIP_GENERATE !== '1') {
-      const started = Date.now();
-      const generate = spawnSync(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          'packages/api/src/seed/scale-cli.ts',
-          ...['--vehicles', '0', '--violations', '0', '--maintenance', '0', '--drivers', drivers],
-        ],
-        { cwd: root, env: { ...process.env, DATABASE_URL: postgres.url }, stdio: 'inherit' },
-      );
-      if (generate.status !== 0) throw new Error('driver scale data generation failed');
-      console.log(`司机规模数据生成：${((Date.now() - started) / 1000).toFixed(0)} 秒`);
-    }
-    const api = await startApi({ databaseUrl: postgres.url });
-    try {
-      const token = await login(api.base);
-      const sample = await sampleDrivers(postgres.url);
-      const lists = [];
-      const counts = [];
-      for (const [name, filter, values] of searches(sample)) {
-        const matched = await matches(api.base, token, filter, values);
-        const loadAverage = os.loadavg()[0].toFixed(1);
-        const list = await load(
-          api.base,
-          token,
-          values.map((value) => listPath(filter, value)),
-        );
-        lists.push({ name, matches: matched, ...list, 'load avg': loadAverage });
-        counts.push({
-          name,
-          ...(await load(
+  // BENCH_DRIVERS_DATABASE_URL names a server holding the drivers already (BENCH_SKIP_GENERATE=1 reuses them).
+  await withScaleData(
+    {
+      what: '司机',
+      generate: ['--vehicles', '0', '--violations', '0', '--maintenance', '0', '--drivers', drivers],
+      databaseUrl: process.env.BENCH_DRIVERS_DATABASE_URL,
+    },
+    async (postgres) => {
+      const api = await startApi({ databaseUrl: postgres.url });
+      try {
+        const token = await loginAs(api.base);
+        const sample = await sampleDrivers(postgres.url);
+        const lists = [];
+        const counts = [];
+        for (const [name, filter, values] of searches(sample)) {
+          const matched = await matches(api.base, token, filter, values);
+          const loadAverage = os.loadavg()[0].toFixed(1);
+          const list = await load(
             api.base,
             token,
-            values.map((value) => tabCountsPath(filter, value)),
-          )),
-        });
+            values.map((value) => listPath(filter, value)),
+          );
+          lists.push({ name, matches: matched, ...list, 'load avg': loadAverage });
+          counts.push({
+            name,
+            ...(await load(
+              api.base,
+              token,
+              values.map((value) => tabCountsPath(filter, value)),
+            )),
+          });
+        }
+        console.log(
+          `\n网约车司机列表（PostgreSQL，${drivers} 司机，${connections} 并发，每项 ${duration} 秒，每个请求换一个值）`,
+        );
+        console.table(lists);
+        console.log('\n同一搜索的状态页签计数（…/tab-counts，列表页与列表同时请求）');
+        console.table(counts);
+      } finally {
+        await api.stop();
       }
-      console.log(
-        `\n网约车司机列表（PostgreSQL，${drivers} 司机，${connections} 并发，每项 ${duration} 秒，每个请求换一个值）`,
-      );
-      console.table(lists);
-      console.log('\n同一搜索的状态页签计数（…/tab-counts，列表页与列表同时请求）');
-      console.table(counts);
-    } finally {
-      await api.stop();
-    }
-  } finally {
-    await postgres.stop();
-  }
+    },
+  );
 }

@@ -3,14 +3,14 @@
 // accounts. 应收明细 filtered as a collector filters it (逾期 + a city + a due-date window) and 逾期明细, at 20
 // concurrent clients; the daily overdue job over all the receivables with 应收明细 under load meanwhile; the
 // trend pages' requests.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { load } from './drivers.mjs';
 import { percentile } from './leads.mjs';
-import { loginAs } from './orders.mjs';
-import { root, startApi, startPostgres } from './server.mjs';
+import { loginAs, withScaleData } from './scale-db.mjs';
+import { root, startApi } from './server.mjs';
 
 const orders = process.env.BENCH_ORDERS || '100000';
 const paymentCount = process.env.BENCH_PAYMENTS || '1000000';
@@ -137,114 +137,99 @@ async function serial(base, token, url) {
 
 export async function runFinanceBench() {
   // BENCH_FINANCE_DATABASE_URL names a server that holds the data already (BENCH_SKIP_GENERATE=1 reuses it).
-  const given = process.env.BENCH_FINANCE_DATABASE_URL;
-  const postgres = given ? { url: given, stop: async () => {} } : await startPostgres();
-  if (!postgres) {
-    console.log('未找到 PostgreSQL：跳过财务基准。');
-    return;
-  }
-  try {
-    if (process.env.BENCH_SKIP_GENERATE !== '1') {
-      const started = Date.now();
-      const generate = spawnSync(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          'packages/api/src/seed/scale-cli.ts',
-          ...['--vehicles', '0', '--violations', '0', '--maintenance', '0', '--drivers', '5000'],
-          ...['--orders', orders, '--tasks', '0', '--payments', paymentCount, '--collections', collections],
-        ],
-        { cwd: root, env: { ...process.env, DATABASE_URL: postgres.url }, stdio: 'inherit' },
-      );
-      if (generate.status !== 0) throw new Error('finance scale data generation failed');
-      console.log(`财务规模数据生成：${((Date.now() - started) / 1000).toFixed(0)} 秒`);
-    }
-    // The job is timed on its own below: the API's worker stays out of it.
-    const api = await startApi({ databaseUrl: postgres.url, env: { JOB_WORKER: '0' } });
-    try {
-      const token = await loginAs(api.base, 'admin', 'admin123');
-      const { cities, levels, counts } = await shape(postgres.url);
-      console.log(
-        `数据：应收 ${counts.receivables}，逾期应收 ${counts.overdue}，实收 ${counts.payments}，催收中账户 ${counts.cases}，催收记录 ${counts.contacts}`,
-      );
-      const receivablePaths = Array.from({ length: 200 }, (_, index) => {
-        const from = 30 + ((index * 37) % 900);
-        return `/api/receivables?${page({ status: '3', cityId: String(cities[index % cities.length]), dueDate: `${day(-from)},${day(-from + 90)}` })}`;
-      });
-      const casePaths = Array.from({ length: 200 }, (_, index) => {
-        const filter =
-          index % 3 === 0
-            ? {}
-            : index % 3 === 1
-              ? { cityId: String(cities[index % cities.length]) }
-              : { levelId: String(levels[index % levels.length]) };
-        return `/api/overdue-cases?${page({ tab: '1', ...filter })}`;
-      });
-      for (const path of [receivablePaths[0], casePaths[0]]) {
-        const body = await (await fetch(`${api.base}${path}`, { headers: { token } })).json();
-        if (body.code !== 0) throw new Error(`${path}: ${body.msg}`);
+  await withScaleData(
+    {
+      what: '财务',
+      generate: [
+        ...['--vehicles', '0', '--violations', '0', '--maintenance', '0', '--drivers', '5000'],
+        ...['--orders', orders, '--tasks', '0', '--payments', paymentCount, '--collections', collections],
+      ],
+      databaseUrl: process.env.BENCH_FINANCE_DATABASE_URL,
+    },
+    async (postgres) => {
+      const api = await startApi({ databaseUrl: postgres.url, env: { JOB_WORKER: '0' } });
+      try {
+        const token = await loginAs(api.base);
+        const { cities, levels, counts } = await shape(postgres.url);
+        console.log(
+          `数据：应收 ${counts.receivables}，逾期应收 ${counts.overdue}，实收 ${counts.payments}，催收中账户 ${counts.cases}，催收记录 ${counts.contacts}`,
+        );
+        const receivablePaths = Array.from({ length: 200 }, (_, index) => {
+          const from = 30 + ((index * 37) % 900);
+          return `/api/receivables?${page({ status: '3', cityId: String(cities[index % cities.length]), dueDate: `${day(-from)},${day(-from + 90)}` })}`;
+        });
+        const casePaths = Array.from({ length: 200 }, (_, index) => {
+          const filter =
+            index % 3 === 0
+              ? {}
+              : index % 3 === 1
+                ? { cityId: String(cities[index % cities.length]) }
+                : { levelId: String(levels[index % levels.length]) };
+          return `/api/overdue-cases?${page({ tab: '1', ...filter })}`;
+        });
+        for (const path of [receivablePaths[0], casePaths[0]]) {
+          const body = await (await fetch(`${api.base}${path}`, { headers: { token } })).json();
+          if (body.code !== 0) throw new Error(`${path}: ${body.msg}`);
+        }
+        const rows = [];
+        const measure = async (name, paths, note = '') => {
+          const loadAverage = os.loadavg()[0].toFixed(1);
+          rows.push({ name, ...(await load(api.base, token, paths)), note, 'load avg': loadAverage });
+        };
+        await measure('应收明细：逾期+城市+应收日期', receivablePaths);
+        await measure(
+          '应收明细：同一筛选的第2页',
+          receivablePaths.map((path) => path.replace('page=1', 'page=2')),
+        );
+        // As 应收明细 opens: no filter, its default order (what still owes first, by due date), pages 1–10; and by city.
+        await measure(
+          '应收明细：默认排序（未收清优先），第1–10页',
+          Array.from({ length: 10 }, (_, index) => `/api/receivables?${page({ page: String(index + 1) })}`),
+        );
+        await measure(
+          '应收明细：默认排序 + 城市',
+          cities.map((city) => `/api/receivables?${page({ cityId: String(city) })}`),
+        );
+        await measure('逾期明细：催收中（全部/城市/等级）', casePaths);
+        await measure('实收明细：第1页', ['/api/payments?page=1&limit=20']);
+        console.log(
+          `\n财务（PostgreSQL，${orders} 订单，${paymentCount} 实收，${collections} 催收记录，${connections} 并发，每项 ${duration} 秒）`,
+        );
+        console.table(rows);
+        console.log('\n应收明细默认排序的语句（EXPLAIN ANALYZE，各 5 次）：');
+        console.table(await defaultOrderPlans(postgres.url, cities));
+        const job = await jobUnderLoad(api.base, token, receivablePaths, postgres.url);
+        console.log('\n每日出账与逾期任务（一个自然日，全部应收），同时 20 并发请求应收明细：');
+        console.table([
+          {
+            出账: job.timing.issued,
+            '出账 秒': (job.timing.billingMs / 1000).toFixed(1),
+            逾期应收: job.timing.receivables,
+            '任务 秒': (job.timing.jobMs / 1000).toFixed(1),
+            '趋势汇总 秒': (job.timing.trendsMs / 1000).toFixed(1),
+            期间请求: job.requests,
+            'p95 ms': job['p95 ms'],
+            'p99 ms': job['p99 ms'],
+            errors: job.errors,
+          },
+        ]);
+        const trends = [];
+        for (const [name, url] of [
+          ['静态租金趋势（12个月）', '/api/rent-trends/static'],
+          ['静态租金趋势（36个月）', `/api/rent-trends/static?months=${day(-1000).slice(0, 7)},${day(50).slice(0, 7)}`],
+          ['动态租金趋势（12个月）', '/api/rent-trends/dynamic'],
+          [
+            '动态租金趋势（36个月，单城市）',
+            `/api/rent-trends/dynamic?months=${day(-1000).slice(0, 7)},${day(50).slice(0, 7)}&cityId=${cities[0]}`,
+          ],
+        ]) {
+          trends.push({ name, ...(await serial(api.base, token, url)) });
+        }
+        console.log('\n租金趋势（逐个请求）：');
+        console.table(trends);
+      } finally {
+        await api.stop();
       }
-      const rows = [];
-      const measure = async (name, paths, note = '') => {
-        const loadAverage = os.loadavg()[0].toFixed(1);
-        rows.push({ name, ...(await load(api.base, token, paths)), note, 'load avg': loadAverage });
-      };
-      await measure('应收明细：逾期+城市+应收日期', receivablePaths);
-      await measure(
-        '应收明细：同一筛选的第2页',
-        receivablePaths.map((path) => path.replace('page=1', 'page=2')),
-      );
-      // As 应收明细 opens: no filter, its default order (what still owes first, by due date), pages 1–10; and by city.
-      await measure(
-        '应收明细：默认排序（未收清优先），第1–10页',
-        Array.from({ length: 10 }, (_, index) => `/api/receivables?${page({ page: String(index + 1) })}`),
-      );
-      await measure(
-        '应收明细：默认排序 + 城市',
-        cities.map((city) => `/api/receivables?${page({ cityId: String(city) })}`),
-      );
-      await measure('逾期明细：催收中（全部/城市/等级）', casePaths);
-      await measure('实收明细：第1页', ['/api/payments?page=1&limit=20']);
-      console.log(
-        `\n财务（PostgreSQL，${orders} 订单，${paymentCount} 实收，${collections} 催收记录，${connections} 并发，每项 ${duration} 秒）`,
-      );
-      console.table(rows);
-      console.log('\n应收明细默认排序的语句（EXPLAIN ANALYZE，各 5 次）：');
-      console.table(await defaultOrderPlans(postgres.url, cities));
-      const job = await jobUnderLoad(api.base, token, receivablePaths, postgres.url);
-      console.log('\n每日出账与逾期任务（一个自然日，全部应收），同时 20 并发请求应收明细：');
-      console.table([
-        {
-          出账: job.timing.issued,
-          '出账 秒': (job.timing.billingMs / 1000).toFixed(1),
-          逾期应收: job.timing.receivables,
-          '任务 秒': (job.timing.jobMs / 1000).toFixed(1),
-          '趋势汇总 秒': (job.timing.trendsMs / 1000).toFixed(1),
-          期间请求: job.requests,
-          'p95 ms': job['p95 ms'],
-          'p99 ms': job['p99 ms'],
-          errors: job.errors,
-        },
-      ]);
-      const trends = [];
-      for (const [name, url] of [
-        ['静态租金趋势（12个月）', '/api/rent-trends/static'],
-        ['静态租金趋势（36个月）', `/api/rent-trends/static?months=${day(-1000).slice(0, 7)},${day(50).slice(0, 7)}`],
-        ['动态租金趋势（12个月）', '/api/rent-trends/dynamic'],
-        [
-          '动态租金趋势（36个月，单城市）',
-          `/api/rent-trends/dynamic?months=${day(-1000).slice(0, 7)},${day(50).slice(0, 7)}&cityId=${cities[0]}`,
-        ],
-      ]) {
-        trends.push({ name, ...(await serial(api.base, token, url)) });
-      }
-      console.log('\n租金趋势（逐个请求）：');
-      console.table(trends);
-    } finally {
-      await api.stop();
-    }
-  } finally {
-    await postgres.stop();
-  }
+    },
+  );
 }

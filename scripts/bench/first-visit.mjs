@@ -4,6 +4,7 @@
 // with the demo (its first start writes the demo: minutes on a busy machine) serving packages/web/dist.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { loginAs } from './scale-db.mjs';
 import { root, startApi } from './server.mjs';
 
 const browserArgs = [
@@ -14,17 +15,6 @@ const browserArgs = [
   '--disable-sync',
 ];
 const tokenCookie = 'vue_admin_template_token';
-
-async function loginToken(base) {
-  const response = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ loginId: 'admin', password: 'admin123' }),
-  });
-  const body = await response.json();
-  if (body.code !== 0) throw new Error(`登录失败：${body.msg}`);
-  return body.data.access_token;
-}
 
 /** Every JS and CSS response of a page's visit, with its transferred (encoded) body size. */
 function recordAssets(page) {
@@ -90,7 +80,7 @@ async function measureFirstVisit(base) {
   const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   const browser = await chromium.launch({ executablePath, args: browserArgs });
   try {
-    const token = await loginToken(base);
+    const token = await loginAs(base);
     const login = await visit(browser, base, { path: '/login', ready: loginForm });
     const list = await visit(browser, base, {
       path: '/vehicleList',

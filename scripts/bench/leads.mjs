@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { root, startApi, startPostgres } from './server.mjs';
+import { loginAs, withScaleData } from './scale-db.mjs';
+import { root, startApi } from './server.mjs';
 
 const duration = Number(process.env.BENCH_SECONDS || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 20);
@@ -16,15 +17,6 @@ const uploadRows = Number(process.env.BENCH_UPLOAD_ROWS || 10_000);
 // BENCH_LEADS_PARTS=statistics measures only 线索统计 (list, statistics, upload: all by default); the upload adds
 // its rows to the database, so a reused database grows by them each run.
 const parts = new Set((process.env.BENCH_LEADS_PARTS || 'list,statistics,upload').split(','));
-
-export async function login(base) {
-  const response = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ loginId: 'admin', password: 'admin123' }),
-  });
-  return (await response.json()).data.access_token;
-}
 
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const day = (offset) => new Date(Date.now() + 8 * 3_600_000 - offset * 86_400_000).toISOString().slice(0, 10);
@@ -124,85 +116,70 @@ async function uploadUnderLoad(base, token, listUrl, rows) {
 }
 
 export async function runLeadBench() {
-  const postgres = await startPostgres();
-  if (!postgres) {
-    console.log('未找到 PostgreSQL：跳过线索基准。');
-    return;
-  }
-  try {
-    const started = Date.now();
-    // BENCH_SKIP_GENERATE=1 with DATABASE_URL reuses a database filled by an earlier run.
-    if (process.env.BENCH_SKIP_GENERATE !== '1') {
-      const generate = spawnSync(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          'packages/api/src/seed/scale-cli.ts',
-          ...['--vehicles', '0', '--violations', '0', '--maintenance', '0'],
-          ...['--leads', scale.leads, '--follow-ups', scale.followUps],
-        ],
-        { cwd: root, env: { ...process.env, DATABASE_URL: postgres.url }, stdio: 'inherit' },
-      );
-      if (generate.status !== 0) throw new Error('scale data generation failed');
-      console.log(`规模数据生成：${((Date.now() - started) / 1000).toFixed(0)} 秒`);
-    }
-    const api = await startApi({ databaseUrl: postgres.url });
-    try {
-      const token = await login(api.base);
-      const sales = await busiestSalesperson(postgres.url);
-      const month = `${day(29)},${day(0)}`;
-      const year = `${day(365)},${day(0)}`;
-      const listUrl = `/api/leads?status=2&salespersonId=${sales}&createdAt=${month}&sort=createdAt&order=desc&limit=20`;
-      const lists = [
-        ['线索明细 跟进中+销售人员+近30天 按创建时间', listUrl],
-        [
-          '线索明细 待跟进,跟进中+销售人员+近一年 第5页',
-          `/api/leads?status=1,2&salespersonId=${sales}&createdAt=${year}&sort=createdAt&order=desc&page=5&limit=20`,
-        ],
-      ];
-      if (parts.has('list')) {
-        const listRows = [];
-        for (const [name, url] of lists) listRows.push({ name, ...(await load(api.base, token, url)) });
-        console.log(
-          `\n线索列表（PostgreSQL，${scale.leads} 线索 / 约 ${scale.followUps} 跟进，${connections} 并发，每项 ${duration} 秒）`,
-        );
-        console.table(listRows);
-      }
+  await withScaleData(
+    {
+      what: '线索',
+      generate: [
+        ...['--vehicles', '0', '--violations', '0', '--maintenance', '0'],
+        ...['--leads', scale.leads, '--follow-ups', scale.followUps],
+      ],
+    },
+    async (postgres) => {
+      const api = await startApi({ databaseUrl: postgres.url });
+      try {
+        const token = await loginAs(api.base);
+        const sales = await busiestSalesperson(postgres.url);
+        const month = `${day(29)},${day(0)}`;
+        const year = `${day(365)},${day(0)}`;
+        const listUrl = `/api/leads?status=2&salespersonId=${sales}&createdAt=${month}&sort=createdAt&order=desc&limit=20`;
+        const lists = [
+          ['线索明细 跟进中+销售人员+近30天 按创建时间', listUrl],
+          [
+            '线索明细 待跟进,跟进中+销售人员+近一年 第5页',
+            `/api/leads?status=1,2&salespersonId=${sales}&createdAt=${year}&sort=createdAt&order=desc&page=5&limit=20`,
+          ],
+        ];
+        if (parts.has('list')) {
+          const listRows = [];
+          for (const [name, url] of lists) listRows.push({ name, ...(await load(api.base, token, url)) });
+          console.log(
+            `\n线索列表（PostgreSQL，${scale.leads} 线索 / 约 ${scale.followUps} 跟进，${connections} 并发，每项 ${duration} 秒）`,
+          );
+          console.table(listRows);
+        }
 
-      const statistics = [
-        ['线索统计 近30天（默认）', `/api/lead-statistics?createdAt=${month}`],
-        [
-          '线索统计 近30天 按周 + 销售人员',
-          `/api/lead-statistics?createdAt=${month}&interval=week&salespersonId=${sales}`,
-        ],
-        ['线索统计 近一年 按周', `/api/lead-statistics?createdAt=${year}&interval=week`],
-      ];
-      const statisticsRows = [];
-      for (const [name, url] of parts.has('statistics') ? statistics : []) {
-        const one = await serial(api.base, token, url);
-        const concurrent = await load(api.base, token, url, 4, 5);
-        statisticsRows.push({
-          name,
-          leads: one.body.data.total.total,
-          '单请求 p50 ms': one['p50 ms'],
-          '单请求 p95 ms': one['p95 ms'],
-          '4并发 req/s': concurrent['req/s'],
-          '4并发 p95 ms': concurrent['p95 ms'],
-        });
+        const statistics = [
+          ['线索统计 近30天（默认）', `/api/lead-statistics?createdAt=${month}`],
+          [
+            '线索统计 近30天 按周 + 销售人员',
+            `/api/lead-statistics?createdAt=${month}&interval=week&salespersonId=${sales}`,
+          ],
+          ['线索统计 近一年 按周', `/api/lead-statistics?createdAt=${year}&interval=week`],
+        ];
+        const statisticsRows = [];
+        for (const [name, url] of parts.has('statistics') ? statistics : []) {
+          const one = await serial(api.base, token, url);
+          const concurrent = await load(api.base, token, url, 4, 5);
+          statisticsRows.push({
+            name,
+            leads: one.body.data.total.total,
+            '单请求 p50 ms': one['p50 ms'],
+            '单请求 p95 ms': one['p95 ms'],
+            '4并发 req/s': concurrent['req/s'],
+            '4并发 p95 ms': concurrent['p95 ms'],
+          });
+        }
+        if (parts.has('statistics')) {
+          console.log('\n线索统计（逐个请求 15 次；再 4 并发 5 秒）');
+          console.table(statisticsRows);
+        }
+        if (parts.has('upload')) {
+          console.log(`\n线索上传（${uploadRows} 行，期间 10 个客户端持续请求线索列表）`);
+          console.table([await uploadUnderLoad(api.base, token, listUrl, uploadRows)]);
+        }
+      } finally {
+        await api.stop();
       }
-      if (parts.has('statistics')) {
-        console.log('\n线索统计（逐个请求 15 次；再 4 并发 5 秒）');
-        console.table(statisticsRows);
-      }
-      if (parts.has('upload')) {
-        console.log(`\n线索上传（${uploadRows} 行，期间 10 个客户端持续请求线索列表）`);
-        console.table([await uploadUnderLoad(api.base, token, listUrl, uploadRows)]);
-      }
-    } finally {
-      await api.stop();
-    }
-  } finally {
-    await postgres.stop();
-  }
+    },
+  );
 }

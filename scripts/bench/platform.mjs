@@ -2,6 +2,7 @@
 // Fastify route on the same machine as the ceiling.
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import { loginAs } from './scale-db.mjs';
 import { startApi, startPostgres } from './server.mjs';
 
 const duration = Number(process.env.BENCH_SECONDS || 10);
@@ -21,19 +22,8 @@ function load(options) {
   return autocannon({ duration, connections, ...options });
 }
 
-async function loginToken(base) {
-  const response = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ loginId: 'admin', password: 'admin123' }),
-  });
-  const body = await response.json();
-  if (body.code !== 0) throw new Error(`login failed: ${body.msg}`);
-  return body.data.access_token;
-}
-
 async function benchApi(engine, base) {
-  const token = await loginToken(base);
+  const token = await loginAs(base);
   const rows = [];
   rows.push(
     summarize(

@@ -4,7 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { root, startApi, startBareList, startPostgres } from './server.mjs';
+import { loginAs, withScaleData } from './scale-db.mjs';
+import { root, startApi, startBareList } from './server.mjs';
 
 const duration = Number(process.env.BENCH_SECONDS || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 20);
@@ -13,15 +14,6 @@ const scale = {
   violations: process.env.BENCH_VIOLATIONS || '1000000',
   maintenance: process.env.BENCH_MAINTENANCE || '1000000',
 };
-
-async function login(base) {
-  const response = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ loginId: 'admin', password: 'admin123' }),
-  });
-  return (await response.json()).data.access_token;
-}
 
 const scenarios = [
   ['车辆列表 默认排序', '/api/vehicles?page=1&limit=20'],
@@ -279,69 +271,46 @@ async function measurePage(base, token) {
 }
 
 export async function runVehicleBench() {
-  const postgres = await startPostgres();
-  if (!postgres) {
-    console.log('未找到 PostgreSQL：跳过车辆基准。');
-    return;
-  }
-  try {
-    const started = Date.now();
-    // BENCH_SKIP_GENERATE=1 with DATABASE_URL reuses a database filled by an earlier run.
-    const generate =
-      process.env.BENCH_SKIP_GENERATE === '1'
-        ? { status: 0 }
-        : spawnSync(
-            process.execPath,
-            [
-              '--import',
-              'tsx',
-              'packages/api/src/seed/scale-cli.ts',
-              '--vehicles',
-              scale.vehicles,
-              '--violations',
-              scale.violations,
-              '--maintenance',
-              scale.maintenance,
-            ],
-            { cwd: root, env: { ...process.env, DATABASE_URL: postgres.url }, stdio: 'inherit' },
-          );
-    if (generate.status !== 0) throw new Error('scale data generation failed');
-    console.log(`规模数据生成：${((Date.now() - started) / 1000).toFixed(0)} 秒`);
-    if (pageRuns > 0 && !existsSync(path.join(root, 'packages/web/dist/index.html'))) {
-      spawnSync('npm', ['run', 'build', '-w', '@cp/web'], { cwd: root, stdio: 'inherit' });
-    }
-    const api = await startApi({ databaseUrl: postgres.url });
-    try {
-      const token = await login(api.base);
-      // BENCH_LIST_SCENARIOS=0 measures only the comparison with the bare route.
-      if (process.env.BENCH_LIST_SCENARIOS !== '0') {
-        const rows = await measureLists(api.base, token);
-        console.log(
-          `\n车辆列表基准（PostgreSQL，${scale.vehicles} 车辆 / ${scale.violations} 违章 / ${scale.maintenance} 维保，${connections} 并发，每项 ${duration} 秒）`,
-        );
-        console.table(rows);
+  await withScaleData(
+    {
+      what: '车辆',
+      generate: ['--vehicles', scale.vehicles, '--violations', scale.violations, '--maintenance', scale.maintenance],
+    },
+    async (postgres) => {
+      if (pageRuns > 0 && !existsSync(path.join(root, 'packages/web/dist/index.html'))) {
+        spawnSync('npm', ['run', 'build', '-w', '@cp/web'], { cwd: root, stdio: 'inherit' });
       }
-      const bare = await startBareList({ databaseUrl: postgres.url, token });
+      const api = await startApi({ databaseUrl: postgres.url });
       try {
-        const compared = await measureAgainstBare(api, bare, token);
-        const fullKind = process.env.BENCH_BARE_PREPARED === '1' ? '命名预备语句' : '未命名语句';
-        const described = chosenBares
-          .map((name) => `${name}：${bareRoutes[name].label}${name === 'full' ? `，${fullKind}` : '，命名预备语句'}`)
-          .join('；');
-        console.log(
-          `\n同一请求 ${comparedQuery}：API（kit）与裸 Fastify + pg 路由（bare-list.mjs；${described}）轮流运行 ${ratioRounds} 轮，各自预热 3 秒、测 ${duration} 秒、${connections} 并发`,
-        );
-        if (compared.different.length) console.log(`注意：应答内容与 API 的不同：${compared.different.join('、')}`);
-        console.table(compared.rounds);
-        console.log(compared.summary);
+        const token = await loginAs(api.base);
+        // BENCH_LIST_SCENARIOS=0 measures only the comparison with the bare route.
+        if (process.env.BENCH_LIST_SCENARIOS !== '0') {
+          const rows = await measureLists(api.base, token);
+          console.log(
+            `\n车辆列表基准（PostgreSQL，${scale.vehicles} 车辆 / ${scale.violations} 违章 / ${scale.maintenance} 维保，${connections} 并发，每项 ${duration} 秒）`,
+          );
+          console.table(rows);
+        }
+        const bare = await startBareList({ databaseUrl: postgres.url, token });
+        try {
+          const compared = await measureAgainstBare(api, bare, token);
+          const fullKind = process.env.BENCH_BARE_PREPARED === '1' ? '命名预备语句' : '未命名语句';
+          const described = chosenBares
+            .map((name) => `${name}：${bareRoutes[name].label}${name === 'full' ? `，${fullKind}` : '，命名预备语句'}`)
+            .join('；');
+          console.log(
+            `\n同一请求 ${comparedQuery}：API（kit）与裸 Fastify + pg 路由（bare-list.mjs；${described}）轮流运行 ${ratioRounds} 轮，各自预热 3 秒、测 ${duration} 秒、${connections} 并发`,
+          );
+          if (compared.different.length) console.log(`注意：应答内容与 API 的不同：${compared.different.join('、')}`);
+          console.table(compared.rounds);
+          console.log(compared.summary);
+        } finally {
+          await bare.stop();
+        }
+        console.log(await measurePage(api.base, token));
       } finally {
-        await bare.stop();
+        await api.stop();
       }
-      console.log(await measurePage(api.base, token));
-    } finally {
-      await api.stop();
-    }
-  } finally {
-    await postgres.stop();
-  }
+    },
+  );
 }
