@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalProcesses, type ProcessNode } from '../src/approvals/tables';
 import { rowsOf } from '../src/db/migrate';
+import { writesBy } from './calls';
 import { multipart, samples } from './files-support';
 import { startTestApp, type TestContext } from './harness';
 
@@ -44,8 +45,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const get = async <T>(url: string, token: string) => ctx.request<T>({ method: 'GET', url, token });
-const post = <T = unknown>(url: string, token: string, payload: object = {}) =>
-  ctx.request<T>({ method: 'POST', url, token, payload });
+const { post } = writesBy(() => ctx);
 const todo = async (token: string, query = '') =>
   (await get<PageResult<Task>>(`/api/approval-tasks?limit=100${query}`, token)).data;
 const paymentOf = async (id: string) => (await get<Payment>(`/api/offline-payments/${id}`, admin)).data;

@@ -2,6 +2,7 @@ import { addDays, beijingDay } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
+import { callsAs, writesBy } from './calls';
 import { startTestApp, type TestContext } from './harness';
 import { decide as decideTask, leaseOrderTerms, stockCars } from './task-support';
 
@@ -35,9 +36,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const post = <T = unknown>(url: string, token: string, payload: object = {}) =>
-  ctx.request<T>({ method: 'POST', url, token, payload });
-const get = <T>(url: string, token = ops) => ctx.request<T>({ method: 'GET', url, token });
+const { get } = callsAs(() => ({ ctx, token: ops }));
+const { post } = writesBy(() => ctx);
 const orderOf = async (id: string) => (await get<Order>(`/api/lease-orders/${id}`)).data;
 const vehicleOf = async (id: string) => (await get<Vehicle>(`/api/vehicles/${id}`)).data;
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allocate } from '../src/channels/allocate';
 import { allocationRules } from '../src/channels/tables';
 import { accounts, tenants } from '../src/identity/tables';
+import { callsAs } from './calls';
 import { startTestApp, type TestContext } from './harness';
 
 type Row = Record<string, unknown> & { id: string; version: number; status?: number };
@@ -29,8 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const send = <T = Row>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = admin) =>
-  ctx.request<T>({ method, url, token, ...(payload ? { payload } : {}) });
+const { send } = callsAs<Row, Row>(() => ({ ctx, token: admin }));
 const newChannel = (name: string, token = admin) =>
   send('POST', '/api/channels', { name, type: 5, ownerId: staff[0]?.value }, token);
 

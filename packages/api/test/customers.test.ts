@@ -1,5 +1,6 @@
 import { creditCodeCheckCharacter, creditCodeProblem } from '@cp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callsAs } from './calls';
 import { startTestApp, type TestContext } from './harness';
 
 type Row = Record<string, unknown> & { id: string; version: number };
@@ -28,8 +29,7 @@ const company = (creditCode: string) => ({
   mobile: '13900001111',
   cityId,
 });
-const post = (url: string, payload: object, token = admin) => ctx.request<Row>({ method: 'POST', url, token, payload });
-const get = (url: string, token = admin) => ctx.request<Row>({ method: 'GET', url, token });
+const { get, post } = callsAs<Row, Row>(() => ({ ctx, token: admin }));
 
 describe('统一社会信用代码 (GB 32100-2015)', () => {
   it('takes real codes and refuses a wrong check character, length or letter', () => {

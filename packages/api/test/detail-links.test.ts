@@ -2,13 +2,14 @@ import type { PageResult } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
+import { callsAs } from './calls';
 import { startTestApp, type TestContext } from './harness';
 
 type Row = Record<string, unknown> & { id: string };
 
 let ctx: TestContext;
 let admin: string;
-const get = <T = PageResult<Row>>(url: string) => ctx.request<T>({ method: 'GET', url, token: admin });
+const { get } = callsAs<PageResult<Row>, unknown>(() => ({ ctx, token: admin }));
 const one = async <T>(statement: ReturnType<typeof sql>) => rowsOf<T>(await ctx.database.db.execute(statement))[0];
 
 beforeAll(async () => {

@@ -2,6 +2,7 @@ import { addDays, approvalBusinessTypes, beijingDay, type PageResult } from '@cp
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
+import { callsAs } from './calls';
 import { multipart, samples } from './files-support';
 import { startTestApp, type TestContext } from './harness';
 import { decide as decideTask } from './task-support';
@@ -18,9 +19,7 @@ let driverId: string;
 const today = beijingDay(new Date());
 const month = addDays(today, 70).slice(0, 7);
 
-const get = <T = PageResult<Row>>(url: string, token = admin) => ctx.request<T>({ method: 'GET', url, token });
-const post = <T = Row>(url: string, payload: object = {}, token = admin) =>
-  ctx.request<T>({ method: 'POST', url, token, payload });
+const { get, post } = callsAs<PageResult<Row>, Row>(() => ({ ctx, token: admin }));
 const query = async <T>(statement: ReturnType<typeof sql>) => rowsOf<T>(await ctx.database.db.execute(statement));
 const billOf = async (id: string) => (await get<Row>(`/api/bills/${id}`)).data;
 const decide = (token: string, type: number, businessId: string) =>

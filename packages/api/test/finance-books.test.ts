@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
 import { catchUpOverdue, runOverdueDay } from '../src/finance/overdue';
 import { effectiveSort } from '../src/resource/query';
+import { callsAs } from './calls';
 import { multipart, samples } from './files-support';
 import { startTestApp, type TestContext } from './harness';
 
@@ -26,9 +27,7 @@ let admin: string;
 let tenantId: number;
 const today = beijingDay(new Date());
 
-const get = <T = PageResult<Row>>(url: string, token = admin) => ctx.request<T>({ method: 'GET', url, token });
-const post = <T = Row>(url: string, payload: object = {}, token = admin) =>
-  ctx.request<T>({ method: 'POST', url, token, payload });
+const { get, post } = callsAs<PageResult<Row>, Row>(() => ({ ctx, token: admin }));
 const query = async <T>(statement: ReturnType<typeof sql>) => rowsOf<T>(await ctx.database.db.execute(statement));
 
 let debtors = 0;

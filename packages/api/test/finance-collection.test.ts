@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
 import { runOverdueDay } from '../src/finance/overdue';
+import { callsAs } from './calls';
 import { multipart, samples } from './files-support';
 import { startTestApp, type TestContext } from './harness';
 
@@ -15,9 +16,7 @@ let orderId: string;
 let driverId: string;
 const today = beijingDay(new Date());
 
-const get = <T = PageResult<Row>>(url: string, token = admin) => ctx.request<T>({ method: 'GET', url, token });
-const send = <T = Row>(method: 'POST' | 'PUT', url: string, payload: object = {}, token = admin) =>
-  ctx.request<T>({ method, url, token, payload });
+const { get, send } = callsAs<PageResult<Row>, Row>(() => ({ ctx, token: admin }));
 const query = async <T>(statement: ReturnType<typeof sql>) => rowsOf<T>(await ctx.database.db.execute(statement));
 const caseOf = async () =>
   (await get(`/api/overdue-cases?orderId=${orderId}&tab=${encodeURIComponent('1')}`)).data.list[0] as Row | undefined;
@@ -209,7 +208,7 @@ describe('逾期明细: an overdue account', () => {
     expect(after).toMatchObject({ status: 2 });
     expect(String(after.paymentNo)).toMatch(/^SK/);
     expect(await caseOf()).toBeUndefined();
-    const again = await send('POST', `/api/bad-debt-recoveries/${reported.data.id}/confirm-arrival`);
+    const again = await send('POST', `/api/bad-debt-recoveries/${reported.data.id}/confirm-arrival`, {});
     expect(again.msg).toBe('坏账回款当前为「已到账」，不能确认到账');
   });
 

@@ -5,6 +5,7 @@ import type { ImportBatchResult, PageResult } from '@cp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTemplate } from '../src/files/templates';
 import { type CellValue, XlsxWriter } from '../src/xlsx/writer';
+import { callsAs } from './calls';
 import { multipart } from './files-support';
 import { startTestApp, type TestContext } from './harness';
 
@@ -18,9 +19,7 @@ let codes: Map<string, string>;
 let roleId: string;
 const folder = mkdtempSync(path.join(tmpdir(), 'cp-finance-config-'));
 
-const get = <T = PageResult<Row>>(url: string, token = admin) => ctx.request<T>({ method: 'GET', url, token });
-const send = <T = Row>(method: 'POST' | 'PUT' | 'DELETE', url: string, payload: object = {}, token = admin) =>
-  ctx.request<T>({ method, url, token, payload });
+const { get, send } = callsAs<PageResult<Row>, Row>(() => ({ ctx, token: admin }));
 
 let sheets = 0;
 async function upload(rows: readonly CellValue[][], token = admin) {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
 import { refreshRentTrends } from '../src/finance/trends';
+import { callsAs } from './calls';
 import { startTestApp, type TestContext } from './harness';
 
 let ctx: TestContext;
@@ -10,7 +11,7 @@ let admin: string;
 let tenantId: number;
 const thisMonth = beijingDay(new Date()).slice(0, 7);
 
-const get = <T>(url: string, token = admin) => ctx.request<T>({ method: 'GET', url, token });
+const { get } = callsAs(() => ({ ctx, token: admin }));
 const query = async <T>(statement: ReturnType<typeof sql>) => rowsOf<T>(await ctx.database.db.execute(statement));
 
 beforeAll(async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allocationRules } from '../src/channels/tables';
 import { drivers } from '../src/drivers/tables';
 import { invalidLeadRuleCities, invalidLeadRules } from '../src/leads/tables';
+import { callsAs } from './calls';
 import { idOf } from './driver-support';
 import { startTestApp, type TestContext } from './harness';
 
@@ -31,9 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const get = <T = Row>(url: string) => ctx.request<T>({ method: 'GET', url, token: admin });
-const post = <T = Row>(url: string, payload: object = {}, token = admin) =>
-  ctx.request<T>({ method: 'POST', url, token, payload });
+const { get, post } = callsAs<Row, Row>(() => ({ ctx, token: admin }));
 
 let serial = 0;
 async function allocatedLead() {

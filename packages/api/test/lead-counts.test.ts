@@ -10,6 +10,7 @@ import { enqueueJob } from '../src/jobs/queue';
 import { countLeadsWhere } from '../src/leads/counts';
 import { invalidLeadRulesJob } from '../src/leads/job';
 import { type CellValue, XlsxWriter } from '../src/xlsx/writer';
+import { callsAs } from './calls';
 import { multipart } from './files-support';
 import { startTestApp, type TestContext } from './harness';
 
@@ -26,9 +27,7 @@ const folder = mkdtempSync(path.join(tmpdir(), 'cp-lead-counts-'));
 
 type Lead = Record<string, unknown> & { id: string; version: number; status: number };
 
-const get = <T>(url: string) => ctx.request<T>({ method: 'GET', url, token: admin });
-const post = <T = Lead>(url: string, payload: object = {}) =>
-  ctx.request<T>({ method: 'POST', url, token: admin, payload });
+const { get, post } = callsAs<unknown, Lead>(() => ({ ctx, token: admin }));
 async function query<T>(statement: ReturnType<typeof sql>): Promise<T[]> {
   return rowsOf<T>(await ctx.database.db.execute(statement));
 }

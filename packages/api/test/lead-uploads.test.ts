@@ -7,6 +7,7 @@ import { allocationRules } from '../src/channels/tables';
 import { importTemplate } from '../src/files/templates';
 import { invalidLeadRuleCities, invalidLeadRules } from '../src/leads/tables';
 import { type CellValue, XlsxWriter } from '../src/xlsx/writer';
+import { callsAs } from './calls';
 import { multipart } from './files-support';
 import { startTestApp, type TestContext } from './harness';
 
@@ -18,9 +19,7 @@ const folder = mkdtempSync(path.join(tmpdir(), 'cp-lead-uploads-'));
 
 type Row = Record<string, unknown> & { id: string; status: number };
 
-const get = <T = PageResult<Row>>(url: string, token = admin) => ctx.request<T>({ method: 'GET', url, token });
-const post = <T = Row>(url: string, payload: object = {}, token = admin) =>
-  ctx.request<T>({ method: 'POST', url, token, payload });
+const { get, post } = callsAs<PageResult<Row>, Row>(() => ({ ctx, token: admin }));
 
 beforeAll(async () => {
   ctx = await startTestApp();

@@ -3,6 +3,7 @@ import { allocationRules } from '../src/channels/tables';
 import { enqueueJob } from '../src/jobs/queue';
 import { invalidLeadRulesJob } from '../src/leads/job';
 import { invalidLeadRuleCities, invalidLeadRules } from '../src/leads/tables';
+import { callsAs } from './calls';
 import { startTestApp, type TestContext } from './harness';
 
 let ctx: TestContext;
@@ -32,9 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const get = <T = Page>(url: string, token = admin) => ctx.request<T>({ method: 'GET', url, token });
-const post = <T = Row>(url: string, payload: object = {}, token = admin) =>
-  ctx.request<T>({ method: 'POST', url, token, payload });
+const { get, post } = callsAs<Page, Row>(() => ({ ctx, token: admin }));
 async function runDailyRules() {
   await enqueueJob(ctx.database.db, invalidLeadRulesJob, { payload: {} });
   await ctx.app.jobs.runUntilIdle();

@@ -2,6 +2,7 @@ import { addDays, addMonthsClamped, beijingDay, daysBetween, type PageResult } f
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
+import { callsAs, writesBy } from './calls';
 import { startTestApp, type TestContext } from './harness';
 import { decide as decideTask, leaseOrderTerms, type Task } from './task-support';
 
@@ -68,11 +69,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const post = <T = unknown>(url: string, token: string, payload: object = {}) =>
-  ctx.request<T>({ method: 'POST', url, token, payload });
-const put = <T = unknown>(url: string, token: string, payload: object) =>
-  ctx.request<T>({ method: 'PUT', url, token, payload });
-const get = <T>(url: string, token = ops) => ctx.request<T>({ method: 'GET', url, token });
+const { get } = callsAs(() => ({ ctx, token: ops }));
+const { post, put } = writesBy(() => ctx);
 const orderOf = async (id: string) => (await get<Order>(`/api/lease-orders/${id}`)).data;
 
 /** Decides the task of a business record waiting for `token`, as its approver would; the server must agree. */

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
 import { runOverdueDay } from '../src/finance/overdue';
 import { carryDeposit } from '../src/orders/deposits';
+import { callsAs, writesBy } from './calls';
 import { startTestApp, type TestContext } from './harness';
 import { decide as decideTask, leaseOrderTerms, stockCars } from './task-support';
 
@@ -82,9 +83,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const query = async <T>(statement: ReturnType<typeof sql>) => rowsOf<T>(await ctx.database.db.execute(statement));
-const post = <T = unknown>(url: string, token: string, payload: object = {}) =>
-  ctx.request<T>({ method: 'POST', url, token, payload });
-const get = <T>(url: string, token = admin) => ctx.request<T>({ method: 'GET', url, token });
+const { get } = callsAs(() => ({ ctx, token: admin }));
+const { post } = writesBy(() => ctx);
 
 const decide = (token: string, businessType: number, businessId: string, action = 'approve', body = {}) =>
   decideTask(ctx, token, businessType, businessId, action, body);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
 import { runOverdueDay } from '../src/finance/overdue';
 import { startDueRenewals } from '../src/orders/family';
+import { callsAs, writesBy } from './calls';
 import { startTestApp, type TestContext } from './harness';
 import { booksProblems, owedByRows } from './ledger-support';
 import { type Car, decide, leaseOrderTerms, stockCars } from './task-support';
@@ -25,9 +26,8 @@ let steps = 0;
 let exchanges = 0;
 
 const query = async <T>(statement: ReturnType<typeof sql>) => rowsOf<T>(await ctx.database.db.execute(statement));
-const post = <T = unknown>(url: string, token: string, payload: object = {}) =>
-  ctx.request<T>({ method: 'POST', url, token, payload });
-const get = <T>(url: string, token = admin) => ctx.request<T>({ method: 'GET', url, token });
+const { get } = callsAs(() => ({ ctx, token: admin }));
+const { post } = writesBy(() => ctx);
 
 beforeAll(async () => {
   ctx = await startTestApp({}, { demoVehiclesPerTenant: 150 });

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
 import { catchUpBilling } from '../src/finance/billing';
 import { catchUpOverdue } from '../src/finance/overdue';
+import { callsAs } from './calls';
 import { startTestApp, type TestContext } from './harness';
 import { stockCars } from './task-support';
 
@@ -35,8 +36,7 @@ let admin: string;
 let tenantId: number;
 const today = beijingDay(new Date());
 
-const post = <T = Record<string, unknown>>(url: string, payload: object = {}, token = admin) =>
-  ctx.request<T>({ method: 'POST', url, token, payload });
+const { post } = callsAs<unknown, Record<string, unknown>>(() => ({ ctx, token: admin }));
 const query = async <T>(statement: ReturnType<typeof sql>) => rowsOf<T>(await ctx.database.db.execute(statement));
 
 let orderColumns: string[] = [];

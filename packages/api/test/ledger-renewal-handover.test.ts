@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
 import { startDueRenewals } from '../src/orders/family';
+import { callsAs, writesBy } from './calls';
 import { startTestApp, type TestContext } from './harness';
 import { leaseOrderTerms, stockCars } from './task-support';
 
@@ -58,9 +59,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const post = <T = unknown>(url: string, token: string, payload: object = {}) =>
-  ctx.request<T>({ method: 'POST', url, token, payload });
-const get = <T>(url: string, token = ops) => ctx.request<T>({ method: 'GET', url, token });
+const { get } = callsAs(() => ({ ctx, token: ops }));
+const { post } = writesBy(() => ctx);
 const orderOf = async (id: string) => (await get<Order>(`/api/lease-orders/${id}`)).data;
 /** The order's rent periods on its 应收计划 (the one-off charges of the handover are rows of it too). */
 const scheduleOf = async (id: string) =>

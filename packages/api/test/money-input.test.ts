@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
+import { callsAs } from './calls';
 import { startTestApp, type TestContext } from './harness';
 import { leaseOrderTerms } from './task-support';
 
@@ -13,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const post = (url: string, payload: object) => ctx.request({ method: 'POST', url, token: admin, payload });
+const { post } = callsAs(() => ({ ctx, token: admin }));
 
 describe('amounts in request bodies', () => {
   it('name the field without a unit and word their bounds in yuan, as the form shows them', async () => {

@@ -2,6 +2,7 @@ import { addDays, beijingDay, type LookupOption } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
+import { callsAs } from './calls';
 import { startTestApp, type TestContext } from './harness';
 import { type Car, decide as decideTask, leaseOrderTerms, stockCars } from './task-support';
 
@@ -41,9 +42,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const exec = (query: ReturnType<typeof sql>) => ctx.database.db.execute(query);
-const post = <T = unknown>(url: string, payload: object = {}, token = ops) =>
-  ctx.request<T>({ method: 'POST', url, token, payload });
-const get = <T>(url: string) => ctx.request<T>({ method: 'GET', url, token: ops });
+const { get, post } = callsAs(() => ({ ctx, token: ops }));
 const orderOf = async (id: string) => (await get<Order>(`/api/lease-orders/${id}`)).data;
 const vehicleOf = async (id: string) => (await get<Vehicle>(`/api/vehicles/${id}`)).data;
 const takeCar = () => stock.shift() as Car;

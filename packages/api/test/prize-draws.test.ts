@@ -1,5 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callsAs } from './calls';
 import { startTestApp, type TestContext } from './harness';
 
 let ctx: TestContext;
@@ -17,10 +18,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const get = <T = Page>(url: string, token = admin) => ctx.request<T>({ method: 'GET', url, token });
+const { get, put } = callsAs<Page, Row>(() => ({ ctx, token: admin }));
 const post = (url: string, payload?: object, token = admin) =>
   ctx.request<Row>({ method: 'POST', url, token, ...(payload ? { payload } : {}) });
-const put = (url: string, payload: object) => ctx.request<Row>({ method: 'PUT', url, token: admin, payload });
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 
 let serial = 0;

@@ -2,6 +2,7 @@ import { addDays, approvalBusinessTypes, type PageResult } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
+import { callsAs, writesBy } from './calls';
 import { startTestApp, type TestContext } from './harness';
 
 type Quote = {
@@ -49,9 +50,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const get = <T>(url: string, token = admin) => ctx.request<T>({ method: 'GET', url, token });
-const post = <T = unknown>(url: string, token: string, payload: object = {}) =>
-  ctx.request<T>({ method: 'POST', url, token, payload });
+const { get } = callsAs(() => ({ ctx, token: admin }));
+const { post } = writesBy(() => ctx);
 const quoteOf = async (id: string) => (await get<Quote>(`/api/product-quotes/${id}`)).data;
 const taskOf = async (quote: Quote) =>
   (await get<PageResult<Task>>('/api/approval-tasks?limit=100', manager)).data.list.find(

@@ -2,6 +2,7 @@ import { addDays, beijingDay, nationalIdCheckCharacter, type PageResult } from '
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
+import { callsAs, writesBy } from './calls';
 import { startTestApp, type TestContext } from './harness';
 import { leaseOrderTerms } from './task-support';
 
@@ -62,9 +63,8 @@ async function newDriver(sequence: number): Promise<Driver> {
   return { id: saved.data.id, name, mobile };
 }
 
-const post = <T = unknown>(url: string, token: string | undefined, payload: object = {}) =>
-  ctx.request<T>({ method: 'POST', url, token, payload });
-const get = <T>(url: string, token = admin) => ctx.request<T>({ method: 'GET', url, token });
+const { get } = callsAs(() => ({ ctx, token: admin }));
+const { post } = writesBy(() => ctx);
 
 async function decide(token: string, businessId: string) {
   const todo = await get<PageResult<Task>>('/api/approval-tasks?limit=100', token);

@@ -2,6 +2,7 @@ import type { PageResult } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
+import { callsAs, writesBy } from './calls';
 import { startTestApp, type TestContext } from './harness';
 
 type Order = {
@@ -44,9 +45,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const post = <T = unknown>(url: string, token: string, payload: object = {}) =>
-  ctx.request<T>({ method: 'POST', url, token, payload });
-const get = <T>(url: string, token = ops) => ctx.request<T>({ method: 'GET', url, token });
+const { get } = callsAs(() => ({ ctx, token: ops }));
+const { post } = writesBy(() => ctx);
 const orderOf = async (id: string) => (await get<Order>(`/api/retail-orders/${id}`)).data;
 
 async function decide(token: string, businessId: string, action: 'approve' | 'reject', body = {}) {

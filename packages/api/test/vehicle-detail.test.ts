@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../src/audit/history';
 import { forgetNameBooks } from '../src/lookups/registry';
 import { companies } from '../src/lookups/tables';
+import { callsAs } from './calls';
 import { multipart, samples } from './files-support';
 import { startTestApp, type TestContext } from './harness';
 
@@ -27,9 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const get = <T = Page>(url: string, token = admin) => ctx.request<T>({ method: 'GET', url, token });
-const send = (method: 'POST' | 'PUT', url: string, payload: object, token = admin) =>
-  ctx.request<Row>({ method, url, token, payload });
+const { get, send } = callsAs<Page, Row>(() => ({ ctx, token: admin }));
 const historyOf = async (url: string) => (await get<HistoryEntry[]>(`${url}/history`)).data;
 
 const vin = (serial: number) => {

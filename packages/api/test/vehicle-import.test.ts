@@ -5,7 +5,7 @@ import { type PageResult, vinCheckDigit } from '@cp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTemplate } from '../src/files/templates';
 import { type CellValue, XlsxWriter } from '../src/xlsx/writer';
-import { multipart } from './files-support';
+import { callsAs } from './calls';
 import { startTestApp, type TestContext } from './harness';
 
 let ctx: TestContext;
@@ -37,13 +37,12 @@ async function sheet(rows: Record<string, CellValue>[]) {
   return readFileSync(file);
 }
 
+const { upload } = callsAs(() => ({ ctx, token: admin }));
 const send = async (rows: Record<string, CellValue>[]) =>
-  ctx.request<{ imported: number; skipped: number; problems?: { row: number; field: string; message: string }[] }>({
-    method: 'POST',
-    url: '/api/vehicles/import',
-    token: admin,
-    ...multipart([{ name: '车辆.xlsx', content: await sheet(rows) }]),
-  });
+  upload<{ imported: number; skipped: number; problems?: { row: number; field: string; message: string }[] }>(
+    '/api/vehicles/import',
+    { name: '车辆.xlsx', content: await sheet(rows) },
+  );
 
 const row = (serial: number, extra: Record<string, CellValue> = {}) => ({
   车牌号: `京ad${String(serial).padStart(5, '0')}`,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callsAs } from './calls';
 import { activeDriver } from './driver-support';
 import { startTestApp, type TestContext } from './harness';
 
@@ -17,9 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const get = <T = Page>(url: string, token = admin) => ctx.request<T>({ method: 'GET', url, token });
-const post = (url: string, payload: object = {}, token = admin) =>
-  ctx.request<Row>({ method: 'POST', url, token, payload });
+const { get, post } = callsAs<Page, Row>(() => ({ ctx, token: admin }));
 const vehicleIn = async (stage: number) => (await get(`/api/vehicles?stage=${stage}&limit=1`)).data.list[0] as Row;
 const checklist = [{ item: '外观', ok: true }];
 

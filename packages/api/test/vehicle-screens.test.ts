@@ -2,6 +2,7 @@ import { type PageResult, type TabCount, vehicleScreens } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
+import { callsAs } from './calls';
 import { startTestApp, type TestContext } from './harness';
 
 let ctx: TestContext;
@@ -15,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const get = <T>(url: string) => ctx.request<T>({ method: 'GET', url, token: admin });
+const { get } = callsAs(() => ({ ctx, token: admin }));
 const rowsOn = async (url: string) => (await get<PageResult<Vehicle>>(url)).data.list;
 
 /** Demo vehicles of 北京分公司 in a stage, by id. */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
 import { importTemplate } from '../src/files/templates';
 import { type CellValue, type SheetColumn, XlsxWriter } from '../src/xlsx/writer';
-import { multipart } from './files-support';
+import { callsAs } from './calls';
 import { startTestApp, type TestContext, withdrawButton } from './harness';
 
 type Row = Record<string, unknown>;
@@ -45,15 +45,10 @@ async function workbook(rows: readonly CellValue[][], columns: readonly SheetCol
   return readFileSync(file);
 }
 
+const { get, upload } = callsAs(() => ({ ctx, token: admin }));
 const send = (content: Buffer, token = admin, name = '违章.xlsx') =>
-  ctx.request<{ imported: number; skipped: number } & { problems?: Problem[] }>({
-    method: 'POST',
-    url: importUrl,
-    token,
-    ...multipart([{ name, content }]),
-  });
+  upload<{ imported: number; skipped: number } & { problems?: Problem[] }>(importUrl, { name, content }, token);
 
-const get = <T>(url: string, token = admin) => ctx.request<T>({ method: 'GET', url, token });
 const plateQuery = (plate: unknown) => encodeURIComponent(String(plate));
 const violationsOf = async (plate: unknown) =>
   (await get<PageResult<Row>>(`/api/vehicle-violations?plateNo=${plateQuery(plate)}&limit=100`)).data.list;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { ImportBatchResult, PageResult } from '@cp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CellValue, XlsxWriter } from '../../src/xlsx/writer';
+import { callsAs } from '../calls';
 import { multipart } from '../files-support';
 import type { TestContext } from '../harness';
 import { batchFixtureTemplate, type Fixture, type KitRefs, loadRefs, startKitApp } from './fixture';
@@ -33,14 +34,9 @@ async function workbook(rows: readonly CellValue[][], columns = batchFixtureTemp
   await writer.finish();
   return readFileSync(file);
 }
+const { get, upload } = callsAs(() => ({ ctx, token: admin }));
 const send = async (rows: readonly CellValue[][], token = admin, name = '批量条目.xlsx') =>
-  ctx.request<ImportBatchResult>({
-    method: 'POST',
-    url: '/api/kit-batch-fixtures/import',
-    token,
-    ...multipart([{ name, content: await workbook(rows) }]),
-  });
-const get = async <T>(url: string, token = admin) => ctx.request<T>({ method: 'GET', url, token });
+  upload<ImportBatchResult>('/api/kit-batch-fixtures/import', { name, content: await workbook(rows) }, token);
 const resultsOf = async (batchId: string, token = admin) =>
   (
     await get<PageResult<Record<string, unknown>>>(`/api/kit-batch-imports-rows?batchId=${batchId}&limit=100`, token)

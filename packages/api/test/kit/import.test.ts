@@ -7,6 +7,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/migrate';
 import { type CellValue, XlsxWriter } from '../../src/xlsx/writer';
+import { callsAs } from '../calls';
 import { multipart } from '../files-support';
 import { type TestContext, withdrawButton } from '../harness';
 import { type Fixture, fixtureTemplate, type KitRefs, loadRefs, startKitApp } from './fixture';
@@ -40,13 +41,13 @@ async function workbook(rows: readonly CellValue[][], columns = fixtureTemplate.
   await writer.finish();
   return readFileSync(file);
 }
+const { upload } = callsAs(() => ({ ctx, token: admin }));
 const send = async (rows: readonly CellValue[][], token = admin) =>
-  ctx.request<{ imported: number; skipped: number; problems?: Problem[]; total?: number }>({
-    method: 'POST',
-    url: '/api/kit-fixtures/import',
+  upload<{ imported: number; skipped: number; problems?: Problem[]; total?: number }>(
+    '/api/kit-fixtures/import',
+    { name: '条目.xlsx', content: await workbook(rows) },
     token,
-    ...multipart([{ name: '条目.xlsx', content: await workbook(rows) }]),
-  });
+  );
 const detailOf = async (code: string) => {
   const { data } = await ctx.request<PageResult<Fixture>>({
     method: 'GET',

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/migrate';
 import { exportBatch } from '../../src/resource/read';
 import { type CellValue, XlsxWriter } from '../../src/xlsx/writer';
+import { callsAs } from '../calls';
 import { multipart } from '../files-support';
 import type { TestContext } from '../harness';
 import { type Fixture, type KitRefs, loadRefs, startKitApp, urgentFamily, urgentTemplate } from './fixture';
@@ -31,7 +32,7 @@ const urgent = '/api/kit-fixtures-urgent';
 const company = () => refs.companies[0]?.value as string;
 const create = (url: string, payload: object) =>
   ctx.request<Fixture>({ method: 'POST', url, token: admin, payload: { companyId: company(), ...payload } });
-const get = (url: string) => ctx.request<Fixture>({ method: 'GET', url, token: admin });
+const { get } = callsAs<Fixture, unknown>(() => ({ ctx, token: admin }));
 const list = async (url: string) => (await ctx.request<PageResult<Fixture>>({ method: 'GET', url, token: admin })).data;
 
 describe('a family that is a slice of a shared table', () => {
