@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
 import { runOverdueDay } from '../src/finance/overdue';
-import { startDueRenewals } from '../src/orders/family';
+import { startDueRenewals } from '../src/orders/renewals';
 import { callsAs, writesBy } from './calls';
 import { startTestApp, type TestContext } from './harness';
 import { booksProblems, owedByRows } from './ledger-support';

@@ -2,7 +2,7 @@ import { addDays, addMonthsClamped, beijingDay, leaseEndDate, type PageResult } 
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrate';
-import { startDueRenewals } from '../src/orders/family';
+import { startDueRenewals } from '../src/orders/renewals';
 import { callsAs, writesBy } from './calls';
 import { startTestApp, type TestContext } from './harness';
 import { leaseOrderTerms, stockCars } from './task-support';

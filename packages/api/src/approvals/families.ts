@@ -26,12 +26,12 @@ import {
   lockInstanceOfTask,
   rejectTask,
   sendBackTask,
-  startApproval,
-  stateFollowsApproval,
   taskRefusal,
   transferTask,
   withdrawInstance,
-} from './engine';
+} from './decisions';
+import { startApproval } from './engine';
+import { stateFollowsApproval } from './outcomes';
 import { withBusinessSummaries } from './summary';
 import { approvalInstances, approvalTasks, offlinePayments } from './tables';
 

@@ -1,7 +1,8 @@
 import { approvalBusinesses, type FieldDef, refNameOf, yuanText } from '@cp/contracts';
 import type { Db } from '../db';
 import type { Row } from '../resource/family';
-import { present, readRows } from '../resource/read';
+import { present } from '../resource/names';
+import { readRows } from '../resource/read';
 import { businessFamilyOf } from './business';
 
 /** One value of a business row as the summary reads it: a name for a reference, yuan, a label. */

@@ -27,6 +27,9 @@ export const writtenBy = (by: { tenantId: number; userId: number | null }) => ({
   updatedBy: by.userId,
 });
 
+/** An amount of money in fen, 0 unless set. */
+export const moneyColumn = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
 /** Optimistic-lock version for rows people edit concurrently. */
 export const versionColumn = () => integer('version').notNull().default(1);
 

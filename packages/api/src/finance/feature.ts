@@ -1,10 +1,11 @@
 import { defineFeature } from '../feature';
 import { customerAccountRoutes } from './account';
 import { financeSettingsRoutes } from './billing';
-import { billExpenseRoutes, billFamilies } from './bills';
+import { billFamilies } from './bills';
 import { financeBookFamilies } from './books';
 import { collectionFamilies } from './collection';
 import { financeConfigFamilies } from './config';
+import { billExpenseRoutes } from './expense-sources';
 import { financeRoutes } from './overdue';
 import { dynamicTrendExport, rentTrendRoutes, staticTrendExport } from './trends';
 

@@ -28,7 +28,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { businessNow } from '../clock';
-import { businessColumns, idColumn, refColumn, versionColumn } from '../db/columns';
+import { businessColumns, idColumn, moneyColumn, refColumn, versionColumn } from '../db/columns';
 import { listIndexes } from '../db/list-indexes';
 
 /** 财务编码: the ledger accounts of a branch company's books, uploaded from xlsx. */
@@ -103,8 +103,6 @@ export const badDebtLevels = pgTable(
     ]),
 );
 
-const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
-
 export const paymentNoSequence = pgSequence('payment_no_seq', { startWith: 1 });
 
 /** 实收: money received from a customer, allocated to their receivables. */
@@ -114,11 +112,11 @@ export const payments = pgTable(
     id: idColumn(),
     paymentNo: text('payment_no').notNull(),
     driverId: refColumn('driver_id').notNull(),
-    amount: money('amount'),
+    amount: moneyColumn('amount'),
     paidOn: date('paid_on').notNull(),
     channel: smallint('channel').notNull(),
     reference: text('reference'),
-    allocated: money('allocated'),
+    allocated: moneyColumn('allocated'),
     status: smallint('status').notNull().default(1),
     vouchers: text('vouchers').array().notNull().default(sql`'{}'::text[]`),
     remark: text('remark'),
@@ -151,7 +149,7 @@ export const paymentAllocations = pgTable(
     tenantId: refColumn('tenant_id').notNull(),
     paymentId: refColumn('payment_id').notNull(),
     receivableId: refColumn('receivable_id').notNull(),
-    amount: money('amount'),
+    amount: moneyColumn('amount'),
     reversed: boolean('reversed').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(businessNow),
   },
@@ -172,7 +170,7 @@ export const overdueDayRuns = pgTable(
     tenantId: refColumn('tenant_id').notNull(),
     day: date('day').notNull(),
     receivables: integer('receivables').notNull(),
-    lateFees: money('late_fees'),
+    lateFees: moneyColumn('late_fees'),
     finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.tenantId, table.day] })],
@@ -188,8 +186,8 @@ export const overdueCases = pgTable(
     vehicleId: refColumn('vehicle_id'),
     cityId: refColumn('city_id'),
     overdueDays: integer('overdue_days').notNull().default(0),
-    overdueAmount: money('overdue_amount'),
-    lateFee: money('late_fee'),
+    overdueAmount: moneyColumn('overdue_amount'),
+    lateFee: moneyColumn('late_fee'),
     levelId: refColumn('level_id'),
     badDebt: boolean('bad_debt').notNull().default(false),
     collectorRoleId: refColumn('collector_role_id'),
@@ -240,7 +238,7 @@ export const collectionRecords = pgTable(
     result: text('result').notNull(),
     escalation: smallint('escalation').notNull().default(0),
     overdueDays: integer('overdue_days').notNull(),
-    overdueAmount: money('overdue_amount'),
+    overdueAmount: moneyColumn('overdue_amount'),
     ...businessColumns(),
   },
   (table) =>
@@ -271,10 +269,10 @@ export const bills = pgTable(
     cityId: refColumn('city_id'),
     period: text('period').notNull(),
     dueDate: date('due_date').notNull(),
-    amount: money('amount'),
-    lateFee: money('late_fee'),
-    received: money('received'),
-    relieved: money('relieved'),
+    amount: moneyColumn('amount'),
+    lateFee: moneyColumn('late_fee'),
+    received: moneyColumn('received'),
+    relieved: moneyColumn('relieved'),
     status: smallint('status').notNull().default(1),
     shutdownReason: text('shutdown_reason'),
     remark: text('remark'),
@@ -304,8 +302,8 @@ export const billReliefs = pgTable(
   {
     id: idColumn(),
     billId: refColumn('bill_id').notNull(),
-    amount: money('amount'),
-    applied: money('applied'),
+    amount: moneyColumn('amount'),
+    applied: moneyColumn('applied'),
     reason: text('reason').notNull(),
     attachments: text('attachments').array().notNull().default(sql`'{}'::text[]`),
     status: smallint('status').notNull().default(1),
@@ -330,7 +328,7 @@ export const billReliefLines = pgTable(
     tenantId: refColumn('tenant_id').notNull(),
     reliefId: refColumn('relief_id').notNull(),
     receivableId: refColumn('receivable_id').notNull(),
-    amount: money('amount'),
+    amount: moneyColumn('amount'),
     relievedOn: date('relieved_on').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(businessNow),
   },
@@ -379,9 +377,9 @@ export const rentMonthDues = pgTable(
     tenantId: refColumn('tenant_id').notNull(),
     month: text('month').notNull(),
     cityId: refColumn('city_id').notNull(),
-    scheduled: money('scheduled'),
-    due: money('due'),
-    overdue: money('overdue'),
+    scheduled: moneyColumn('scheduled'),
+    due: moneyColumn('due'),
+    overdue: moneyColumn('overdue'),
     orders: integer('orders').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.tenantId, table.month, table.cityId] })],
@@ -395,7 +393,7 @@ export const rentMonthCollections = pgTable(
     month: text('month').notNull(),
     cityId: refColumn('city_id').notNull(),
     channel: smallint('channel').notNull(),
-    collected: money('collected'),
+    collected: moneyColumn('collected'),
   },
   (table) => [primaryKey({ columns: [table.tenantId, table.month, table.cityId, table.channel] })],
 );
@@ -414,7 +412,7 @@ export const badDebtRecoveries = pgTable(
     caseId: refColumn('case_id').notNull(),
     orderId: refColumn('order_id').notNull(),
     driverId: refColumn('driver_id').notNull(),
-    amount: money('amount'),
+    amount: moneyColumn('amount'),
     arrivedOn: date('arrived_on').notNull(),
     channel: smallint('channel').notNull(),
     payerName: text('payer_name').notNull(),

@@ -10,7 +10,8 @@ import {
 } from '@cp/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { approvalBusiness } from '../approvals/business';
-import { onApprovalOutcome, startApproval } from '../approvals/engine';
+import { startApproval } from '../approvals/engine';
+import { onApprovalOutcome } from '../approvals/outcomes';
 import { diff } from '../audit/service';
 import { auditLog } from '../audit/tables';
 import { businessNow } from '../clock';

@@ -12,7 +12,7 @@ import {
   receivableStates,
 } from '@cp/contracts';
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
-import { onApprovalOutcome } from '../approvals/engine';
+import { onApprovalOutcome } from '../approvals/outcomes';
 import { approvalInstances, approvalTasks } from '../approvals/tables';
 import { businessNow } from '../clock';
 import type { Tx } from '../db';

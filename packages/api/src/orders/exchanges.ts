@@ -7,7 +7,8 @@ import {
 } from '@cp/contracts';
 import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import { approvalBusiness } from '../approvals/business';
-import { onApprovalOutcome, startApproval } from '../approvals/engine';
+import { startApproval } from '../approvals/engine';
+import { onApprovalOutcome } from '../approvals/outcomes';
 import { businessNow, businessToday } from '../clock';
 import { writtenBy } from '../db/columns';
 import { drivers } from '../drivers/tables';

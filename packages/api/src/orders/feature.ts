@@ -1,7 +1,8 @@
 import { defineFeature } from '../feature';
 import { depositLedgerRoutes } from './deposits';
 import { driverApplicationFamily } from './driverApplications';
-import { orderFamilies, orderJobRoutes } from './family';
+import { orderFamilies } from './family';
+import { orderJobRoutes } from './renewals';
 import { retailFamilies } from './retail';
 import { returnFamilies } from './returns';
 

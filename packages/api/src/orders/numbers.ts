@@ -19,3 +19,6 @@ export async function serialNumber(
   const [row] = rowsOf<{ n: string }>(await ctx.tx.execute(sql`select nextval(${sequence}::regclass)::text as n`));
   return `${prefix}${day}${String(row?.n ?? '0').padStart(digits, '0')}`;
 }
+
+/** An order number: ZL, the Beijing day, and the next of a sequence (8 digits). */
+export const newOrderNo = (ctx: Pick<WriteContext, 'tx'>) => serialNumber(ctx, 'ZL', 'lease_order_no_seq', 8);

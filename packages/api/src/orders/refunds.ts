@@ -8,7 +8,8 @@ import {
 } from '@cp/contracts';
 import { and, eq } from 'drizzle-orm';
 import { approvalBusiness } from '../approvals/business';
-import { onApprovalOutcome, startApproval } from '../approvals/engine';
+import { startApproval } from '../approvals/engine';
+import { onApprovalOutcome } from '../approvals/outcomes';
 import { businessNow } from '../clock';
 import type { Tx } from '../db';
 import { writtenBy } from '../db/columns';

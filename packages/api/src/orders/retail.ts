@@ -12,7 +12,8 @@ import {
 } from '@cp/contracts';
 import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { approvalBusiness } from '../approvals/business';
-import { cancelApproval, insertForApproval, onApprovalOutcome } from '../approvals/engine';
+import { cancelApproval, insertForApproval } from '../approvals/engine';
+import { onApprovalOutcome } from '../approvals/outcomes';
 import { businessNow } from '../clock';
 import { businessError } from '../http/errors';
 import { defineServerLookup } from '../lookups/registry';

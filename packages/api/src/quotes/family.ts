@@ -7,7 +7,8 @@ import {
 } from '@cp/contracts';
 import { and, eq } from 'drizzle-orm';
 import { approvalBusiness } from '../approvals/business';
-import { startApproval, stateFollowsApproval } from '../approvals/engine';
+import { startApproval } from '../approvals/engine';
+import { stateFollowsApproval } from '../approvals/outcomes';
 import { businessToday } from '../clock';
 import { customers } from '../customers/tables';
 import { businessError } from '../http/errors';

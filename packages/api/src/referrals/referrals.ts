@@ -6,7 +6,7 @@ import {
   referralStages,
 } from '@cp/contracts';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { onApprovalOutcome } from '../approvals/engine';
+import { onApprovalOutcome } from '../approvals/outcomes';
 import { auditLog } from '../audit/tables';
 import { businessNow } from '../clock';
 import type { Executor } from '../db';

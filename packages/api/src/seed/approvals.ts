@@ -1,7 +1,8 @@
 import { approvalBusinessTypes, approvalMethods, approvalTaskStates } from '@cp/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { PNG } from 'pngjs';
-import { approveTask, rejectTask, startApproval, withdrawInstance } from '../approvals/engine';
+import { approveTask, rejectTask, withdrawInstance } from '../approvals/decisions';
+import { startApproval } from '../approvals/engine';
 import { offlinePaymentTitle } from '../approvals/families';
 import {
   approvalInstances,
