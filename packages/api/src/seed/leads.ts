@@ -2,6 +2,7 @@ import { eventKind, leadEnums, leadSource, leadStatus, ruleKind } from '@cp/cont
 import { and, asc, desc, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import { channels } from '../channels/tables';
 import type { Db, Tx } from '../db';
+import { writtenBy } from '../db/columns';
 import { accounts, tenants, users } from '../identity/tables';
 import { LeadCounts } from '../leads/counts';
 import { invalidLeadRuleCities, invalidLeadRules, leadEvents, leadFollowUps, leads } from '../leads/tables';
@@ -226,7 +227,7 @@ async function seedUploadBatch(tx: Tx, counts: LeadCounts, tenantId: number, see
   if (existing || !uploader || open.length < 2) return;
   const random = seededRandom(seed);
   const at = new Date(Date.now() - 21 * day - random.int(0, 600) * 60_000);
-  const by = { tenantId, createdBy: uploader.id, updatedBy: uploader.id, createdAt: at, updatedAt: at };
+  const by = { ...writtenBy({ tenantId, userId: uploader.id }), createdAt: at, updatedAt: at };
   const [batch] = await tx
     .insert(importBatches)
     .values({ ...by, resourceKey: 'lead', fileName: '渠道线索汇总.xlsx', rows: 8, status: 1, finishedAt: at })

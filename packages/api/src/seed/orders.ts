@@ -2,6 +2,7 @@ import '../orders/family';
 import { beijingDay, creditCodeCheckCharacter } from '@cp/contracts';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db';
+import { writtenBy } from '../db/columns';
 import { drivers } from '../drivers/tables';
 import { tenants, users } from '../identity/tables';
 import { accountingUnits, driverApplications } from '../orders/tables';
@@ -53,7 +54,7 @@ async function seedAccountingUnits(db: Db, tenantId: number, tenantName: string,
   ];
   await db
     .insert(accountingUnits)
-    .values(rows.map((row) => ({ ...row, tenantId, createdBy: userId, updatedBy: userId })))
+    .values(rows.map((row) => ({ ...row, ...writtenBy({ tenantId, userId }) })))
     .onConflictDoNothing();
 }
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db';
+import { writtenBy } from '../db/columns';
 import { users } from '../identity/tables';
 import { drawValue, prizeAt } from '../prizeDraws/draw';
 import { drawRecords, participants, prizeDraws, prizes } from '../prizeDraws/tables';
@@ -78,7 +79,7 @@ async function writeDraw(tx: Tx, tenantId: number, userId: number, spec: DemoDra
   const endsAt = new Date(now + spec.ends * day);
   const createdAt = new Date(Math.min(now, startsAt.getTime()) - 7 * day);
   const seed = randomBytes(32).toString('hex');
-  const who = { tenantId, createdBy: userId, updatedBy: userId, createdAt, updatedAt: createdAt };
+  const who = { ...writtenBy({ tenantId, userId }), createdAt, updatedAt: createdAt };
   const [draw] = await tx
     .insert(prizeDraws)
     .values({
