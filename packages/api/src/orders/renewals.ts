@@ -250,7 +250,7 @@ export async function startDueRenewals(db: Db, today: string): Promise<number> {
 }
 
 /** Every hour: the renewals whose first day has come start, and the orders they renew end. */
-export const renewalsJob = defineJobKind<Record<string, never>>({
+const renewalsJob = defineJobKind<Record<string, never>>({
   kind: 'orders.renewals',
   everyMs: 3600_000,
   run: async ({ db }) => ({ started: await startDueRenewals(db, businessToday()) }),

@@ -9,7 +9,7 @@ import { createWidgetClient } from './widgetClient';
 export { RequestError } from './errors';
 
 /** The console's one HTTP client (SPEC.md §7, §8). Calls resolve to the envelope's data. */
-export const http = createHttpClient({
+const http = createHttpClient({
   getToken,
   clearToken: removeToken,
   showError: showErrorToast,

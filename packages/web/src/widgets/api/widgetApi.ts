@@ -1,4 +1,4 @@
-export type ProgressHandler = (percent: number) => void;
+type ProgressHandler = (percent: number) => void;
 
 /**
  * The calls the widgets make, answering the envelope's data or rejecting with an Error to show: the console's
