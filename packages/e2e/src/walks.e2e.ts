@@ -23,7 +23,15 @@ interface DeclaredFamily {
 const familyModules = import.meta.glob<{ families: readonly DeclaredFamily[] }>('../../web/src/*/families.tsx', {
   eager: true,
 });
-const families = Object.values(familyModules).flatMap((module) => module.families);
+/** A declarations-only feature (`familyFeature`: 通用标签) gives its families from its feature file. */
+const featureModules = import.meta.glob<{ feature: { families?: () => Promise<readonly DeclaredFamily[]> } }>(
+  '../../web/src/*/feature.ts',
+  { eager: true },
+);
+const families = [
+  ...Object.values(familyModules).flatMap((module) => module.families),
+  ...(await Promise.all(Object.values(featureModules).map((module) => module.feature.families?.() ?? []))).flat(),
+];
 
 /** The web's router over the catalogue: a menu entry whose page is not built is neither routed nor shown. */
 const [pagesModule] = Object.values(

@@ -1,3 +1,4 @@
+import type { WebFamily } from '../resource/family';
 import type { PageRegistry } from './pageRegistry';
 
 /**
@@ -7,6 +8,11 @@ import type { PageRegistry } from './pageRegistry';
  */
 export interface Feature {
   pages: PageRegistry;
+  /**
+   * The families of a declarations-only feature (`familyFeature`), loaded as its pages load them: for the
+   * checks that hold every family to the catalogue. A feature with a `families.tsx` is found by that file.
+   */
+  families?: () => Promise<readonly WebFamily[]>;
 }
 
 export const defineFeature = (feature: Feature): Feature => feature;

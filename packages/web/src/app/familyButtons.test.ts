@@ -1,27 +1,26 @@
 import { buttonKeys } from '@cp/contracts';
 import { describe, expect, it } from 'vitest';
 import { screenControls } from '../resource/controls';
-import type { FamilyModule } from '../resource/familyModule';
+import { declaredFamilies } from '../resource/testing/declaredFamilies';
 
-/** Every feature's families module (`vehicles/families.tsx`, `users/families.tsx`, …), found by its name. */
-const modules = import.meta.glob<FamilyModule>('../*/families.tsx', { eager: true });
+/** Every feature's families (`vehicles/families.tsx`, `users/families.tsx`, a declarations-only `tags/`…). */
+const declared = await declaredFamilies();
 const catalogue = new Set(buttonKeys);
 
-const families = Object.values(modules).flatMap((module) => module.families);
-const screens = Object.entries(modules).flatMap(([path, module]) =>
-  module.families.flatMap((family) =>
-    Object.values(family.screens).map((screen) => ({
-      name: `${path.split('/')[1]}: ${family.resource.key} on ${screen.key}`,
-      family,
-      screen,
-    })),
-  ),
+const families = declared.map(({ family }) => family);
+const folders = new Set(declared.map(({ folder }) => folder));
+const screens = declared.flatMap(({ folder, family }) =>
+  Object.values(family.screens).map((screen) => ({
+    name: `${folder}: ${family.resource.key} on ${screen.key}`,
+    family,
+    screen,
+  })),
 );
 
 describe("the features' screens hold to the route catalogue's buttons", () => {
   it('are found in every feature module', () => {
-    expect(Object.keys(modules)).toEqual(expect.arrayContaining(['../users/families.tsx', '../vehicles/families.tsx']));
-    expect(screens.length).toBeGreaterThan(Object.keys(modules).length);
+    expect([...folders]).toEqual(expect.arrayContaining(['users', 'vehicles', 'tags']));
+    expect(screens.length).toBeGreaterThan(folders.size);
   });
 
   for (const { name, screen } of screens.filter((entry) => !entry.screen.embedded)) {

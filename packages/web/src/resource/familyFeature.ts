@@ -2,34 +2,28 @@ import { defineFeature, type Feature } from '../app/defineFeature';
 import type { FamilySpec } from './family';
 import { familyPages } from './registerFamilies';
 
-/** What a family declares without view code of its own: data the entry can read without loading a page. */
+/** What a family declares without view code of its own. */
 export type PlainFamilySpec = Pick<FamilySpec, 'resource' | 'screens' | 'routes' | 'actionPages' | 'groups'>;
 
 /**
- * The route keys a family gives pages (as `familyModule` makes them): each screen but an embedded one, its
- * detail page unless that is another family's list, its add and edit pages, and its actions' pages.
+ * A feature of families that are declarations only (通用标签): the route keys its pages answer, and the
+ * declarations, loaded with the kit's list, form and detail pages on first use (the entry must not load the
+ * contracts' resources to learn the keys, so they are named here; a key the families do not give a page, or a
+ * page they give that is not named, is an error when the feature loads).
  */
-function familyRouteKeys(spec: Pick<FamilySpec, 'screens' | 'routes' | 'actionPages'>): string[] {
-  const { detail, detailBy, add, edit } = spec.routes ?? {};
-  return [
-    ...Object.values(spec.screens)
-      .filter((screen) => !screen.embedded)
-      .map((screen) => screen.key),
-    ...(detail && !detailBy ? [detail] : []),
-    ...(add ? [add] : []),
-    ...(edit ? [edit] : []),
-    ...Object.values(spec.actionPages ?? {}),
-  ];
-}
-
-/**
- * A feature of families that are declarations only (通用标签): their pages, keyed by what they declare, are
- * the kit's list, form and detail pages, loaded with the kit's page code on first use.
- */
-export function familyFeature(specs: readonly PlainFamilySpec[]): Feature {
+export function familyFeature(keys: readonly string[], specs: () => Promise<readonly PlainFamilySpec[]>): Feature {
   const load = async () => {
-    const [{ defineFamily }, { familyModule }] = await Promise.all([import('./family'), import('./familyModule')]);
-    return familyModule(specs.map(defineFamily));
+    const [declared, { defineFamily }, { familyModule }] = await Promise.all([
+      specs(),
+      import('./family'),
+      import('./familyModule'),
+    ]);
+    const module = familyModule(declared.map(defineFamily));
+    const named = [...keys].sort().join();
+    if ([...module.keys].sort().join() !== named) {
+      throw new Error(`feature pages ${named} are not its families' pages ${[...module.keys].sort().join()}`);
+    }
+    return module;
   };
-  return defineFeature({ pages: familyPages(load, specs.flatMap(familyRouteKeys)) });
+  return defineFeature({ pages: familyPages(load, keys), families: async () => (await load()).families });
 }

@@ -1,4 +1,7 @@
-import { commonTagResource, commonTagScreens } from '@cp/contracts';
 import { familyFeature } from '../resource/familyFeature';
 
-export const feature = familyFeature([{ resource: commonTagResource, screens: commonTagScreens }]);
+export const feature = familyFeature(['commonTags'], () =>
+  import('@cp/contracts').then(({ commonTagResource, commonTagScreens }) => [
+    { resource: commonTagResource, screens: commonTagScreens },
+  ]),
+);
