@@ -1,7 +1,7 @@
 // `npm run features`: writes each package's list of feature folders, so adding a feature (a screen family and
 // what belongs to it) edits nothing outside its own folders. A folder is a feature of a package when it holds
 // the package's feature file:
-//   packages/contracts/src/<feature>/index.ts  → packages/contracts/src/features.generated.ts (export *)
+//   packages/contracts/src/<feature>/index.ts (or resource.ts) → packages/contracts/src/features.generated.ts
 //   packages/api/src/<feature>/feature.ts      → packages/api/src/features.generated.ts
 //   packages/web/src/<feature>/feature.ts      → packages/web/src/features.generated.ts
 // `npm start` and `npm test` run it first; `npm run lint` runs it with --check and fails when a list is stale.
@@ -38,7 +38,14 @@ export const features: readonly Feature[] = [${folders.map(identifier).join(', '
 
 const outputs = {
   'packages/contracts/src/features.generated.ts': () => {
-    const folders = featureFolders(path.join(root, 'packages/contracts/src'), 'index.ts', contractsKit);
+    // A folder's index.ts, or its resource.ts when that is all it has.
+    const source = path.join(root, 'packages/contracts/src');
+    const folders = [
+      ...featureFolders(source, 'index.ts', contractsKit),
+      ...featureFolders(source, 'resource.ts', contractsKit)
+        .filter((folder) => !existsSync(path.join(source, folder, 'index.ts')))
+        .map((folder) => `${folder}/resource`),
+    ].sort();
     return `${header}${folders.map((folder) => `export * from './${folder}';`).join('\n')}\n`;
   },
   'packages/api/src/features.generated.ts': () => featureList('api', "import type { Feature } from './feature';"),

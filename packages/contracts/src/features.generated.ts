@@ -11,6 +11,6 @@ export * from './qrCodes';
 export * from './queues';
 export * from './quotes';
 export * from './referrals';
-export * from './tags';
+export * from './tags/resource';
 export * from './users';
 export * from './vehicles';

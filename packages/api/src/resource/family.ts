@@ -76,8 +76,11 @@ type ActionsOf<R extends Resource> = {
 export interface ServerResourceSpec<R extends Resource = Resource> {
   resource: R;
   table: FamilyTable;
-  /** The screens listing the resource: each gets its list endpoint and, with an 导出 button, its export. */
-  screens: readonly Screen[];
+  /**
+   * The screens listing the resource (a list, or the contracts' record of them by route key): each gets its
+   * list endpoint and, with an 导出 button, its export.
+   */
+  screens: readonly Screen[] | Readonly<Record<string, Screen>>;
   /** A soft-delete flag: rows with it set are gone for every list, lookup and check, and keep their history. */
   deleted?: PgColumn;
   /**
@@ -202,6 +205,7 @@ function uniqueFields(
  */
 export function defineServerResource<R extends Resource>(spec: ServerResourceSpec<R>) {
   const { table } = spec;
+  const screens = Object.values(spec.screens) as Screen[];
   const own = getTableColumns(table) as Record<string, PgColumn>;
   const viaName = spec.parent ? Object.entries(own).find(([, column]) => column === spec.parent?.via)?.[0] : undefined;
   const links = spec.links ?? {};
@@ -230,6 +234,7 @@ export function defineServerResource<R extends Resource>(spec: ServerResourceSpe
   );
   return {
     ...spec,
+    screens: screens as readonly Screen[],
     own,
     columns,
     viaName,
@@ -245,9 +250,7 @@ export function defineServerResource<R extends Resource>(spec: ServerResourceSpe
     hasVersion: 'version' in own,
     /** The menus that open the resource's rows: every screen listing it. */
     viewKeys: [
-      ...new Set(
-        spec.screens.length > 0 ? spec.screens.map((screen) => screen.route.menuKey) : [spec.resource.permissions.list],
-      ),
+      ...new Set(screens.length > 0 ? screens.map((screen) => screen.route.menuKey) : [spec.resource.permissions.list]),
     ],
   };
 }

@@ -1,7 +1,5 @@
 import { familyFeature } from '../resource/familyFeature';
 
 export const feature = familyFeature(['commonTags'], () =>
-  import('@cp/contracts').then(({ commonTagResource, commonTagScreens }) => [
-    { resource: commonTagResource, screens: commonTagScreens },
-  ]),
+  import('@cp/contracts').then(({ commonTagResource: resource, commonTagScreens: screens }) => [{ resource, screens }]),
 );
