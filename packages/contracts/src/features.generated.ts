@@ -6,6 +6,7 @@ export * from './drivers';
 export * from './finance';
 export * from './leads';
 export * from './orders';
+export * from './policies/resource';
 export * from './prizeDraws';
 export * from './qrCodes';
 export * from './queues';

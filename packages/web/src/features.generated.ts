@@ -9,6 +9,7 @@ import { feature as finance } from './finance/feature';
 import { feature as leadStatistics } from './leadStatistics/feature';
 import { feature as leads } from './leads/feature';
 import { feature as orders } from './orders/feature';
+import { feature as policies } from './policies/feature';
 import { feature as prizeDraws } from './prizeDraws/feature';
 import { feature as qrCodes } from './qrCodes/feature';
 import { feature as referrals } from './referrals/feature';
@@ -18,4 +19,4 @@ import { feature as users } from './users/feature';
 import { feature as vehicles } from './vehicles/feature';
 
 /** Every feature folder of the package, by folder name. */
-export const features: readonly Feature[] = [approvals, channels, customers, downloads, drivers, finance, leadStatistics, leads, orders, prizeDraws, qrCodes, referrals, roles, tags, users, vehicles];
+export const features: readonly Feature[] = [approvals, channels, customers, downloads, drivers, finance, leadStatistics, leads, orders, policies, prizeDraws, qrCodes, referrals, roles, tags, users, vehicles];

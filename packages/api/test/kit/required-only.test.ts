@@ -1,4 +1,5 @@
 import {
+  addDays,
   beijingDay,
   type FieldDef,
   isListKind,
@@ -111,8 +112,9 @@ async function sampleOf(name: string, def: FieldDef, nth: number): Promise<unkno
     // The field's own least value last: a QR code's side starts at 60 pixels.
     integer: [12, 1, 2, (def.input as { minValue?: number | null }).minValue ?? undefined],
     money: [100],
-    // A day still to come where the field takes no past one (an offer's validity).
-    date: ['2025-06-01', beijingDay(new Date(Date.now() + 30 * 86_400_000))],
+    // Past days later in declaration order (a policy's end after its start); a day still to come where the
+    // field takes no past one (an offer's validity).
+    date: [addDays('2025-06-01', serial), beijingDay(new Date(Date.now() + 30 * 86_400_000))],
     // Moments later in declaration order (a period's end after its start), in the future unless the field
     // refuses one (a violation has happened).
     datetime: [new Date(Date.now() + 86_400_000 + serial * 60_000).toISOString(), '2025-06-01T08:30:00+08:00'],
