@@ -57,10 +57,11 @@ describe('money in exports', () => {
   it('writes a family’s money field as a number in yuan with the ¥ format, and its moment as a date', async () => {
     const vehicles = await ctx.request<PageResult<{ id: string; plateNo: string }>>({
       method: 'GET',
-      url: '/api/vehicles?page=1&limit=1',
+      url: '/api/vehicles?page=1&limit=50',
       token: admin,
     });
-    const vehicle = vehicles.data.list[0];
+    // A plated car: the export is filtered by its plate (a car still being prepared has none).
+    const vehicle = vehicles.data.list.find((candidate) => candidate.plateNo);
     const created = await ctx.request({
       method: 'POST',
       url: '/api/vehicle-violations',
