@@ -71,13 +71,14 @@ export function listIndexes(
     );
   const unique = (column: AnyPgColumn) =>
     indexes.some((config) => config.unique && config.columns.some((key) => namesOf(key).includes(column.name)));
-  const named = (text: string) => {
+  const withinLimit = (text: string) => {
     if (text.length > 63) throw new Error(`index name ${text} is longer than PostgreSQL keeps (63)`);
     return text;
   };
   const added = new Map<string, IndexBuilder>();
-  const add = (indexName: string, make: () => IndexBuilder) => {
-    if (!added.has(indexName)) added.set(named(indexName), make());
+  /** An index under its name, once (two resources of a table may ask for the same one). */
+  const add = (indexName: string, make: (named: string) => IndexBuilder) => {
+    if (!added.has(indexName)) added.set(indexName, make(withinLimit(indexName)));
   };
   for (const resource of Array.isArray(resources) ? resources : [resources as Resource]) {
     const column = (field: string): AnyPgColumn | undefined => table[field];
@@ -97,29 +98,24 @@ export function listIndexes(
       ) ?? [];
     for (const field of resource.uniqueFields) {
       const found = column(field);
-      if (found && !unique(found))
-        add(`${name}_tenant_${found.name}_key`, () =>
-          uniqueIndex(`${name}_tenant_${found.name}_key`).on(table.tenantId, found),
-        );
+      if (found && !unique(found)) {
+        add(`${name}_tenant_${found.name}_key`, (key) => uniqueIndex(key).on(table.tenantId, found));
+      }
     }
     for (const [key, terms] of sorts) {
       if (!ordered(terms))
-        add(`${name}_tenant_${key}_idx`, () =>
-          index(`${name}_tenant_${key}_idx`).on(table.tenantId, ...terms, table.id),
-        );
+        add(`${name}_tenant_${key}_idx`, (named) => index(named).on(table.tenantId, ...terms, table.id));
     }
     for (const [field, def] of resource.entries) {
       const found = def.filter ? column(field) : undefined;
       if (!found) continue;
       if (def.filter === 'like') {
         if (!searched(found)) {
-          add(`${name}_${found.name}_trgm_idx`, () =>
-            index(`${name}_${found.name}_trgm_idx`).using('gin', sql`${found} gin_trgm_ops`),
-          );
+          add(`${name}_${found.name}_trgm_idx`, (named) => index(named).using('gin', sql`${found} gin_trgm_ops`));
         }
       } else if (!ordered([found]) && !sorts.has(found.name)) {
-        add(`${name}_tenant_${found.name}_filter_idx`, () =>
-          index(`${name}_tenant_${found.name}_filter_idx`).on(table.tenantId, found, ...defaultOrder, table.id),
+        add(`${name}_tenant_${found.name}_filter_idx`, (named) =>
+          index(named).on(table.tenantId, found, ...defaultOrder, table.id),
         );
       }
     }

@@ -3,6 +3,7 @@ import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { businessNow } from '../clock';
 import type { Db, Executor } from '../db';
+import { writtenBy } from '../db/columns';
 import { tenants, users } from '../identity/tables';
 import { cities, companies } from '../lookups/tables';
 
@@ -92,9 +93,8 @@ function stampDemoRow(
   columns: Record<string, unknown>,
   now: Date,
 ): Record<string, unknown> {
-  const stamps: Record<string, unknown> = { tenantId: branch.tenantId };
-  if ('createdBy' in columns) stamps.createdBy = branch.adminId;
-  if ('updatedBy' in columns) stamps.updatedBy = branch.adminId;
+  const author = { tenantId: branch.tenantId, userId: branch.adminId };
+  const stamps: Record<string, unknown> = 'createdBy' in columns ? writtenBy(author) : { tenantId: author.tenantId };
   const createdAt = (row.createdAt as Date | undefined) ?? now;
   if ('createdAt' in columns) stamps.createdAt = createdAt;
   if ('updatedAt' in columns) stamps.updatedAt = (row.updatedAt as Date | undefined) ?? createdAt;
