@@ -7,21 +7,6 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/**
- * The one cycle left, to be broken by a family registry ([Kit 2], item 1): the web families that link to each
- * other's rows (an order's driver and car, a car's and a driver's orders and bills) import each other's
- * families, each use deferred to a thunk run at render time. A cycle among these files only passes; any
- * other fails.
- */
-const knownCycle = new Set(
-  [
-    'packages/web/src/vehicles/CurrentLease.tsx',
-    'packages/web/src/vehicles/families.tsx',
-    'packages/web/src/orders/families.tsx',
-    'packages/web/src/finance/families.tsx',
-    'packages/web/src/drivers/families.tsx',
-  ].map((file) => path.join(root, file)),
-);
 const sourceRoots = ['contracts', 'api', 'web', 'e2e'].map((name) => path.join(root, 'packages', name, 'src'));
 const extensions = ['.ts', '.tsx', '.mts', '.js', '.mjs'];
 
@@ -115,12 +100,11 @@ function connect(file) {
 }
 for (const file of edges.keys()) if (!index.has(file)) connect(file);
 
-const refused = cycles.filter((component) => !component.every((file) => knownCycle.has(file)));
-if (refused.length > 0) {
-  console.error(`导入循环 ${refused.length} 处（模块互相导入，求值顺序决定谁拿到 undefined）：`);
-  for (const component of refused) {
+if (cycles.length > 0) {
+  console.error(`导入循环 ${cycles.length} 处（模块互相导入，求值顺序决定谁拿到 undefined）：`);
+  for (const component of cycles) {
     console.error(`  ${component.map((file) => path.relative(root, file)).join('\n    ↔ ')}`);
   }
   process.exit(1);
 }
-console.log(`No import cycle among ${edges.size} modules (besides the web families' known one).`);
+console.log(`No import cycle among ${edges.size} modules.`);

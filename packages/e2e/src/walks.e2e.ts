@@ -17,21 +17,13 @@ interface DeclaredFamily {
 }
 
 /**
- * Every family the web registers, read from each feature's `families.tsx` as the app's own checks find them
+ * Every family the web registers, read from each feature's `families` module as the app's own checks find them
  * (`app/familyButtons.test.ts`): a family added later is walked without editing this file.
  */
-const familyModules = import.meta.glob<{ families: readonly DeclaredFamily[] }>('../../web/src/*/families.tsx', {
+const familyModules = import.meta.glob<{ families: readonly DeclaredFamily[] }>('../../web/src/*/families.{ts,tsx}', {
   eager: true,
 });
-/** A declarations-only feature (`familyFeature`: 通用标签) gives its families from its feature file. */
-const featureModules = import.meta.glob<{ feature: { families?: () => Promise<readonly DeclaredFamily[]> } }>(
-  '../../web/src/*/feature.ts',
-  { eager: true },
-);
-const families = [
-  ...Object.values(familyModules).flatMap((module) => module.families),
-  ...(await Promise.all(Object.values(featureModules).map((module) => module.feature.families?.() ?? []))).flat(),
-];
+const families = Object.values(familyModules).flatMap((module) => module.families);
 
 /** The web's router over the catalogue: a menu entry whose page is not built is neither routed nor shown. */
 const [pagesModule] = Object.values(

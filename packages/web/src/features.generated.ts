@@ -1,22 +1,34 @@
 // Written by scripts/features.mjs (`npm run features`) from the folders holding a feature file: do not edit.
 import type { Feature } from './app/defineFeature';
-import { feature as approvals } from './approvals/feature';
-import { feature as channels } from './channels/feature';
-import { feature as customers } from './customers/feature';
 import { feature as downloads } from './downloads/feature';
-import { feature as drivers } from './drivers/feature';
 import { feature as finance } from './finance/feature';
 import { feature as leadStatistics } from './leadStatistics/feature';
 import { feature as leads } from './leads/feature';
-import { feature as orders } from './orders/feature';
-import { feature as policies } from './policies/feature';
-import { feature as prizeDraws } from './prizeDraws/feature';
-import { feature as qrCodes } from './qrCodes/feature';
-import { feature as referrals } from './referrals/feature';
 import { feature as roles } from './roles/feature';
-import { feature as tags } from './tags/feature';
-import { feature as users } from './users/feature';
-import { feature as vehicles } from './vehicles/feature';
+import { familyPages } from './resource/registerFamilies';
 
-/** Every feature folder of the package, by folder name. */
-export const features: readonly Feature[] = [approvals, channels, customers, downloads, drivers, finance, leadStatistics, leads, orders, policies, prizeDraws, qrCodes, referrals, roles, tags, users, vehicles];
+/**
+ * Every feature folder of the package, by folder name: the pages of its families (the route keys each
+ * `families` module gives a page, read from it) and the pages of its feature.ts.
+ */
+export const features: readonly Feature[] = [
+  { pages: familyPages(() => import('./approvals/families'), ['productQuoteApproval', 'tobeDone', 'done', 'starSeaTobeDone', 'guojinTobeDone', 'refund', 'offlineApprove', 'offlineApproveDone', 'initiated', 'offlineApproveInitial']) },
+  { pages: familyPages(() => import('./channels/families'), ['channelManagement', 'ruleManagement']) },
+  { pages: familyPages(() => import('./customers/families'), ['governmentCustomerAdd', 'governmentCustomerEdit', 'distributorAdd', 'distributorEdit', 'personalCustomerAdd', 'personalCustomerEdit']) },
+  downloads,
+  { pages: familyPages(() => import('./drivers/families'), ['ridehailingDrivers', 'ridehailingDriversDetails', 'ridehailingDriversAdd', 'ridehailingDriversEdit', 'taxiDriver', 'taxiDriverDetails', 'taxiDriverAdd', 'taxiDriverEdit']) },
+  { pages: familyPages(() => import('./finance/families'), ['badDebtPayment', 'billList', 'billListDetails', 'overdueDetails', 'badDebtList', 'overdueDetailsView', 'overdueDetailsEdit', 'collectionDetails', 'collectionDetailsView', 'askPayment', 'lookBill', 'accountsReceivableDetail', 'overdueWarning', 'actualCollectionDetails', 'financialCodeImport', 'financialCodeImportRecord', 'transactionNameConfiguration', 'hierarchicalAllocation']) },
+  finance,
+  leadStatistics,
+  { pages: familyPages(() => import('./leads/families'), ['threadDeatails', 'threadDetailsLog', 'invalidThreadCofig', 'upLoadLog', 'uploadLogDetail']) },
+  leads,
+  { pages: familyPages(() => import('./orders/families'), ['returnCheckoutApproval', 'retailWorkOrderApproval', 'leaseOrder', 'leaseOrderDetails', 'addOrder', 'leaseOrderFillDelivery', 'orderDueList', 'transferOrder', 'transferOrderDetails', 'driverApplication', 'driverApplicationDetail', 'vehicleReturnCalculation', 'accountingSheet', 'accountingUnit', 'retailOrder', 'retailOrderView', 'retailOrderAdd', 'retailOrderEdit', 'retailWorkOrder.new']) },
+  { pages: familyPages(() => import('./policies/families'), ['policyList', 'policyDetails', 'policyAdd', 'policyEdit']) },
+  { pages: familyPages(() => import('./prizeDraws/families'), ['prizeDraw', 'prizeDrawDetail']) },
+  { pages: familyPages(() => import('./qrCodes/families'), ['templateManagement', 'templateManagementDetails', 'templateManagementAdd', 'templateManagementEdit', 'qrcodeManagement']) },
+  { pages: familyPages(() => import('./referrals/families'), ['driverPullNewList', 'driverPullNewDetails', 'awardApplication', 'awardApplicationDetails', 'incentiveAllocation', 'incentiveAllocationAdd']) },
+  roles,
+  { pages: familyPages(() => import('./tags/families'), ['commonTags']) },
+  { pages: familyPages(() => import('./users/families'), ['userManagement']) },
+  { pages: familyPages(() => import('./vehicles/families'), ['vehicleList', 'vehicleInspected', 'inspectedVehicle', 'networkMaintenance', 'drivingLicense', 'gpsList', 'operationCertificate', 'waitingOut', 'vehicleDetail', 'vehicleInspection', 'outboundRecord', 'deliveryRecord', 'temporaryDelivery', 'deliveryDetail', 'carReturnRecord', 'shuntingManagement', 'riskManagement', 'violationManagement', 'maintenanceManagement']) },
+];

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { screenControls } from '../resource/controls';
 import { declaredFamilies } from '../resource/testing/declaredFamilies';
 
-/** Every feature's families (`vehicles/families.tsx`, `users/families.tsx`, a declarations-only `tags/`…). */
+/** Every feature's families (each folder's `families.ts(x)`: `vehicles/`, `users/`, the declarations-only `tags/`…). */
 const declared = await declaredFamilies();
 const catalogue = new Set(buttonKeys);
 

@@ -1,9 +1,11 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadNamedFamilies } from '../resource/familyRegistry';
 import { RelatedRecords } from '../resource/RelatedList';
+import { relatedLists } from '../resource/related';
 import { resetServer, serve } from '../resource/testing/fakeServer';
 import { renderWithShell } from '../resource/testing/render';
-import { rideHailingDriverFamily } from './families';
+import { rideHailingDriverFamily, taxiDriverFamily } from './families';
 
 vi.mock('../request', () => import('../resource/testing/requestMock'));
 vi.setConfig({ testTimeout: 30_000 });
@@ -21,6 +23,9 @@ const totals = {
   deposit: 500000,
   refunded: 0,
 };
+
+// As the driver's page has it: the families its related lists name are loaded before it renders.
+beforeAll(() => loadNamedFamilies([rideHailingDriverFamily, taxiDriverFamily]));
 
 beforeEach(() => {
   resetServer();
@@ -71,5 +76,23 @@ describe("网约车司机详情's related records", () => {
     });
     await screen.findByRole('tab', { name: '租赁订单（1）' });
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['租赁订单（1）']);
+  });
+});
+
+describe("a driver's related lists", () => {
+  it("are their orders, bills, handovers, returns and violations, each of another feature's screen filtered by the driver", async () => {
+    for (const family of [rideHailingDriverFamily, taxiDriverFamily]) {
+      await loadNamedFamilies([family]);
+      const lists = relatedLists(family);
+      expect(lists.map((list) => list.title)).toEqual([
+        '租赁订单',
+        '账单',
+        '交车记录',
+        '临时交车',
+        '还车记录',
+        '违章记录',
+      ]);
+      expect(lists.every((list) => list.via === 'driverId' && list.screen.filters.includes('driverId'))).toBe(true);
+    }
   });
 });

@@ -1,12 +1,9 @@
-import { driverScreens, rideHailingDriverResource, taxiDriverResource } from '@cp/contracts';
+import { driverScreens, rideHailingDriverResource, taxiDriverResource, vehicleRecordScreens } from '@cp/contracts';
 import { Typography } from 'antd';
 import { AccountTab } from '../finance/account/AccountTab';
-import { billFamily } from '../finance/families';
-import { leaseOrderFamily } from '../orders/families';
 import { type DetailTab, defineFamily, type RelatedSpec } from '../resource/family';
 import { familyModule } from '../resource/familyModule';
 import type { ResourceRecord } from '../resource/types';
-import { vehicleRecordFamilies } from '../vehicles/families';
 import { driverGroups } from './groups';
 
 /**
@@ -14,13 +11,11 @@ import { driverGroups } from './groups';
  * returns and violations.
  */
 const driverRecords = (): RelatedSpec[] => [
-  { family: leaseOrderFamily, screen: 'leaseOrder', via: 'driverId' },
-  { family: billFamily, screen: 'billList', via: 'driverId' },
-  ...vehicleRecordFamilies.flatMap((family) =>
-    Object.keys(family.screens)
-      .filter((screen) => family.screens[screen]?.filters.includes('driverId'))
-      .map((screen) => ({ family, screen, via: 'driverId' })),
-  ),
+  { screen: 'leaseOrder', via: 'driverId' },
+  { screen: 'billList', via: 'driverId' },
+  ...Object.values(vehicleRecordScreens)
+    .filter((screen) => (screen.filters as readonly string[]).includes('driverId'))
+    .map((screen) => ({ screen: screen.key, via: 'driverId' })),
 ];
 
 /** 账户: what the driver's account comes to, and 查看账户 (坏账管理's page, for those who may open it). */

@@ -28,7 +28,6 @@ import {
   transactionNameResource,
   transactionNameScreens,
 } from '@cp/contracts';
-import { leaseOrderFamily } from '../orders/families';
 import { defineFamily } from '../resource/family';
 import { familyModule } from '../resource/familyModule';
 import { AccountLinks } from './AccountLinks';
@@ -173,7 +172,7 @@ export const billFamily = defineFamily({
   screens: billScreens,
   routes: { detail: 'billListDetails' },
   actionFields: { addExpense: expenseFields },
-  refLinks: () => ({ orderId: leaseOrderFamily }),
+  refLinks: () => ({ orderId: 'leaseOrderDetails' }),
   groups: [
     { title: '账单', fields: ['billNo', 'orderId', 'period', 'driverId', 'cityId', 'dueDate', 'status', 'remark'] },
     { title: '金额', fields: ['amount', 'lateFee', 'received', 'relieved', 'outstanding'] },

@@ -26,11 +26,9 @@ import {
 } from '@cp/contracts';
 import { BusinessApprovalRecord } from '../approvals/ApprovalRecord';
 import { BusinessApprovalPage } from '../approvals/BusinessApprovalPage';
-import { rideHailingDriverFamily, taxiDriverFamily } from '../drivers/families';
 import { defineFamily } from '../resource/family';
 import { familyModule } from '../resource/familyModule';
 import type { ResourceRecord } from '../resource/types';
-import { vehicleFamily } from '../vehicles/families';
 import { DepositLedgerSection } from './DepositLedger';
 import { RetailOrderApproval, WorkOrderRetailOrder } from './RetailWorkOrder';
 import { SettlementLines } from './SettlementLines';
@@ -100,8 +98,8 @@ export const leaseOrderFamily = defineFamily({
   inputs: { stages: StagesInput },
   // 承租司机 opens the driver's page of their kind (the row says which: driverKind), 车辆 the car's.
   refLinks: () => ({
-    driverId: (order) => (Number(order.driverKind) === 2 ? taxiDriverFamily : rideHailingDriverFamily),
-    vehicleId: vehicleFamily,
+    driverId: (order) => (Number(order.driverKind) === 2 ? 'taxiDriverDetails' : 'ridehailingDriversDetails'),
+    vehicleId: 'vehicleDetail',
   }),
   detailSections: [DepositLedgerSection, OrderApprovalRecord],
   related: () => [

@@ -19,6 +19,7 @@ import {
   relatedLists,
   relatedPageSize,
   relatedParentId,
+  useRelatedLists,
   useRelatedPage,
 } from './related';
 import { pageLink } from './routes';
@@ -190,7 +191,7 @@ function RelatedList({ list, parentId, parent: parentRecord, alsoRefresh = [] }:
  */
 export function RelatedRecords({ family, parent }: { family: WebFamily; parent: ResourceRecord }) {
   const access = useAccess();
-  const lists = relatedLists(family).flatMap((list) => {
+  const lists = useRelatedLists(family).flatMap((list) => {
     const parentId = relatedParentId(list, parent);
     return parentId !== undefined && access.canOpen(list.screen.route) ? [{ list, parentId }] : [];
   });

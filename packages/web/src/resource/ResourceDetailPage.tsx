@@ -14,7 +14,7 @@ import { RelatedRecords } from './RelatedList';
 import { ResourceDescriptions } from './ResourceDescriptions';
 import { ResourceFormDrawer } from './ResourceFormDrawer';
 import { useRefLinks } from './refLinks';
-import { relatedLists } from './related';
+import { useRelatedLists } from './related';
 import { createResourceApi } from './resourceApi';
 import { pageLink } from './routes';
 import { StatusTag } from './StatusTag';
@@ -62,7 +62,7 @@ function Detail({
     .map((group) => ({ ...group, fields: group.fields.filter((name) => resource.fields[name]?.kind !== 'files') }))
     .filter((group) => group.fields.length > 0);
   // An action on the row writes records of other families (验车 an inspection): their lists follow it.
-  const alsoRefresh = relatedLists(family).map((list) => list.screen.resource.key);
+  const alsoRefresh = useRelatedLists(family).map((list) => list.screen.resource.key);
   const link = useRefLinks(family);
   const edit = () => (family.routes?.edit ? navigate(pageLink(family.routes.edit, record.id)) : setEditing(true));
   return (

@@ -43,7 +43,12 @@ export type CustomControl =
  * one of that family's screens, filtered by the field naming the parent row.
  */
 export interface RelatedSpec {
-  family: WebFamily;
+  /**
+   * The family listing the screen, when it is declared in the same module; a family of another feature is
+   * named by its screen alone and found as the page loads (`familyRegistry`: features never import each
+   * other's families).
+   */
+  family?: WebFamily;
   /** The screen's route key: its columns, its list endpoint, its menu key; 查看全部 opens it. */
   screen: string;
   /** The screen's filter naming the parent row (`vehicleId`): an `eq` filter its URL carries. */
@@ -63,10 +68,11 @@ export interface RelatedSpec {
 }
 
 /**
- * Where a reference field's value links: the family whose detail page shows the referenced row, or, per row,
- * which one (a lease order's driver is a 网约车司机 or a 出租车司机).
+ * Where a reference field's value links: the detail page showing the referenced row — a family of the same
+ * module, or the route key of another feature's detail page (`?id=` the value) — or, per row, which one (a
+ * lease order's driver is a 网约车司机 or a 出租车司机).
  */
-type RefTarget = WebFamily | ((record: ResourceRecord) => WebFamily | undefined);
+type RefTarget = WebFamily | string | ((record: ResourceRecord) => WebFamily | string | undefined);
 
 /**
  * A tab of the detail page beside its related lists, for what is not a list of another family's rows (a

@@ -2,6 +2,7 @@ import { routesByKey } from '@cp/contracts/routes';
 import { useMemo } from 'react';
 import { useAccess } from '../auth/access';
 import { detailLink, type WebFamily } from './family';
+import { pageLink } from './routes';
 import type { ResourceRecord } from './types';
 
 /** Where a field of a row links (a reference's detail page), or undefined: shown as text. */
@@ -21,9 +22,11 @@ export function useRefLinks(family: WebFamily | undefined): FieldLink | undefine
       const value = record[name];
       if (!target || value == null || value === '') return undefined;
       const to = typeof target === 'function' ? target(record) : target;
-      const detail = to?.routes?.detail ? routesByKey.get(to.routes.detail) : undefined;
-      if (!to || !detail || !access.canOpen(detail)) return undefined;
-      return detailLink(to, String(value));
+      if (to === undefined) return undefined;
+      const detailKey = typeof to === 'string' ? to : to.routes?.detail;
+      const detail = detailKey ? routesByKey.get(detailKey) : undefined;
+      if (!detail || !access.canOpen(detail)) return undefined;
+      return typeof to === 'string' ? pageLink(to, String(value)) : detailLink(to, String(value));
     };
   }, [family, access]);
 }

@@ -2,6 +2,7 @@ import type { PageResult, Screen } from '@cp/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { get } from '../request';
 import type { RelatedSpec, WebFamily } from './family';
+import { familyOf, useNamedFamilies } from './familyRegistry';
 import type { ResourceRecord } from './types';
 
 /** Rows a related list shows per page: a glance, 查看全部 has the rest. */
@@ -21,7 +22,8 @@ export interface RelatedList {
 const resolved = new WeakMap<WebFamily, readonly RelatedList[]>();
 
 function resolve(owner: WebFamily, spec: RelatedSpec): RelatedList {
-  const { family, via } = spec;
+  const { via } = spec;
+  const family = spec.family ?? familyOf(spec.screen);
   const screen = family.screens[spec.screen];
   const where = `family ${owner.resource.key}: related ${spec.screen}`;
   if (!screen) throw new Error(`${where} is not a screen of ${family.resource.key}`);
@@ -49,6 +51,12 @@ export function relatedLists(family: WebFamily): readonly RelatedList[] {
     resolved.set(family, lists);
   }
   return lists;
+}
+
+/** The related lists of a family's detail page, suspending while the families they name by screen load. */
+export function useRelatedLists(family: WebFamily): readonly RelatedList[] {
+  useNamedFamilies(family);
+  return relatedLists(family);
 }
 
 /** The value a related list's rows carry in `via`: the parent's id, or its field `from`; none when empty. */

@@ -7,3 +7,7 @@ configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
 });
+
+// Every feature's loader under its route keys, as the app registers them: a family naming another feature's
+// screen (a driver's 租赁订单) finds it (resource/familyRegistry).
+import '../features.generated';

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { leaseOrderFamily } from '../orders/families';
+import { loadFamily } from '../resource/familyRegistry';
 import { ResourceDescriptions } from '../resource/ResourceDescriptions';
 import { useRefLinks } from '../resource/refLinks';
 import { lastCall, resetServer, serve } from '../resource/testing/fakeServer';
@@ -28,6 +29,8 @@ const order = {
 const page = (list: object[]) => ({ list, total: list.length, totalExact: true, page: 1, limit: 5 });
 
 beforeEach(() => resetServer());
+// As the vehicle's page has it: a page loads the families its own names (its 租赁订单 list) before it renders.
+beforeAll(() => loadFamily('leaseOrder'));
 
 /** 租赁订单详情's fields as its detail page shows them, with the family's links. */
 function OrderFields({ record }: { record: ResourceRecord }) {

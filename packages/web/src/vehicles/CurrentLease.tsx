@@ -3,10 +3,10 @@ import { routesByKey } from '@cp/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty } from 'antd';
 import { useAccess } from '../auth/access';
-import { leaseOrderFamily } from '../orders/families';
 import { get } from '../request';
 import type { ResourceRecord } from '../resource';
 import { detailLink } from '../resource/family';
+import { useFamily } from '../resource/familyRegistry';
 import { ResourceDescriptions } from '../resource/ResourceDescriptions';
 import { useRefLinks } from '../resource/refLinks';
 
@@ -21,6 +21,7 @@ const shown = [{ title: '', fields: ['orderNo', 'driverId', 'deliveryState', 'st
  */
 export function CurrentLease({ record }: { record: ResourceRecord }) {
   const access = useAccess();
+  const leaseOrderFamily = useFamily('leaseOrder');
   const screen = leaseOrderFamily.main;
   const readable = screen !== undefined && access.canOpen(screen.route);
   const query = { vehicleId: record.id, tab: String(leaseOrderStates.performing), page: 1, limit: 5 };

@@ -14,7 +14,6 @@ import {
   violationResource,
 } from '@cp/contracts';
 import { Typography } from 'antd';
-import { leaseOrderFamily } from '../orders/families';
 import { defineFamily, type FamilySpec } from '../resource/family';
 import { familyModule } from '../resource/familyModule';
 import { handoverFields, inspectFields } from './actionFields';
@@ -45,7 +44,7 @@ export const vehicleFamily = defineFamily({
   },
   // Its 租赁订单 (in force: 当前租赁, above), then what happened to it.
   detailSections: [CurrentLease],
-  related: () => [{ family: leaseOrderFamily, screen: 'leaseOrder', via: 'vehicleId' }, ...vehicleRecordLists],
+  related: () => [{ screen: 'leaseOrder', via: 'vehicleId' }, ...vehicleRecordLists],
 });
 
 const screensOf = (resource: Resource): Record<string, Screen> =>

@@ -1,11 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadNamedFamilies } from '../resource/familyRegistry';
+import { relatedLists } from '../resource/related';
 import { calls, lastCall, resetServer, serve } from '../resource/testing/fakeServer';
 import { serveLookups } from '../resource/testing/lookups';
 import { renderWithShell } from '../resource/testing/render';
 import { buttonsOf, rowOf } from '../resource/testing/rows';
-import { page } from './families';
+import { page, vehicleFamily } from './families';
 import { scanSummary } from './recordSections';
 import { allButtons, pageOf } from './testing';
 
@@ -212,5 +214,25 @@ describe('维保管理', () => {
       attachments: [],
       remark: null,
     });
+  });
+});
+
+describe("a vehicle's related lists", () => {
+  it('are its orders and every record screen, each filtered by the vehicle', async () => {
+    await loadNamedFamilies([vehicleFamily]);
+    const lists = relatedLists(vehicleFamily);
+    expect(lists.map((list) => list.title)).toEqual([
+      '租赁订单',
+      '验车记录',
+      '出库记录',
+      '交车记录',
+      '临时交车',
+      '还车记录',
+      '调车记录',
+      '车辆风险',
+      '违章记录',
+      '维保记录',
+    ]);
+    expect(lists.every((list) => list.via === 'vehicleId' && list.screen.filters.includes('vehicleId'))).toBe(true);
   });
 });
