@@ -11,15 +11,7 @@ import { loadFamilyModule, registerFamilyLoader } from './familyRegistry';
  */
 export function familyPages(load: () => Promise<FamilyModule>, routeKeys: readonly string[]): PageRegistry {
   registerFamilyLoader(routeKeys, load);
-  const checked = async () => {
-    const module = await loadFamilyModule(load);
-    const listed = [...routeKeys].sort().join();
-    const given = [...module.keys].sort().join();
-    if (listed !== given) {
-      throw new Error(`features.generated.ts 已过期，请运行 npm run features（列出 ${listed}，实有 ${given}）`);
-    }
-    return module;
-  };
+  const checked = () => loadListedFamilies(load, routeKeys);
   return Object.fromEntries(
     routeKeys.map((key) => [
       key,
@@ -30,4 +22,18 @@ export function familyPages(load: () => Promise<FamilyModule>, routeKeys: readon
       ),
     ]),
   );
+}
+
+/** A feature's families with those they name, refused when their pages are not the keys listed for them. */
+export async function loadListedFamilies(
+  load: () => Promise<FamilyModule>,
+  routeKeys: readonly string[],
+): Promise<FamilyModule> {
+  const module = await loadFamilyModule(load);
+  const listed = [...routeKeys].sort().join();
+  const given = [...module.keys].sort().join();
+  if (listed !== given) {
+    throw new Error(`features.generated.ts 已过期，请运行 npm run features（列出 ${listed}，实有 ${given}）`);
+  }
+  return module;
 }
