@@ -1,8 +1,10 @@
 // Written by scripts/features.mjs (`npm run features`) from the folders holding a feature file: do not edit.
 import type { Feature } from './feature';
 import { feature as approvals } from './approvals/feature';
+import { feature as boardingPlans } from './boardingPlans/feature';
 import { feature as channels } from './channels/feature';
 import { feature as customers } from './customers/feature';
+import { feature as driveStations } from './driveStations/feature';
 import { feature as drivers } from './drivers/feature';
 import { feature as feedback } from './feedback/feature';
 import { feature as finance } from './finance/feature';
@@ -19,4 +21,4 @@ import { feature as users } from './users/feature';
 import { feature as vehicles } from './vehicles/feature';
 
 /** Every feature folder of the package, by folder name. */
-export const features: readonly Feature[] = [approvals, channels, customers, drivers, feedback, finance, leads, orders, policies, prizeDraws, qrCodes, quotes, referrals, roles, tags, users, vehicles];
+export const features: readonly Feature[] = [approvals, boardingPlans, channels, customers, driveStations, drivers, feedback, finance, leads, orders, policies, prizeDraws, qrCodes, quotes, referrals, roles, tags, users, vehicles];

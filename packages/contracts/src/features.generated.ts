@@ -1,7 +1,9 @@
 // Written by scripts/features.mjs (`npm run features`) from the folders holding a feature file: do not edit.
 export * from './approvals';
+export * from './boardingPlans/resource';
 export * from './channels';
 export * from './customers';
+export * from './driveStations/resource';
 export * from './drivers';
 export * from './finance';
 export * from './leads';

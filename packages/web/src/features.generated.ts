@@ -13,9 +13,11 @@ import { familyPages } from './resource/registerFamilies';
  */
 export const features: readonly Feature[] = [
   { pages: familyPages(() => import('./approvals/families'), ['productQuoteApproval', 'tobeDone', 'done', 'starSeaTobeDone', 'guojinTobeDone', 'refund', 'offlineApprove', 'offlineApproveDone', 'initiated', 'offlineApproveInitial']) },
+  { pages: familyPages(() => import('./boardingPlans/families'), ['boardingPlan']) },
   { pages: familyPages(() => import('./channels/families'), ['channelManagement', 'ruleManagement']) },
   { pages: familyPages(() => import('./customers/families'), ['governmentCustomerAdd', 'governmentCustomerEdit', 'distributorAdd', 'distributorEdit', 'personalCustomerAdd', 'personalCustomerEdit']) },
   downloads,
+  { pages: familyPages(() => import('./driveStations/families'), ['driveStation', 'driveStationAdd']) },
   { pages: familyPages(() => import('./drivers/families'), ['ridehailingDrivers', 'ridehailingDriversDetails', 'ridehailingDriversAdd', 'ridehailingDriversEdit', 'taxiDriver', 'taxiDriverDetails', 'taxiDriverAdd', 'taxiDriverEdit']) },
   { pages: familyPages(() => import('./finance/families'), ['badDebtPayment', 'billList', 'billListDetails', 'overdueDetails', 'badDebtList', 'overdueDetailsView', 'overdueDetailsEdit', 'collectionDetails', 'collectionDetailsView', 'askPayment', 'lookBill', 'accountsReceivableDetail', 'overdueWarning', 'actualCollectionDetails', 'financialCodeImport', 'financialCodeImportRecord', 'transactionNameConfiguration', 'hierarchicalAllocation']) },
   finance,

@@ -30,6 +30,7 @@ function converted(conversion: Conversion, value: unknown): unknown {
   switch (conversion) {
     case 'idCard':
     case 'bankCard':
+    case 'mobile':
       return maskSensitive(conversion, String(value));
     case 'ref':
       return String(value);
@@ -160,7 +161,7 @@ function cellReader(column: PgColumn, conversion: Conversion): (value: unknown) 
   if (conversion === 'ref') return (value) => (value === null || value === undefined ? null : String(value));
   if (conversion === 'refs') return (value) => (Array.isArray(value) ? value.map(String) : []);
   if (conversion === 'list') return (value) => value ?? [];
-  if (conversion === 'idCard' || conversion === 'bankCard') {
+  if (conversion === 'idCard' || conversion === 'bankCard' || conversion === 'mobile') {
     return (value) => (value === null || value === undefined ? null : maskSensitive(conversion, String(value)));
   }
   if (sentAsRead.has(column.columnType)) return (value) => value ?? null;

@@ -127,6 +127,20 @@ export const lookups = {
     placeholder: '输入订单编号搜索',
   }),
   qrTemplate: defineLookup({ key: 'qrTemplate', title: '海报模板', endpoint: '/api/lookups/qr-templates' }),
+  /** 司机驿站: every station names the plans picking up there; only enabled ones are offered. */
+  driveStation: defineLookup({ key: 'driveStation', title: '驿站', endpoint: '/api/lookups/drive-stations' }),
+  /**
+   * 租赁订单 that may fulfil a 上车计划 (`boardingFor=<plan id>`): the plan's driver's (or, for a lead, the driver
+   * with its mobile's) orders linked to no other plan; `ids` names any.
+   */
+  boardingOrder: defineLookup({
+    key: 'boardingOrder',
+    title: '租赁订单',
+    endpoint: '/api/lookups/boarding-orders',
+    searchable: true,
+    params: ['boardingFor'],
+    placeholder: '输入订单编号搜索',
+  }),
 } as const satisfies Record<string, LookupDef>;
 
 export type LookupKey = keyof typeof lookups;

@@ -28,7 +28,10 @@ function competitorPages(
 }
 
 export const operationRoutes = defineSection('operation', [
-  page('/driveStation', '司机驿站', { group: station, buttons: ['add', 'edit', 'delete', 'export'] }),
+  page('/driveStation', '司机驿站', {
+    group: station,
+    buttons: ['add', 'edit', 'delete', 'enable', 'disable', 'export'],
+  }),
   page('/driveStationAdd', '新增驿站', { group: station, parent: '/driveStation', requires: 'add' }),
   page('/expressGoods', '快递商品', {
     group: express,
@@ -68,7 +71,18 @@ export const operationRoutes = defineSection('operation', [
   page('/askPayment', '催款记录', { group: badDebt, parent: '/badDebtList' }),
   page('/securityConference', '安全会议', { group: safety, buttons: ['add', 'edit', 'delete', 'export'] }),
   page('/safetySystem', '安全制度', { group: safety, buttons: ['add', 'edit', 'delete', 'export'] }),
-  page('/boardingPlan', '上车计划', { buttons: ['add', 'edit', 'export'] }),
+  page('/boardingPlan', '上车计划', {
+    buttons: [
+      'add',
+      'edit',
+      ['board', '上车'],
+      ['postpone', '延期'],
+      ['cancel', '取消'],
+      ['noShow', '未到店'],
+      ['viewSensitive', '查看敏感信息'],
+      'export',
+    ],
+  }),
   // `publicUpload` also guards the public file upload (永久公开链接: app content, images, PDFs, videos).
   page('/contentManagement', '内容管理', {
     group: activation,
