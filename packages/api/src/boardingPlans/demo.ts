@@ -5,6 +5,7 @@ import { drivers } from '../drivers/tables';
 import { seedDriveStations } from '../driveStations/demo';
 import { driveStations } from '../driveStations/tables';
 import { accounts } from '../identity/tables';
+import { vehicleCatalog } from '../lookups/tables';
 import { leaseOrders } from '../orders/tables';
 import { seedEachBranch } from '../seed/branches';
 import { boardingPlans } from './tables';
@@ -21,7 +22,7 @@ const leads = [
 /**
  * 上车计划's demo, per branch company: the last few handed-over orders as plans fulfilled (已上车 on their day),
  * then leads planned around today — today, the coming days, one postponed, one called off, one who did not
- * come. Station, model and salesperson are the branch's own.
+ * come. Stations and salesperson are the branch's own, models the catalogue's.
  */
 export async function seedBoardingPlans(db: Db) {
   await seedDriveStations(db);
@@ -65,8 +66,15 @@ export async function seedBoardingPlans(db: Db) {
       )
       .orderBy(desc(leaseOrders.deliveredAt))
       .limit(3);
-    const modelId = boarded[0]?.modelId;
-    if (modelId === undefined) return [];
+    const modelIds = (
+      await tx
+        .select({ id: vehicleCatalog.id })
+        .from(vehicleCatalog)
+        .where(eq(vehicleCatalog.level, 3))
+        .orderBy(asc(vehicleCatalog.id))
+        .limit(4)
+    ).map((model) => model.id);
+    if (modelIds.length === 0) return [];
     const station = (n: number) => stationIds[n % Math.max(stationIds.length, 1)] ?? null;
     const fulfilled = boarded.flatMap((order, n) => {
       const at = order.deliveredAt;
@@ -103,7 +111,7 @@ export async function seedBoardingPlans(db: Db) {
         customerName: n === 5 ? '何玉梅' : customerName,
         mobile: n === 5 ? '13651208374' : `${mobile.slice(0, 10)}${branch.index}`,
         cityId,
-        modelId,
+        modelId: modelIds[n % modelIds.length] ?? 0,
         rentalMode: n % 3,
         plannedDate: branch.day(day),
         stationId: station(n + 1),

@@ -19,10 +19,11 @@ const degrees = (value: number) => value.toFixed(6);
  * and what was typed is kept beside it; a point typed in GCJ-02 keeps nothing else.
  */
 function storedPoint(values: Record<string, unknown>, before?: Record<string, unknown>) {
-  const touched = ['coordinateSystem', 'longitude', 'latitude'].some((name) => values[name] !== undefined);
-  if (!touched) return {};
   const merged = { ...before, ...values };
   const system = Number(merged.coordinateSystem);
+  // The stored point sent back as it is (an edit of the other fields) is no new entry.
+  const same = before && system === gcj02 && ['longitude', 'latitude'].every((name) => merged[name] === before[name]);
+  if (same || ['coordinateSystem', 'longitude', 'latitude'].every((name) => values[name] === undefined)) return {};
   const typed: Point = { lng: Number(merged.longitude), lat: Number(merged.latitude) };
   const point = toGcj02(system, typed);
   return {
