@@ -171,7 +171,7 @@ describe('上车计划', () => {
         ),
       );
     expect(await states()).toEqual([5, 5, 4]);
-    expect(runs[0] + runs[1]).toBeGreaterThanOrEqual(2);
+    expect(runs.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(2);
     expect(await expireBoardingPlans(db, addDays(today, 2))).toBe(0);
     const history = await get<{ action: string; changes: Record<string, { to: unknown }> }[]>(
       `/api/boarding-plans/${open.data.id}/history`,

@@ -1,6 +1,6 @@
 import { boardingPlanResource, boardingPlanScreens, leaseOrderStates, openBoardingStates } from '@cp/contracts';
 import { and, desc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
-import { businessNow, businessToday } from '../clock';
+import { businessNow } from '../clock';
 import type { Executor, Tx } from '../db';
 import { drivers } from '../drivers/tables';
 import { driveStations } from '../driveStations/tables';
@@ -83,9 +83,6 @@ export const boardingPlanFamily = defineServerResource({
   screens: boardingPlanScreens,
   async prepare(values, ctx, before) {
     const plan = { ...before, ...values };
-    if (values.plannedDate && values.plannedDate !== before?.plannedDate && values.plannedDate < businessToday()) {
-      throw businessError('计划上车日期：不能早于今天');
-    }
     if (values.stationId != null && Number(values.stationId) !== Number(before?.stationId)) {
       const [station] = await ctx.tx
         .select({ name: driveStations.name, status: driveStations.status })

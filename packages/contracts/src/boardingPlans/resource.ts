@@ -90,9 +90,14 @@ export const boardingPlanResource = defineResource({
   defaultSort: { field: 'plannedDate', order: 'desc' },
   fields: {
     customerName: fields.text('司机姓名', { required: true, max: 20, filter: 'like' }),
-    mobile: fields.mobile('手机号', { required: true, filter: 'like', sensitive: 'mobile' }),
+    mobile: fields.mobile('手机号', {
+      required: true,
+      filter: 'like',
+      sensitive: 'mobile',
+      import: { example: '13716285093' },
+    }),
     driverId: fields.ref('关联司机', 'driver', { list: false, hint: '已建档的司机请选择，上车时只能关联其订单' }),
-    plannedDate: fields.date('计划上车日期', { required: true, filter: 'range', sortable: true }),
+    plannedDate: fields.date('计划上车日期', { required: true, filter: 'range', sortable: true, notBeforeToday: true }),
     cityId: fields.ref('城市', 'city', { required: true, filter: 'eq' }),
     stationId: fields.ref('提车地点', 'driveStation', { hint: '启用中的驿站' }),
     modelId: fields.ref('意向车型', 'model', { required: true }),

@@ -117,8 +117,14 @@ export const driveStationResource = defineResource({
       list: false,
       hint: '所填经纬度的坐标系，保存时统一转换为GCJ-02',
     }),
-    longitude: fields.text('经度', { required: true, max: 13, list: false, check: decimal(-180, 180, '经度') }),
-    latitude: fields.text('纬度', { required: true, max: 12, list: false, check: decimal(-90, 90, '纬度') }),
+    longitude: fields.text('经度', {
+      ...{ required: true, max: 13, list: false, check: decimal(-180, 180, '经度') },
+      import: { example: '116.397428' },
+    }),
+    latitude: fields.text('纬度', {
+      ...{ required: true, max: 12, list: false, check: decimal(-90, 90, '纬度') },
+      import: { example: '39.909230' },
+    }),
     sourcePoint: fields.text('录入坐标', { form: false, list: false, max: 80 }),
     allDay: fields.boolean('24小时营业', { required: true }),
     openingHours: fields.text('营业时间', {
