@@ -14,6 +14,8 @@ const boardingPlanFamily = defineFamily({
     },
     { title: '执行', fields: ['status', 'reason', 'leaseOrderId', 'boardedAt', 'createdAt'] },
   ],
+  // The reserved car and the order that fulfilled the plan open their pages.
+  refLinks: () => ({ vehicleId: 'vehicleDetail', leaseOrderId: 'leaseOrderDetails' }),
 });
 
 export const { families, keys, page, prefetch } = familyModule([boardingPlanFamily]);
