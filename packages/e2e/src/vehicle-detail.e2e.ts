@@ -27,6 +27,10 @@ async function openTab(page: Page, related: Locator, name: string) {
     await tab.click();
     return;
   }
+  // As a person would: the tab bar brought to the middle of the window first, so that its menu opens on
+  // screen — hovered near the bottom, the menu opened past the window's edge, and scrolling to its item slid
+  // it under the fixed header (the click landed on the header, the menu closed).
+  await nav.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   await related.locator('.ant-tabs-nav-more').hover();
   await page.getByRole('option', { name }).or(page.getByRole('menuitem', { name })).first().click();
 }
