@@ -63,7 +63,7 @@ describe('kit lists at 1440 × 900', () => {
     const problems: string[] = [];
     for (const screen of screens) {
       const columns = [screen.identity ?? '', ...screen.keyColumns].filter(Boolean);
-      await page.goto(screen.route.path);
+      await page.goto(screen.path);
       await page.locator(`th[data-column="${columns[0]}"]`).waitFor();
       const { scrolled, hidden } = await headerPlaces(page, columns);
       if (scrolled) problems.push(`${screen.route.title}：表格已横向滚动`);

@@ -134,7 +134,7 @@ async function watch(page: Page) {
 
 /** The first row's 详情 opened from the list; answers what the detail shows, or why it shows nothing. */
 async function openFirstDetail(page: Page, family: DeclaredFamily, screen: Screen): Promise<string | undefined> {
-  await page.goto(screen.route.path);
+  await page.goto(screen.path);
   // The list's first row, or its empty state once the list has answered.
   const row = page.locator('.ant-table-tbody tr.ant-table-row:visible').first();
   const empty = page.locator('.ant-table-tbody .ant-empty:visible').first();

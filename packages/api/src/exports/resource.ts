@@ -1,4 +1,4 @@
-import { type FieldDef, type Resource, refNameOf } from '@cp/contracts';
+import { type FieldDef, formatPercent, type Resource, refNameOf } from '@cp/contracts';
 import { column, type ExportColumn, formatDate, formatDateTime } from './columns';
 
 type Row = Record<string, unknown>;
@@ -21,6 +21,8 @@ function cellOf(name: string, def: FieldDef): (row: Row) => string | number | nu
     case 'boolean':
       return (row) => (row[name] == null ? '' : row[name] ? '是' : '否');
     case 'integer':
+      // A rate in basis points reads as the percentage it is (`22.50%`).
+      if (def.percent) return (row) => (row[name] == null ? '' : formatPercent(Number(row[name])));
       return (row) => (row[name] == null ? null : Number(row[name]));
     case 'date':
       return (row) => formatDate(row[name] as Date | string | null);

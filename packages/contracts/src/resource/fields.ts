@@ -85,6 +85,8 @@ export interface FieldDef<T = unknown, K extends FieldKind = FieldKind> {
   negativeAs?: string;
   /** An `integer` field holding a row's id (`parentId`): filtered as a number, sent as a string like every id. */
   isId?: true;
+  /** An `integer` field holding a rate in basis points (2250 = 22.5%): typed, shown and exported as a percentage. */
+  percent?: true;
 }
 
 export interface FileFieldLimits {
@@ -94,7 +96,7 @@ export interface FileFieldLimits {
 }
 
 type Options = Partial<
-  Omit<FieldDef, 'kind' | 'title' | 'input' | 'enumDef' | 'import' | 'upload' | 'negativeAs' | 'isId'>
+  Omit<FieldDef, 'kind' | 'title' | 'input' | 'enumDef' | 'import' | 'upload' | 'negativeAs' | 'isId' | 'percent'>
 > & {
   /** `true` or how the column reads in the import template. */
   import?: boolean | ImportColumn;
@@ -219,6 +221,19 @@ export const fields = {
     return field('integer', title, titled(input, title), options);
   },
   /**
+   * A rate as an integer of basis points (a platform's 27% commission cap is 2700): no floating point in the
+   * database; people type and read it as a percentage with two decimals, bounded by 0% and 100%.
+   */
+  percent(title: string, options: Options = {}) {
+    const input = z
+      .number()
+      .int('最多两位小数')
+      .min(0, '不能小于0%')
+      .max(10_000, '不能大于100%')
+      .meta({ title, description: `${title}，单位：基点（万分之一）` });
+    return { ...field('integer', title, input, options), percent: true as const };
+  },
+  /**
    * Amounts in fen (integer cents): no floating-point money anywhere; titled without a unit, as people meet
    * it in yuan (`money.ts`). `signed`: an amount that may be negative, with how a negative one reads —
    * `balance` for a balance owed either way (a settlement's total: `应退 ¥4,030.00`). `positive`: at least one
@@ -333,6 +348,9 @@ export function itemLookup(item: z.ZodObject, field: string, values: Readonly<Re
   if (typeof meta === 'string' || meta === undefined) return meta;
   return meta.lookups[String(values[meta.by])];
 }
+
+/** A rate in basis points as people read it: 2250 → `22.50%`. */
+export const formatPercent = (basisPoints: number) => `${(basisPoints / 100).toFixed(2)}%`;
 
 /** `cityId` → `cityName`, `roleIds` → `roleNames`: where an answer carries the names of referenced rows. */
 export function refNameOf(field: string): string {

@@ -46,6 +46,24 @@ export interface ScreenSpec<R extends Resource> {
   tabs?: TabsSpec<FieldName<R>>;
   /** Lifecycle actions each row offers (those the row's state and the user's buttons allow). */
   actions?: readonly string[];
+  /**
+   * The values of its route's path parameters, for a child page `/x/:type` of the family's page that lists
+   * one kind of the page's records (网约车信息's 政策预警 at `…/ride-hailing-info/warnings`): the screen is at
+   * that address only, and takes the page's buttons as the page's own screen does.
+   */
+  params?: Readonly<Record<string, string>>;
+  /** What the screen lists, where its route's title is the page's (the kinds a page's tabs offer: 政策预警). */
+  title?: string;
+}
+
+/** The address of a screen: its route's path, each parameter filled from `params` (`/x/:type` → `/x/warnings`). */
+function filledPath(route: RouteDef, params: Readonly<Record<string, string>> | undefined): string {
+  if (!params) return route.path;
+  const given = Object.keys(params).sort().join(',');
+  if (given !== [...route.params].sort().join(',') || Object.values(params).some((value) => !/^[\w-]+$/.test(value))) {
+    throw new Error(`screen ${route.key}: params ${given} do not fill ${route.path}`);
+  }
+  return route.params.reduce((path, name) => path.replace(`:${name}`, params[name] ?? ''), route.path);
 }
 
 /** The identity, then the key columns, then the rest in their order: what the table shows by default. */
@@ -88,6 +106,9 @@ export function defineScreen<R extends Resource>(resource: R, spec: ScreenSpec<R
   for (const action of spec.actions ?? []) {
     if (!resource.lifecycle?.has(action)) throw new Error(`screen ${spec.route}: ${action} is not a lifecycle action`);
   }
+  const path = filledPath(route, spec.params);
+  // A child page listing a kind of the page's records has no buttons of its own: the page's are its controls.
+  const buttonsOf = spec.params ? resource.page : route.key;
   const tabs: ScreenTabs | undefined = spec.tabs && screenTabs(resource, spec.route, fixed, spec.tabs);
   const embedded = spec.embedded;
   const main = spec.route === resource.page && !embedded;
@@ -106,7 +127,7 @@ export function defineScreen<R extends Resource>(resource: R, spec: ScreenSpec<R
     main,
     /** Shown only as a related list of another family's detail page; its title there. */
     embedded: embedded !== undefined,
-    title: embedded?.title ?? route.title,
+    title: embedded?.title ?? spec.title ?? route.title,
     fixed,
     /** The user reference the server keeps to the session's user, if the screen lists "mine". */
     mine,
@@ -125,9 +146,13 @@ export function defineScreen<R extends Resource>(resource: R, spec: ScreenSpec<R
     /** The list query the screen's endpoint takes: the resource's, without the fixed filters, with its tab. */
     listQuery: listQuery as unknown as z.ZodType<ListQuery>,
     /** The export of the screen, when its route has an 导出 button: its kind is the route key. */
-    exportButton: embedded && !embedded.export ? undefined : pageButton(route.key, 'export'),
-    /** A button of the screen's own route: `screen.button('add')` → `temporaryDelivery:add`. */
-    button: (action: string) => pageButton(route.key, action),
+    exportButton: embedded && !embedded.export ? undefined : pageButton(buttonsOf, 'export'),
+    /** A button of the screen's own route (`screen.button('add')` → `temporaryDelivery:add`), or its page's. */
+    button: (action: string) => pageButton(buttonsOf, action),
+    /** Where the screen is: its route's path, with the values of its parameters (`params`). */
+    path,
+    /** The values of the route's parameters that show this screen (a child `/x/:type` page's kind). */
+    params: spec.params,
   };
 }
 

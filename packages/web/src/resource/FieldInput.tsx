@@ -58,6 +58,25 @@ export function fieldControl(def: FieldDef): FieldControl {
       return { ...none, control: <Input maxLength={max} placeholder={placeholder} allowClear /> };
     }
     case 'integer':
+      if (def.percent) {
+        return {
+          ...none,
+          control: (
+            <InputNumber
+              precision={2}
+              min={0}
+              max={100}
+              suffix="%"
+              placeholder={placeholder}
+              style={{ width: '100%' }}
+            />
+          ),
+          item: {
+            getValueProps: (points: unknown) => ({ value: typeof points === 'number' ? points / 100 : undefined }),
+            normalize: (percent: number | null) => (typeof percent === 'number' ? Math.round(percent * 100) : null),
+          },
+        };
+      }
       return { ...none, control: <InputNumber precision={0} placeholder={placeholder} style={{ width: '100%' }} /> };
     case 'money':
       return {

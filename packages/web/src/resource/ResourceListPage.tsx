@@ -24,6 +24,7 @@ import { ResourceTable } from './ResourceTable';
 import { RowActions } from './RowActions';
 import { useRefLinks } from './refLinks';
 import { pageLink } from './routes';
+import { ScreenViews } from './ScreenViews';
 import { StatusTabs } from './StatusTabs';
 import { type Opened, ToolbarControl } from './ToolbarControl';
 import type { ResourceRecord } from './types';
@@ -37,7 +38,16 @@ import { useTabCounts } from './useTabCounts';
  * arranged them) sorted on the server, and each row's actions pinned right — everything from the
  * declarations.
  */
-export function ResourceListPage({ family, screen }: { family: WebFamily; screen: Screen }) {
+export function ResourceListPage({
+  family,
+  screen,
+  views = [],
+}: {
+  family: WebFamily;
+  screen: Screen;
+  /** The other kinds of records of the page (its child pages), offered as tabs above the list. */
+  views?: readonly Screen[];
+}) {
   const list = useResourceList<ResourceRecord>(screen);
   // A short window (1280 × 720) opens with the search panel folded away, so the table starts near the top and
   // shows its rows; 展开查询 beside 列设置 brings the panel back, and a filter in the URL opens it.
@@ -96,6 +106,7 @@ export function ResourceListPage({ family, screen }: { family: WebFamily; screen
   }, [family, screen, list.sort, rowControls, settings.layout, link]);
   return (
     <Card>
+      {views.length > 1 && <ScreenViews views={views} current={screen} />}
       {searchShown ? <ResourceSearchPanel list={list} whole={short} /> : <LinkFilterTags list={list} />}
       {screen.tabs && list.tab && (
         <StatusTabs tabs={screen.tabs} active={list.tab} counts={counts} onChange={list.setTab} />

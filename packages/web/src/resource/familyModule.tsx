@@ -6,6 +6,7 @@ import { ResourceActionPage } from './ResourceActionPage';
 import { ResourceDetailPage } from './ResourceDetailPage';
 import { ResourceFormPage } from './ResourceFormPage';
 import { ResourceListPage } from './ResourceListPage';
+import { AtScreenPath, viewsOf } from './ScreenViews';
 
 /** What a feature's lazily loaded module answers for the route keys its families give pages. */
 export interface FamilyModule {
@@ -33,10 +34,16 @@ export function familyModule(
     built.set(key, page);
   };
   for (const [key, page] of Object.entries(pages)) add(key, page);
+  const screens = families.flatMap((family) => Object.values(family.screens));
   for (const family of families) {
     // An embedded screen is a related list of another family's detail page, not a page.
     for (const screen of Object.values(family.screens).filter((candidate) => !candidate.embedded)) {
-      add(screen.key, () => <ResourceListPage family={family} screen={screen} />);
+      const views = viewsOf(screens, screen);
+      add(screen.key, () => (
+        <AtScreenPath screen={screen}>
+          <ResourceListPage family={family} screen={screen} views={views} />
+        </AtScreenPath>
+      ));
       prefetches.set(screen.key, ({ queryClient, search }) => prefetchResourceList(queryClient, screen, search));
     }
     const { detail, detailBy, add: addRoute, edit } = family.routes ?? {};

@@ -1,4 +1,4 @@
-import { type FieldDef, formatYuan, type MoneyPresentation, titleInYuan } from '@cp/contracts';
+import { type FieldDef, formatPercent, formatYuan, type MoneyPresentation, titleInYuan } from '@cp/contracts';
 import { Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
@@ -16,8 +16,9 @@ export function displayTitle(def: { kind?: FieldDef['kind']; title: string }): s
   return def.title;
 }
 
-/** The label of a form field: money is typed in yuan. */
-export function formTitle(def: Pick<FieldDef, 'kind' | 'title'>): string {
+/** The label of a form field: money is typed in yuan, a rate in percent. */
+export function formTitle(def: Pick<FieldDef, 'kind' | 'title' | 'percent'>): string {
+  if (def.percent) return `${def.title}（%）`;
   return def.kind === 'money' ? titleInYuan(def.title) : def.title;
 }
 
@@ -31,7 +32,7 @@ const isEmpty = (value: unknown) =>
 
 /** A value as text, for history entries and plain cells: enumeration labels, yuan, local dates. */
 export function formatPlain(
-  def: Partial<Pick<FieldDef, 'kind' | 'enumDef' | 'negativeAs'>> | undefined,
+  def: Partial<Pick<FieldDef, 'kind' | 'enumDef' | 'negativeAs' | 'percent'>> | undefined,
   value: unknown,
 ): string {
   if (isEmpty(value)) return emptyText;
@@ -42,6 +43,7 @@ export function formatPlain(
   if (typeof value === 'object') return JSON.stringify(value);
   if (def?.enumDef && typeof value === 'number') return def.enumDef.label(value) || String(value);
   if (typeof value === 'boolean') return value ? '是' : '否';
+  if (def?.percent && typeof value === 'number') return formatPercent(value);
   switch (def?.kind) {
     case 'money':
       return typeof value === 'number' ? formatMoney(value, { negativeAs: def.negativeAs }) : String(value);

@@ -31,8 +31,7 @@ function resolve(owner: WebFamily, spec: RelatedSpec): RelatedList {
   // 查看全部 must land on the screen showing just these rows: its URL state has to carry the filter.
   if (!screen.filters.includes(via)) throw new Error(`${where}: the screen's URL does not carry ${via}`);
   if (spec.from && !owner.resource.fields[spec.from]) throw new Error(`${where}: no field ${spec.from} to read`);
-  const title =
-    spec.title ?? (screen.embedded ? screen.title : screen.main ? family.resource.title : screen.route.title);
+  const title = spec.title ?? (screen.main ? family.resource.title : screen.title);
   return {
     family,
     screen,
@@ -67,7 +66,7 @@ export function relatedParentId(list: RelatedList, parent: ResourceRecord): stri
 
 /** 查看全部: the screen, filtered to the parent row's rows (`/violationManagement?vehicleId=7`). */
 export function relatedLink(list: RelatedList, parentId: string): string {
-  return `${list.screen.route.path}?${new URLSearchParams({ [list.via]: parentId })}`;
+  return `${list.screen.path}?${new URLSearchParams({ [list.via]: parentId })}`;
 }
 
 /**
