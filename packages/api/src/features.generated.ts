@@ -3,6 +3,7 @@ import type { Feature } from './feature';
 import { feature as approvals } from './approvals/feature';
 import { feature as boardingPlans } from './boardingPlans/feature';
 import { feature as channels } from './channels/feature';
+import { feature as competitors } from './competitors/feature';
 import { feature as customers } from './customers/feature';
 import { feature as driveStations } from './driveStations/feature';
 import { feature as drivers } from './drivers/feature';
@@ -21,4 +22,4 @@ import { feature as users } from './users/feature';
 import { feature as vehicles } from './vehicles/feature';
 
 /** Every feature folder of the package, by folder name. */
-export const features: readonly Feature[] = [approvals, boardingPlans, channels, customers, driveStations, drivers, feedback, finance, leads, orders, policies, prizeDraws, qrCodes, quotes, referrals, roles, tags, users, vehicles];
+export const features: readonly Feature[] = [approvals, boardingPlans, channels, competitors, customers, driveStations, drivers, feedback, finance, leads, orders, policies, prizeDraws, qrCodes, quotes, referrals, roles, tags, users, vehicles];

@@ -2,6 +2,7 @@
 export * from './approvals';
 export * from './boardingPlans/resource';
 export * from './channels';
+export * from './competitors';
 export * from './customers';
 export * from './driveStations/resource';
 export * from './drivers';

@@ -141,6 +141,11 @@ export const lookups = {
     params: ['boardingFor'],
     placeholder: '输入订单编号搜索',
   }),
+  competitorCompany: defineLookup({
+    key: 'competitorCompany',
+    title: '竞品公司',
+    endpoint: '/api/lookups/competitor-companies',
+  }),
 } as const satisfies Record<string, LookupDef>;
 
 export type LookupKey = keyof typeof lookups;

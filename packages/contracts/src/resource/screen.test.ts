@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { competitorWarningResource, competitorWarningScreens } from '../competitors';
 import { stage, vehicleLifecycle } from '../vehicles/lifecycle';
 import { vehicleResource } from '../vehicles/resource';
 import { vehicleRecordScreens, vehicleScreens } from '../vehicles/screens';
@@ -69,5 +70,31 @@ describe('a screen on a hidden page', () => {
 
   it('refuses a hidden page under another family’s page', () => {
     expect(() => defineScreen(vehicleResource, { route: 'deliveryDetail' })).toThrow('nor a page under vehicleList');
+  });
+});
+
+describe('a child page’s screen (`/x/:type`)', () => {
+  const { warnings } = competitorWarningScreens;
+
+  it('is at its route’s path with the parameter filled, titled by what it lists, with its page’s buttons', () => {
+    expect(warnings.route.path).toBe('/cp-competition-management/ride-hailing-info/:type');
+    expect(warnings.path).toBe('/cp-competition-management/ride-hailing-info/warnings');
+    expect(warnings.title).toBe('政策预警');
+    expect(warnings.button('delete')).toBe('cp-competition-management.ride-hailing-info:delete');
+    expect(warnings.exportButton).toBe('cp-competition-management.ride-hailing-info:export');
+    expect(warnings.endpoint).toBe('/api/competitor/warnings/views/cp-competition-management.ride-hailing-info.type');
+  });
+
+  it('refuses parameters that do not fill its route', () => {
+    const route = 'cp-competition-management.ride-hailing-info.type';
+    expect(() => defineScreen(competitorWarningResource, { route, params: { kind: 'warnings' } })).toThrow(
+      'do not fill',
+    );
+    expect(() => defineScreen(competitorWarningResource, { route, params: { type: '../x' } })).toThrow('do not fill');
+  });
+
+  it('leaves a screen without parameters at its route’s path and buttons', () => {
+    expect(vehicleScreens.gpsList.path).toBe(vehicleScreens.gpsList.route.path);
+    expect(vehicleScreens.gpsList.button('export')).toBe('gpsList:export');
   });
 });

@@ -1,7 +1,12 @@
-import { exchangeOrderResource, returnSettlementResource, vehicleResource } from '@cp/contracts';
+import {
+  competitorPlatformResource,
+  exchangeOrderResource,
+  returnSettlementResource,
+  vehicleResource,
+} from '@cp/contracts';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { displayTitle, emptyText, formatMoney, formatPlain, renderValue } from './format';
+import { displayTitle, emptyText, formatMoney, formatPlain, formTitle, renderValue } from './format';
 
 const fields = vehicleResource.fields;
 
@@ -20,6 +25,14 @@ describe('showing field values', () => {
     expect(renderValue('total', total, { total: -403_000 })).toBe('应退 ¥4,030.00');
     expect(formatPlain(exchangeOrderResource.fields.rentDifference, -50_000)).toBe('减收 ¥500.00');
     expect(formatMoney(-300_000)).toBe('-¥3,000.00');
+  });
+
+  it('shows a rate kept in basis points as a percentage, and asks for it in percent', () => {
+    const { commissionCap } = competitorPlatformResource.fields;
+    expect(formatPlain(commissionCap, 2250)).toBe('22.50%');
+    expect(renderValue('commissionCap', commissionCap, { commissionCap: 900 })).toBe('9.00%');
+    expect(formatPlain(vehicleResource.fields.mileage, 2250)).toBe('2250');
+    expect(formTitle(commissionCap)).toBe('抽成上限（%）');
   });
 
   it('shows enumeration labels, dates and empty values', () => {

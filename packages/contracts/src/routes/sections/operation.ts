@@ -12,7 +12,7 @@ const activation = '司机激活';
 const rideHailingCompetitors = '网约车竞品';
 const maintenanceCompetitors = '维保竞品';
 
-/** Each competitor list has a `/:type` child (the record form) with the same title. */
+/** Each competitor list has a `/:type` child listing another kind of the page's records, with the same title. */
 function competitorPages(
   group: string,
   base: string,
@@ -21,7 +21,7 @@ function competitorPages(
   return lists.flatMap(([slug, title]) => {
     const path = `${base}/${slug}`;
     return [
-      page(path, title, { group, buttons: ['add', 'edit', 'export'] }),
+      page(path, title, { group, buttons: ['add', 'edit', 'delete', 'export'] }),
       page(`${path}/:type`, title, { group, parent: path }),
     ];
   });

@@ -1,0 +1,4 @@
+export * from './companies';
+export * from './platforms';
+export * from './rideHailing';
+export * from './survey';
