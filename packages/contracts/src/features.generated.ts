@@ -8,6 +8,7 @@ export * from './driveStations/resource';
 export * from './drivers';
 export * from './finance';
 export * from './leads';
+export * from './maintenanceCompetitors/resource';
 export * from './orders';
 export * from './policies/resource';
 export * from './prizeDraws';

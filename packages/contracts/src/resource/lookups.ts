@@ -146,6 +146,8 @@ export const lookups = {
     title: '竞品公司',
     endpoint: '/api/lookups/competitor-companies',
   }),
+  newEnergyShop: defineLookup({ key: 'newEnergyShop', title: '维保门店', endpoint: '/api/lookups/new-energy-shops' }),
+  fuelShop: defineLookup({ key: 'fuelShop', title: '维保门店', endpoint: '/api/lookups/fuel-shops' }),
 } as const satisfies Record<string, LookupDef>;
 
 export type LookupKey = keyof typeof lookups;
