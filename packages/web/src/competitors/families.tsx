@@ -32,7 +32,7 @@ const carFamily = defineFamily({
       title: '报价',
       fields: ['rentAmount', 'rentPeriod', 'monthlyRent', 'taxBasis', 'deposit', 'termMonths', 'mileageLimit'],
     },
-    survey,
+    { ...survey, fields: [...survey.fields, 'createdAt'] },
   ],
   related: () => [
     {
