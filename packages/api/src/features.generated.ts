@@ -18,9 +18,11 @@ import { feature as qrCodes } from './qrCodes/feature';
 import { feature as quotes } from './quotes/feature';
 import { feature as referrals } from './referrals/feature';
 import { feature as roles } from './roles/feature';
+import { feature as safetyMeetings } from './safetyMeetings/feature';
+import { feature as safetyRegulations } from './safetyRegulations/feature';
 import { feature as tags } from './tags/feature';
 import { feature as users } from './users/feature';
 import { feature as vehicles } from './vehicles/feature';
 
 /** Every feature folder of the package, by folder name. */
-export const features: readonly Feature[] = [approvals, boardingPlans, channels, competitors, customers, driveStations, drivers, feedback, finance, leads, maintenanceCompetitors, orders, policies, prizeDraws, qrCodes, quotes, referrals, roles, tags, users, vehicles];
+export const features: readonly Feature[] = [approvals, boardingPlans, channels, competitors, customers, driveStations, drivers, feedback, finance, leads, maintenanceCompetitors, orders, policies, prizeDraws, qrCodes, quotes, referrals, roles, safetyMeetings, safetyRegulations, tags, users, vehicles];

@@ -16,6 +16,8 @@ export * from './qrCodes';
 export * from './queues';
 export * from './quotes';
 export * from './referrals';
+export * from './safetyMeetings/resource';
+export * from './safetyRegulations/resource';
 export * from './tags/resource';
 export * from './users';
 export * from './vehicles';

@@ -65,6 +65,9 @@ const wordsByTone: Readonly<Record<Tone, readonly string[]>> = {
     '可抽奖',
     '已延期',
     '已续租',
+    '已签到',
+    '已补学',
+    '生效',
   ],
   active: [
     '提交',
@@ -118,6 +121,9 @@ const wordsByTone: Readonly<Record<Tone, readonly string[]>> = {
     '退回',
     '重复',
     '证件即将到期',
+    '未签到',
+    '待补学',
+    '待生效',
   ],
   closed: [
     '已取消',
@@ -146,6 +152,7 @@ const wordsByTone: Readonly<Record<Tone, readonly string[]>> = {
     '未逾期',
     '草稿',
     '次数已用完',
+    '废止',
   ],
 };
 

@@ -32,6 +32,8 @@ export const features: readonly Feature[] = [
   { pages: familyPages(() => import('./qrCodes/families'), ['templateManagement', 'templateManagementDetails', 'templateManagementAdd', 'templateManagementEdit', 'qrcodeManagement']) },
   { pages: familyPages(() => import('./referrals/families'), ['driverPullNewList', 'driverPullNewDetails', 'awardApplication', 'awardApplicationDetails', 'incentiveAllocation', 'incentiveAllocationAdd']) },
   roles,
+  { pages: familyPages(() => import('./safetyMeetings/families'), ['securityConference']) },
+  { pages: familyPages(() => import('./safetyRegulations/families'), ['safetySystem']) },
   { pages: familyPages(() => import('./tags/families'), ['commonTags']) },
   { pages: familyPages(() => import('./users/families'), ['userManagement']) },
   { pages: familyPages(() => import('./vehicles/families'), ['vehicleList', 'vehicleInspected', 'inspectedVehicle', 'networkMaintenance', 'drivingLicense', 'gpsList', 'operationCertificate', 'waitingOut', 'vehicleDetail', 'vehicleInspection', 'outboundRecord', 'deliveryRecord', 'temporaryDelivery', 'deliveryDetail', 'carReturnRecord', 'shuntingManagement', 'riskManagement', 'violationManagement', 'maintenanceManagement']) },

@@ -18,9 +18,29 @@ export interface GeneratedDocument {
 
 const inflight = new Map<string, Promise<string>>();
 
+/** Lays Markdown out as a numbered A4 document; the caller pipes or reads what it streams. */
+function markdownDocument(markdown: string, title: string) {
+  const doc = newDocument({ title });
+  renderBlocks(doc, parseMarkdown(markdown));
+  numberPages(doc, title);
+  doc.end();
+  return doc;
+}
+
+/** A PDF made from Markdown, in memory: a small document stored as an upload (a demo's 制度文件). */
+export function markdownPdf(markdown: string, title: string): Promise<Buffer> {
+  const doc = markdownDocument(markdown, title);
+  const chunks: Buffer[] = [];
+  return new Promise((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}
+
 async function renderToFile(target: string, markdown: string, title: string): Promise<void> {
   const temporary = `${target}.${randomBytes(4).toString('hex')}.tmp`;
-  const doc = newDocument({ title });
+  const doc = markdownDocument(markdown, title);
   const out = createWriteStream(temporary);
   const written = new Promise<void>((resolve, reject) => {
     out.on('finish', resolve);
@@ -28,9 +48,6 @@ async function renderToFile(target: string, markdown: string, title: string): Pr
     doc.on('error', reject);
   });
   doc.pipe(out);
-  renderBlocks(doc, parseMarkdown(markdown));
-  numberPages(doc, title);
-  doc.end();
   try {
     await written;
     await rename(temporary, target);

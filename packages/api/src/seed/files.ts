@@ -1,25 +1,43 @@
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Db } from '../db';
+import type { Executor } from '../db';
 import { newFileLocation } from '../files/service';
 import { storageFor } from '../files/storage';
 import { files } from '../files/tables';
 
-/** Stores a generated PNG as the tenant's upload named `attachmentName` (a poster background, a voucher); its location. */
-export async function storeSeedPng(db: Db, dataDir: string, tenantId: number, attachmentName: string, bytes: Buffer) {
+/** Content types of the files a demo stores. */
+const seedTypes = { png: 'image/png', pdf: 'application/pdf' } as const;
+
+/**
+ * Stores a generated file as the tenant's upload named `attachmentName` (a poster background, a voucher, a
+ * 制度's PDF), its kind read from the name's extension; its location.
+ */
+export async function storeSeedFile(
+  db: Executor,
+  dataDir: string,
+  tenantId: number,
+  attachmentName: string,
+  bytes: Buffer,
+) {
+  const extension = attachmentName.split('.').at(-1) as keyof typeof seedTypes;
+  const contentType = seedTypes[extension];
+  if (!contentType) throw new Error(`storeSeedFile: no content type for ${attachmentName}`);
   const storage = storageFor(dataDir);
-  const location = newFileLocation('private', 'png');
+  const location = newFileLocation('private', extension);
   await mkdir(storage.stagingDir, { recursive: true });
-  const staged = path.join(storage.stagingDir, `seed-${createHash('sha1').update(location).digest('hex')}.png`);
+  const staged = path.join(
+    storage.stagingDir,
+    `seed-${createHash('sha1').update(location).digest('hex')}.${extension}`,
+  );
   await writeFile(staged, bytes);
   await storage.putFile(location, staged);
   await db.insert(files).values({
     tenantId,
     fileLocation: location,
     attachmentName,
-    fileExtensions: 'png',
-    contentType: 'image/png',
+    fileExtensions: extension,
+    contentType,
     size: bytes.length,
     sha256: createHash('sha256').update(bytes).digest('hex'),
     visibility: 'private',
@@ -27,3 +45,6 @@ export async function storeSeedPng(db: Db, dataDir: string, tenantId: number, at
   });
   return location;
 }
+
+/** Stores a generated PNG (its name ending in .png) as the tenant's upload: a poster background, a voucher. */
+export const storeSeedPng = storeSeedFile;

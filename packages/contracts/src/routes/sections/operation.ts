@@ -69,8 +69,25 @@ export const operationRoutes = defineSection('operation', [
   page('/lookBill', '查看账单', { group: badDebt, parent: '/badDebtList' }),
   page('/lookaccount', '查看账户', { group: badDebt, parent: '/badDebtList' }),
   page('/askPayment', '催款记录', { group: badDebt, parent: '/badDebtList' }),
-  page('/securityConference', '安全会议', { group: safety, buttons: ['add', 'edit', 'delete', 'export'] }),
-  page('/safetySystem', '安全制度', { group: safety, buttons: ['add', 'edit', 'delete', 'export'] }),
+  page('/securityConference', '安全会议', {
+    group: safety,
+    buttons: [
+      'add',
+      'edit',
+      'delete',
+      ['publish', '发布'],
+      ['end', '结束会议'],
+      ['cancel', '取消会议'],
+      ['signIn', '签到'],
+      ['staffSignIn', '补签'],
+      ['makeUp', '补学'],
+      'export',
+    ],
+  }),
+  page('/safetySystem', '安全制度', {
+    group: safety,
+    buttons: ['add', 'edit', 'delete', ['repeal', '废止'], 'export'],
+  }),
   page('/boardingPlan', '上车计划', {
     buttons: [
       'add',

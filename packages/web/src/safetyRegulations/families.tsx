@@ -1,0 +1,17 @@
+import { safetyRegulationResource, safetyRegulationScreens } from '@cp/contracts';
+import { defineFamily } from '../resource/family';
+import { familyModule } from '../resource/familyModule';
+import { RegulationPdf } from './RegulationPdf';
+
+/** 安全制度: each version with its status read from the dates, 废止 with a reason, and its PDF in the reader. */
+const regulationFamily = defineFamily({
+  resource: safetyRegulationResource,
+  screens: safetyRegulationScreens,
+  groups: [
+    { title: '制度信息', fields: ['title', 'category', 'edition', 'department', 'effectiveDate', 'summary', 'file'] },
+    { title: '状态', fields: ['status', 'endsOn', 'repealReason', 'repealedOn'] },
+  ],
+  detailSections: [RegulationPdf],
+});
+
+export const { families, keys, page, prefetch } = familyModule([regulationFamily]);
