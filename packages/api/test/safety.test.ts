@@ -115,10 +115,10 @@ describe('安全会议', () => {
     expect((await get(`/api/safety-meetings/${id}`)).data).toMatchObject({ status: 1, present: 0 });
   });
 
-  it('refuses a meeting with neither place nor link, an end before its start, a list without drivers', async () => {
+  it('refuses a meeting without a place, an end before its start, a list without drivers, a link that is no address', async () => {
     expect(await post('/api/safety-meetings', meeting({ place: '' }))).toMatchObject({
       code: 400,
-      msg: '会议地点：与线上链接至少填写一项',
+      msg: '会议地点：不能为空',
     });
     expect(await post('/api/safety-meetings', meeting({ endsAt: minutes(-20) }))).toMatchObject({
       msg: '结束时间：应晚于开始时间',
@@ -343,7 +343,7 @@ describe('安全制度', () => {
     expect(answers.find((answer) => answer.code !== 0)?.msg).toMatch(/^生效日期：与版本「V\d\.0」相同/);
   });
 
-  it('changes or deletes only a version not yet in force; 废止 only the one in force, with its reason', async () => {
+  it('keeps a version in force as it is (its department may be corrected), deletes only one to come; 废止 only the one in force', async () => {
     titleSerial++;
     const current = (await post('/api/safety-regulations', regulation({ effectiveDate: day(-10) }))).data;
     const coming = (await post('/api/safety-regulations', regulation({ edition: 'V2.0', effectiveDate: day(20) })))
@@ -352,9 +352,16 @@ describe('安全制度', () => {
       Object.fromEntries(
         ['title', 'category', 'edition', 'department', 'effectiveDate', 'file'].map((name) => [name, row[name]]),
       );
+    const corrected = await put(`/api/safety-regulations/${current.id}`, {
+      ...form(current),
+      department: '运营部',
+      version: 1,
+    });
+    expect(corrected.msg).toBe('success');
+    const other = await uploadFile(ctx, admin, '新文件.pdf', await markdownPdf('# 新文件', '新文件'));
     expect(
-      (await put(`/api/safety-regulations/${current.id}`, { ...form(current), department: '运营部', version: 1 })).msg,
-    ).toBe('制度已生效，不能修改；如需修订请新增版本');
+      (await put(`/api/safety-regulations/${current.id}`, { ...form(current), file: [other], version: 2 })).msg,
+    ).toBe('制度已生效，名称、版本、生效日期和文件不能修改；如需修订请新增版本');
     expect((await send('DELETE', `/api/safety-regulations/${current.id}`)).msg).toBe(
       '制度已生效，不能删除；如不再执行请废止',
     );

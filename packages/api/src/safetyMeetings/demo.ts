@@ -55,6 +55,7 @@ function meetings(branch: Branch, cityId: number) {
       theme: '冬季雨雪冰冻天气安全驾驶专项培训',
       type: 3,
       audience: 1,
+      place: '线上（腾讯会议）',
       onlineLink: 'https://meeting.tencent.com/dm/8f3KxW2mQa',
       lecturer: '陈立（驾校安全教练）',
       startsAt: at(branch, 4, '19:30'),

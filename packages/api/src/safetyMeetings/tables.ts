@@ -18,7 +18,7 @@ export const safetyMeetings = pgTable(
     cityId: refColumn('city_id').notNull(),
     startsAt: moment('starts_at').notNull(),
     endsAt: moment('ends_at').notNull(),
-    place: text('place'),
+    place: text('place').notNull(),
     onlineLink: text('online_link'),
     host: text('host').notNull(),
     lecturer: text('lecturer'),

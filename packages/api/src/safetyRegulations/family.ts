@@ -57,7 +57,13 @@ export const regulationFamily = defineServerResource({
   filters: { status: (value) => sql`${status} = ${value}` },
   async prepare(values, ctx, before) {
     if (before && day(before.effectiveDate) <= businessToday()) {
-      throw businessError('制度已生效，不能修改；如需修订请新增版本');
+      // In force, a version keeps what it is; its department, category or summary may still be corrected.
+      const same = (name: 'title' | 'edition' | 'effectiveDate' | 'file') =>
+        !(name in values) || JSON.stringify(values[name]) === JSON.stringify(before[name]);
+      if (!(['title', 'edition', 'effectiveDate', 'file'] as const).every(same)) {
+        throw businessError('制度已生效，名称、版本、生效日期和文件不能修改；如需修订请新增版本');
+      }
+      return values;
     }
     const problem = await versionProblem(ctx, { ...before, ...values, id: before?.id });
     if (problem) throw businessError(problem);

@@ -14,7 +14,7 @@ import {
 import type { Db, Tx } from '../db';
 import { roles, tenants, users } from '../identity/tables';
 import type { WriteContext } from '../resource/family';
-import { storeSeedPng } from './files';
+import { storeSeedFile } from './files';
 import { approverRoleCodes } from './platform';
 
 type Roles = { manager: number; finance: number };
@@ -146,7 +146,7 @@ export async function seedDemoOfflinePayments(db: Db, dataDir: string | undefine
     if (existing || !(await rolesOf(db, tenant.id))) continue;
     for (const [payer, amount, method, daysAgo, purpose, outcome] of demoPayments) {
       const voucher = dataDir
-        ? await storeSeedPng(db, dataDir, tenant.id, `${payer}到账凭证.png`, voucherImage())
+        ? await storeSeedFile(db, dataDir, tenant.id, `${payer}到账凭证.png`, voucherImage())
         : null;
       await db.transaction(async (tx) => {
         const ctx = { tx, auth: { tenantId: tenant.id, userId: manager.id } } as unknown as WriteContext;

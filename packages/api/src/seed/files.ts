@@ -45,6 +45,3 @@ export async function storeSeedFile(
   });
   return location;
 }
-
-/** Stores a generated PNG (its name ending in .png) as the tenant's upload: a poster background, a voucher. */
-export const storeSeedPng = storeSeedFile;

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
 import { voucherImage } from './approvals';
-import { storeSeedPng } from './files';
+import { storeSeedFile } from './files';
 import { BranchStaff, type Car, type Tokens } from './history-staff';
 import type { Story } from './lease-stories';
 
@@ -187,7 +187,7 @@ export class LeaseRequests extends BranchStaff {
       },
     ];
     for (const [index, payment] of payments.entries()) {
-      const voucher = await storeSeedPng(this.db, this.dataDir, this.tenantId, '门店收款凭证.png', voucherImage());
+      const voucher = await storeSeedFile(this.db, this.dataDir, this.tenantId, '门店收款凭证.png', voucherImage());
       const reference = `LX${day.replaceAll('-', '')}000${index + 1}`;
       await this.call(day, payment.time, 'finance', 'POST', '/api/offline-payments', {
         payerName: payment.payer,
@@ -214,7 +214,7 @@ export class LeaseRequests extends BranchStaff {
       join bad_debt_levels l on l.id = c.level_id and l.bad_debt
       where c.order_id = ${Number(current.orderId)} and c.status = 1`);
     if (!account || !this.dataDir) return;
-    const voucher = await storeSeedPng(this.db, this.dataDir, this.tenantId, '坏账回款凭证.png', voucherImage());
+    const voucher = await storeSeedFile(this.db, this.dataDir, this.tenantId, '坏账回款凭证.png', voucherImage());
     const recovery = await this.call<{ id: string }>(day, '10:00', 'manager', 'POST', '/api/bad-debt-recoveries', {
       caseId: account.id,
       amount: Math.max(100, Math.round(account.owed * share)),

@@ -5,7 +5,7 @@ import type { Db } from '../db';
 import { accounts, tenants, users } from '../identity/tables';
 import { newQrCode, signUpUrlOf } from '../qrCodes/family';
 import { qrCodes, qrTemplates } from '../qrCodes/tables';
-import { storeSeedPng } from './files';
+import { storeSeedFile } from './files';
 
 const day = 86_400_000;
 const [width, height] = [750, 1334];
@@ -73,7 +73,7 @@ export async function seedDemoQrCodes(db: Db, dataDir: string | undefined, signU
     const templateIds: { id: number; status: number }[] = [];
     for (const [n, [name, status, top, bottom]] of themes.entries()) {
       const location = dataDir
-        ? await storeSeedPng(db, dataDir, tenant.id, `${name}背景.png`, background(top, bottom))
+        ? await storeSeedFile(db, dataDir, tenant.id, `${name}背景.png`, background(top, bottom))
         : null;
       const createdAt = new Date(now - (170 - n * 25 - index * 4) * day);
       const [row] = await db

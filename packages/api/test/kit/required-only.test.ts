@@ -92,9 +92,17 @@ async function itemOf(def: FieldDef): Promise<Record<string, unknown>> {
   throw new Error(`no sample item for ${def.title}`);
 }
 
-/** A file uploaded as the form's upload control would, for a required files field (到账凭证). */
-async function uploaded(): Promise<string> {
-  const body = multipart([{ name: '样例.png', content: samples.png }]);
+/**
+ * A file uploaded as the form's upload control would, for a required files field (到账凭证): a PNG, or a sample
+ * of the first kind the field accepts when it takes no PNG (a 制度's PDF).
+ */
+async function uploaded(def: FieldDef): Promise<string> {
+  const accept = def.upload?.accept ?? [];
+  const kind = (accept.length === 0 || accept.includes('png') ? 'png' : accept.find((ext) => ext in samples)) as
+    | keyof typeof samples
+    | undefined;
+  if (!kind) throw new Error(`no sample file for ${def.title}: add one of ${accept.join(', ')} to samples`);
+  const body = multipart([{ name: `样例.${kind}`, content: samples[kind] }]);
   const response = await ctx.request<UploadResult>({
     method: 'POST',
     url: '/api/gateway/storage/file/private',
@@ -122,7 +130,7 @@ async function sampleOf(name: string, def: FieldDef, nth: number): Promise<unkno
     boolean: [true],
     ref: [await (def.kind === 'ref' ? choiceOf(def, nth) : undefined)],
     refs: [def.kind === 'refs' ? [await choiceOf(def)] : undefined],
-    files: [def.required ? [await uploaded()] : []],
+    files: [def.required ? [await uploaded(def)] : []],
     tags: [[]],
     enums: [def.enumDef ? [def.enumDef.values[0]] : undefined],
     items: [def.kind === 'items' ? [await itemOf(def)] : undefined],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEnum } from '../enums';
-import { check, isEmptyValue } from '../resource/checks';
+import { check } from '../resource/checks';
 import { enumInput, fields } from '../resource/fields';
 import { defineLifecycle } from '../resource/lifecycle';
 import { defineResource } from '../resource/resource';
@@ -92,14 +92,6 @@ export const safetyMeetingLifecycle = defineLifecycle({
   ],
 });
 
-/** A place, an online link, or both: a meeting nobody can find is no meeting. */
-const somewhere = {
-  field: 'place' as const,
-  reads: ['onlineLink' as const],
-  message: '与线上链接至少填写一项',
-  test: (values: Readonly<Record<string, unknown>>) => !isEmptyValue(values.place) || !isEmptyValue(values.onlineLink),
-};
-
 const link = (value: string) => (/^https?:\/\/\S+$/.test(value) ? null : '应以http://或https://开头');
 
 /**
@@ -118,7 +110,6 @@ export const safetyMeetingResource = defineResource({
   defaultSort: { field: 'startsAt', order: 'desc' },
   checks: [
     check.after('endsAt', 'startsAt', '应晚于开始时间'),
-    somewhere,
     check.requiredWhen('driverIds', { field: 'audience', values: [2] }, '按名单邀请时请选择参会司机'),
   ],
   fields: {
@@ -128,7 +119,7 @@ export const safetyMeetingResource = defineResource({
     cityId: fields.ref('城市', 'city', { required: true, filter: 'eq' }),
     startsAt: fields.datetime('开始时间', { required: true, filter: 'range', sortable: true }),
     endsAt: fields.datetime('结束时间', { required: true }),
-    place: fields.text('会议地点', { max: 200, hint: '线下会议的地址，如：朝阳区望京SOHO T1 12层培训室' }),
+    place: fields.text('会议地点', { required: true, max: 200, hint: '线下会议的地址；线上会议填“线上”' }),
     onlineLink: fields.text('线上链接', { max: 300, list: false, check: link, hint: '线上会议的入会链接' }),
     host: fields.text('主持人', { required: true, max: 30 }),
     lecturer: fields.text('主讲人', { max: 30 }),

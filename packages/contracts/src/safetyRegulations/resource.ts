@@ -58,7 +58,8 @@ export const safetyRegulationLifecycle = defineLifecycle({
  * effective date, then 生效 until a later version's effective date comes (it is then 废止: read so, no job
  * needed, so a version is never shown 生效 a day late) or it is withdrawn by hand (废止 with a reason). Versions
  * of one 制度 take effect on different days, each later than the last, so two are never 生效 at once. A
- * version in force is not edited or deleted: a revision is a new version.
+ * version in force keeps its name, version, day and file (its department, category or summary may be
+ * corrected) and is not deleted: a revision is a new version.
  */
 export const safetyRegulationResource = defineResource({
   key: 'safetyRegulation',
