@@ -78,7 +78,7 @@ export const safetyMeetingAttendees = pgTable(
       index('safety_meeting_attendees_tenant_meeting_idx').on(
         table.tenantId,
         table.meetingId,
-        table.signedInAt,
+        table.driverName,
         table.id,
       ),
     ]),

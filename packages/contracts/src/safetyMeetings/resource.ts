@@ -179,10 +179,10 @@ export const safetyMeetingAttendeeResource = defineResource({
   identity: 'driverName',
   operations: [],
   lifecycle: safetyMeetingAttendeeLifecycle,
-  defaultSort: { field: 'signedInAt', order: 'desc' },
+  defaultSort: { field: 'driverName', order: 'asc' },
   fields: {
     meetingId: fields.parentId('安全会议'),
-    driverName: fields.text('司机姓名', { form: false, filter: 'like' }),
+    driverName: fields.text('司机姓名', { form: false, filter: 'like', sortable: true }),
     mobile: fields.text('手机号', { form: false }),
     driverId: fields.ref('司机', 'driver', { form: false, list: false }),
     attendance: fields.enumOf(e.attendance, { form: false, filter: 'eq' }),

@@ -12,6 +12,8 @@ const regulationFamily = defineFamily({
     { title: '状态', fields: ['status', 'endsOn', 'repealReason', 'repealedOn'] },
   ],
   detailSections: [RegulationPdf],
+  // 废止 is for the version in force; one to come is changed or deleted, one superseded is already 废止.
+  withheld: (record) => (Number(record.status) === 1 ? [] : ['repeal']),
 });
 
 export const { families, keys, page, prefetch } = familyModule([regulationFamily]);
