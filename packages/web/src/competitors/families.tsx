@@ -30,7 +30,7 @@ const carFamily = defineFamily({
     { title: '车型与公司', fields: ['model', 'companyId', 'cityId', 'energyType', 'businessMode'] },
     {
       title: '报价',
-      fields: ['rentAmount', 'rentPeriod', 'monthlyRent', 'taxBasis', 'deposit', 'termMonths', 'mileageLimit'],
+      fields: ['rentAmount', 'rentPeriod', 'monthlyRent', 'taxBasis', 'deposit', 'termMonths'],
     },
     { ...survey, fields: [...survey.fields, 'createdAt'] },
   ],

@@ -16,3 +16,16 @@ describe('a family listed only on a page under its resource’s page', () => {
     );
   });
 });
+
+describe("a family's sections", () => {
+  it('are refused when they name a field the resource does not have (a detail page would throw on opening)', () => {
+    const screen = defineScreen(fixtureResource, { route: 'vehicleList' });
+    expect(() =>
+      defineFamily({
+        resource: fixtureResource,
+        screens: { vehicleList: screen },
+        groups: [{ title: '报价', fields: ['mileageLimit'] }],
+      }),
+    ).toThrow(`family ${fixtureResource.key}: section 报价 names no field mileageLimit`);
+  });
+});

@@ -196,7 +196,7 @@ export type WebFamily = FamilySpec & {
 
 /**
  * A family's web declaration, checked: the resource's own page is one of its screens, its detail / add /
- * edit routes are hidden pages under that page, and the lookup that picks its rows is searched by the
+ * edit routes are hidden pages under that page, its sections name its fields, and the lookup that picks its rows is searched by the
  * state its actions start from.
  */
 export function defineFamily(spec: FamilySpec): WebFamily {
@@ -229,6 +229,10 @@ export function defineFamily(spec: FamilySpec): WebFamily {
     if (!route?.hidden || route.menuKey !== home.menuKey || route.requiresButton !== button) {
       throw new Error(`family ${resource.key}: ${key} is not a hidden page of ${resource.page} requiring ${button}`);
     }
+  }
+  for (const group of spec.groups ?? []) {
+    const unknown = group.fields.filter((name) => !resource.fields[name]);
+    if (unknown.length > 0) throw new Error(`family ${resource.key}: section ${group.title} names no field ${unknown}`);
   }
   const field = resource.lifecycle?.field;
   if (spec.lookup && field) {
