@@ -12,6 +12,7 @@ import { feature as finance } from './finance/feature';
 import { feature as leads } from './leads/feature';
 import { feature as maintenanceCompetitors } from './maintenanceCompetitors/feature';
 import { feature as orders } from './orders/feature';
+import { feature as points } from './points/feature';
 import { feature as policies } from './policies/feature';
 import { feature as prizeDraws } from './prizeDraws/feature';
 import { feature as qrCodes } from './qrCodes/feature';
@@ -25,4 +26,4 @@ import { feature as users } from './users/feature';
 import { feature as vehicles } from './vehicles/feature';
 
 /** Every feature folder of the package, by folder name. */
-export const features: readonly Feature[] = [approvals, boardingPlans, channels, competitors, customers, driveStations, drivers, feedback, finance, leads, maintenanceCompetitors, orders, policies, prizeDraws, qrCodes, quotes, referrals, roles, safetyMeetings, safetyRegulations, tags, users, vehicles];
+export const features: readonly Feature[] = [approvals, boardingPlans, channels, competitors, customers, driveStations, drivers, feedback, finance, leads, maintenanceCompetitors, orders, points, policies, prizeDraws, qrCodes, quotes, referrals, roles, safetyMeetings, safetyRegulations, tags, users, vehicles];

@@ -10,6 +10,7 @@ export * from './finance';
 export * from './leads';
 export * from './maintenanceCompetitors/resource';
 export * from './orders';
+export * from './points';
 export * from './policies/resource';
 export * from './prizeDraws';
 export * from './qrCodes';

@@ -27,6 +27,7 @@ export const features: readonly Feature[] = [
   leads,
   { pages: familyPages(() => import('./maintenanceCompetitors/families'), ['maintenance-competition-management.new-energy', 'maintenance-competition-management.new-energy.type', 'maintenance-competition-management.oil-trucks', 'maintenance-competition-management.oil-trucks.type']) },
   { pages: familyPages(() => import('./orders/families'), ['returnCheckoutApproval', 'retailWorkOrderApproval', 'leaseOrder', 'leaseOrderDetails', 'addOrder', 'leaseOrderFillDelivery', 'orderDueList', 'transferOrder', 'transferOrderDetails', 'driverApplication', 'driverApplicationDetail', 'vehicleReturnCalculation', 'accountingSheet', 'accountingUnit', 'retailOrder', 'retailOrderView', 'retailOrderAdd', 'retailOrderEdit', 'retailWorkOrder.new']) },
+  { pages: familyPages(() => import('./points/families'), ['integral', 'integralAll', 'integralAllDetails']) },
   { pages: familyPages(() => import('./policies/families'), ['policyList', 'policyDetails', 'policyAdd', 'policyEdit']) },
   { pages: familyPages(() => import('./prizeDraws/families'), ['prizeDraw', 'prizeDrawDetail']) },
   { pages: familyPages(() => import('./qrCodes/families'), ['templateManagement', 'templateManagementDetails', 'templateManagementAdd', 'templateManagementEdit', 'qrcodeManagement']) },

@@ -24,6 +24,7 @@ import { defineServerLookup } from '../lookups/registry';
 import { checkDepositReversal } from '../orders/deposits';
 import { serialNumber } from '../orders/numbers';
 import { leaseOrders, orderReceivables } from '../orders/tables';
+import { awardRentPaidOnTime } from '../points/award';
 import { defineServerResource } from '../resource/family';
 import { contains } from '../resource/query';
 import { refreshBills } from './bill-money';
@@ -221,6 +222,12 @@ export async function recordPayment(ctx: Books, own: PaymentValues, target: Paym
   await follow(
     ctx,
     plan.map((line) => byId.get(line.receivableId)),
+  );
+  await awardRentPaidOnTime(
+    ctx.tx,
+    ctx.auth,
+    own,
+    plan.map((line) => Number(line.receivableId)),
   );
   return id;
 }
