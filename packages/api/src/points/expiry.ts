@@ -30,7 +30,7 @@ async function expiringBy(tx: Executor, holder: Holder, day: string): Promise<nu
  * everything consumed (累计消费) and everything already expired. One row per driver and day (keyed by both),
  * so a day done twice expires once.
  */
-export async function expireDriverPoints(tx: Executor, holder: Holder, day: string): Promise<Moved | null> {
+async function expireDriverPoints(tx: Executor, holder: Holder, day: string): Promise<Moved | null> {
   const account = await lockAccount(tx, holder);
   const due = (await expiringBy(tx, holder, day)) - account.spent - account.expired;
   if (due <= 0) return null;

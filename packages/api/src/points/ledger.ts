@@ -62,7 +62,7 @@ export async function lockAccount(tx: Executor, holder: Holder): Promise<Account
 }
 
 /** Awards not yet spendable on `day` (their 可用日期 after it), net of their reversals: 冻结中. */
-export async function frozenOf(tx: Executor, holder: Holder, day = businessToday()): Promise<number> {
+async function frozenOf(tx: Executor, holder: Holder, day = businessToday()): Promise<number> {
   const [row] = await tx
     .select({ frozen: sql<number>`greatest(0, coalesce(sum(${pointsEntries.points}), 0))::int` })
     .from(pointsEntries)
