@@ -1,4 +1,4 @@
-import { addDays, beijingDay, type PageResult, pointsTaskCodes as task } from '@cp/contracts';
+import { addDays, beijingDay, type PageResult, pointsScreens, pointsTaskCodes as task } from '@cp/contracts';
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { atBusinessTime } from '../src/clock';
@@ -21,6 +21,8 @@ let tenantId: number;
 let otherTenantId: number;
 /** Drivers of the first branch company no demo row has points for, one per test that needs a clean ledger. */
 let fresh: number[];
+/** 积分明细's list (a screen of the ledger under 积分总览). */
+const ledgerList = pointsScreens.integralAllDetails.endpoint;
 const { get, post, put, send } = callsAs<Row, Row>(() => ({ ctx, token: admin }));
 const db = () => ctx.database.db;
 const today = () => beijingDay(new Date());
@@ -289,7 +291,7 @@ describe('积分总览 and 积分明细', () => {
       '调整积分：扣减不能超过可用积分10分，积分余额不能小于0',
     );
     expect((await post(url, { points: -4, reason: '重复打卡扣回' })).code).toBe(0);
-    const ledger = await get<PageResult<Row>>(`/api/points-entries?driverId=${driver}&kind=5`);
+    const ledger = await get<PageResult<Row>>(`${ledgerList}?driverId=${driver}&kind=5`);
     expect(ledger.data.list).toMatchObject([
       { points: -4, balanceAfter: 6, reason: '重复打卡扣回', title: '后台调整：扣减4分' },
     ]);
@@ -307,9 +309,12 @@ describe('积分总览 and 积分明细', () => {
     expect((await post(`/api/points-accounts/${driver}/adjust`, { points: 5, reason: '越权' }, other)).code).not.toBe(
       0,
     );
-    const theirs = await get<PageResult<Row>>(`/api/points-entries?driverId=${driver}`, other);
-    // Refused (the driver is not theirs) or empty: never a row of another branch company.
-    expect(theirs.data?.list ?? []).toEqual([]);
+    const theirs = await get<PageResult<Row>>(`${ledgerList}?driverId=${driver}`, other);
+    console.log("filtered by another branch company's driver:", theirs.code, theirs.msg);
+    expect(theirs.code === 0 ? theirs.data.list : []).toEqual([]);
+    const newest = await get<PageResult<Row>>(`${ledgerList}?limit=500`, other);
+    expect(newest.code).toBe(0);
+    expect(newest.data.list.filter((row) => row.driverId === String(driver))).toEqual([]);
     const crossing = db().transaction((tx) =>
       awardPoints(tx, {
         tenantId: otherTenantId,
@@ -322,7 +327,6 @@ describe('积分总览 and 积分明细', () => {
     );
     await expect(crossing).rejects.toThrow('司机不存在');
     expect((await accountOf(driver))?.balance).toBe(10);
-    admin = await ctx.login('admin', 'admin123');
   });
 
   it('refuses 调整积分 to a role without its button', async () => {
