@@ -1,10 +1,10 @@
-import { addDays, beijingDay, type PageResult, type RoleDto } from '@cp/contracts';
+import { addDays, beijingDay, type PageResult } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireBoardingPlans } from '../src/boardingPlans/job';
 import { rowsOf } from '../src/db/migrate';
 import { enqueueJob, recurringKey } from '../src/jobs/queue';
-import { callsAs } from './calls';
+import { callsAs, grantRole } from './calls';
 import { startTestApp, type TestContext } from './harness';
 
 type Plan = Record<string, unknown> & { id: string; version: number; status: number };
@@ -232,7 +232,7 @@ describe('上车计划', () => {
   });
 
   it('asks for each button: a role with the page and 新增 may add, not board or see the whole mobile', async () => {
-    await grant('vehicleOrderOps', ['boardingPlan'], ['boardingPlan:add']);
+    await grantRole(ctx, admin, 'vehicleOrderOps', ['boardingPlan'], ['boardingPlan:add']);
     const ops = await ctx.login('ops', 'ops123');
     const made = await post('/api/boarding-plans', plan(), ops);
     expect(made.code).toBe(0);
@@ -268,23 +268,4 @@ async function handedOverOrders(count: number): Promise<Order[]> {
     made.push({ id: rowsOf<{ id: string }>(inserted)[0]?.id ?? '', driverId: driver.id, mobile: driver.mobile });
   }
   return made;
-}
-
-/** Adds menu and button keys to a role, as an administrator would on 角色管理. */
-async function grant(code: string, menuKeys: string[], buttonKeys: string[]) {
-  const roles = await ctx.request<{ list: RoleDto[] }>({
-    method: 'GET',
-    url: `/api/roles?keyword=${code}`,
-    token: admin,
-  });
-  const role = roles.data.list.find((row) => row.code === code);
-  if (!role) throw new Error(`role ${code} not found`);
-  const saved = await put(`/api/roles/${role.id}`, {
-    code: role.code,
-    name: role.name,
-    menuKeys: [...role.menuKeys, ...menuKeys],
-    buttonKeys: [...role.buttonKeys, ...buttonKeys],
-    version: role.version,
-  });
-  if (saved.code !== 0) throw new Error(saved.msg);
 }

@@ -1,3 +1,4 @@
+import type { RoleDto } from '@cp/contracts';
 import { multipart } from './files-support';
 import type { TestContext } from './harness';
 
@@ -35,4 +36,34 @@ export function writesBy(ctx: () => TestContext) {
     put: <T = unknown>(url: string, token: string, payload: object) =>
       ctx().request<T>({ method: 'PUT', url, token, payload }),
   };
+}
+
+/** Adds menu and button keys to a role, as an administrator would on 角色管理 (`admin`: their token). */
+export async function grantRole(
+  ctx: TestContext,
+  admin: string,
+  code: string,
+  menuKeys: readonly string[],
+  buttonKeys: readonly string[],
+): Promise<void> {
+  const roles = await ctx.request<{ list: RoleDto[] }>({
+    method: 'GET',
+    url: `/api/roles?keyword=${code}`,
+    token: admin,
+  });
+  const role = roles.data.list.find((row) => row.code === code);
+  if (!role) throw new Error(`role ${code} not found`);
+  const saved = await ctx.request({
+    method: 'PUT',
+    url: `/api/roles/${role.id}`,
+    token: admin,
+    payload: {
+      code: role.code,
+      name: role.name,
+      menuKeys: [...role.menuKeys, ...menuKeys],
+      buttonKeys: [...role.buttonKeys, ...buttonKeys],
+      version: role.version,
+    },
+  });
+  if (saved.code !== 0) throw new Error(saved.msg);
 }

@@ -1,6 +1,6 @@
-import { driveStationResource, type PageResult, type RoleDto } from '@cp/contracts';
+import { driveStationResource, type PageResult } from '@cp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callsAs } from './calls';
+import { callsAs, grantRole } from './calls';
 import { startTestApp, type TestContext } from './harness';
 
 type Station = Record<string, unknown> & { id: string; version: number; status: number };
@@ -160,7 +160,7 @@ describe('司机驿站', () => {
   });
 
   it('asks for each button: a role with the page and 新增 may add, not delete or disable', async () => {
-    await grant('vehicleOrderOps', ['driveStation'], ['driveStation:add']);
+    await grantRole(ctx, admin, 'vehicleOrderOps', ['driveStation'], ['driveStation:add']);
     const ops = await ctx.login('ops', 'ops123');
     expect((await get<PageResult<Station>>('/api/drive-stations?limit=5', ops)).code).toBe(0);
     const added = await post('/api/drive-stations', station(11), ops);
@@ -175,23 +175,4 @@ describe('司机驿站', () => {
 function formOf(row: Record<string, unknown>) {
   const fields = Object.entries(driveStationResource.fields).filter(([, def]) => def.form);
   return { ...Object.fromEntries(fields.map(([name]) => [name, row[name] ?? undefined])), version: row.version };
-}
-
-/** Adds menu and button keys to a role, as an administrator would on 角色管理. */
-async function grant(code: string, menuKeys: string[], buttonKeys: string[]) {
-  const roles = await ctx.request<{ list: RoleDto[] }>({
-    method: 'GET',
-    url: `/api/roles?keyword=${code}`,
-    token: admin,
-  });
-  const role = roles.data.list.find((row) => row.code === code);
-  if (!role) throw new Error(`role ${code} not found`);
-  const saved = await put(`/api/roles/${role.id}`, {
-    code: role.code,
-    name: role.name,
-    menuKeys: [...role.menuKeys, ...menuKeys],
-    buttonKeys: [...role.buttonKeys, ...buttonKeys],
-    version: role.version,
-  });
-  if (saved.code !== 0) throw new Error(saved.msg);
 }
