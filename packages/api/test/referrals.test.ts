@@ -1,6 +1,7 @@
 import { nationalIdCheckCharacter, type PageResult } from '@cp/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { awardReferralDelivered } from '../src/points/award';
 import { advanceReferral } from '../src/referrals/referrals';
 import { referrals } from '../src/referrals/tables';
 import { startTestApp, type TestContext } from './harness';
@@ -214,6 +215,62 @@ describe('advanceReferral (for the order family)', () => {
       advanceReferral(tx, tenantId + 1000, { inviteeMobile: String(saved.inviteeMobile) }, 4),
     );
     expect(other).toBeNull();
+  });
+});
+
+describe('推荐司机成功 points', () => {
+  type PointsEntry = { bizType: string; bizId: string; points: number; balanceAfter: number; title: string };
+  const entriesOf = async (driverId: string) =>
+    (
+      await ctx.request<PageResult<PointsEntry>>({
+        method: 'GET',
+        url: `/api/points-entries?driverId=${driverId}&limit=200`,
+        token: admin,
+      })
+    ).data.list.filter((entry) => entry.bizType === 'referral');
+
+  it('earns the inviter the task once when a referral reaches 已交车 by hand, and again for the next one', async () => {
+    const inviter = drivers[1]?.value as string;
+    const before = await entriesOf(inviter);
+    const first = await delivered({ inviterId: inviter });
+    const earned = (await entriesOf(inviter)).filter((entry) => entry.bizId === first.id);
+    expect(earned).toHaveLength(1);
+    expect(earned[0]).toMatchObject({ points: expect.any(Number), title: `推荐司机成功：${first.inviteeName}` });
+    expect(earned[0]?.points).toBeGreaterThan(0);
+    // The same referral told again (the order's 交车 after staff's 确认交车) earns nothing more.
+    const [row] = await ctx.database.db
+      .select({ tenantId: referrals.tenantId })
+      .from(referrals)
+      .where(eq(referrals.id, Number(first.id)));
+    const again = await ctx.database.db.transaction((tx) =>
+      awardReferralDelivered(
+        tx,
+        { tenantId: Number(row?.tenantId), userId: null },
+        {
+          id: Number(first.id),
+          inviterId: Number(inviter),
+          inviteeName: String(first.inviteeName),
+        },
+      ),
+    );
+    expect(again).toEqual({ duplicate: expect.any(Number) });
+    expect((await entriesOf(inviter)).length).toBe(before.length + 1);
+    const second = await delivered({ inviterId: inviter });
+    expect((await entriesOf(inviter)).map((entry) => entry.bizId)).toContain(second.id);
+  });
+
+  it('earns it when the order family moves the referral to 已交车', async () => {
+    const inviter = drivers[0]?.value as string;
+    const saved = (await create(invite({ inviterId: inviter }))).data;
+    const [row] = await ctx.database.db
+      .select({ tenantId: referrals.tenantId })
+      .from(referrals)
+      .where(eq(referrals.id, Number(saved.id)));
+    await ctx.database.db.transaction((tx) =>
+      advanceReferral(tx, Number(row?.tenantId), { inviteeMobile: String(saved.inviteeMobile) }, 4),
+    );
+    const earned = (await entriesOf(inviter)).filter((entry) => entry.bizId === saved.id);
+    expect(earned).toHaveLength(1);
   });
 });
 

@@ -131,3 +131,24 @@ export async function awardRentPaidOnTime(
     });
   }
 }
+
+/**
+ * 推荐司机成功: an invitee of the driver got their car (the referral reached 已交车) — the inviter earns the task
+ * once for that referral. Called in the transaction that moves the referral, whichever way it got there (the
+ * order's 交车, or staff's 确认交车).
+ */
+export async function awardReferralDelivered(
+  tx: Executor,
+  by: { tenantId: number; userId: number | null },
+  referral: { id: number; inviterId: number; inviteeName: string },
+): Promise<Awarded> {
+  return awardPoints(tx, {
+    tenantId: by.tenantId,
+    userId: by.userId,
+    driverId: referral.inviterId,
+    task: pointsTaskCodes.referral,
+    bizType: 'referral',
+    bizId: String(referral.id),
+    title: `推荐司机成功：${referral.inviteeName}`,
+  });
+}

@@ -13,6 +13,7 @@ import type { Executor } from '../db';
 import { drivers } from '../drivers/tables';
 import { businessError } from '../http/errors';
 import { leaseOrders } from '../orders/tables';
+import { awardReferralDelivered } from '../points/award';
 import { defineServerResource, type Row, type WriteContext } from '../resource/family';
 import { referrals } from './tables';
 
@@ -112,6 +113,15 @@ export const referralFamily = defineServerResource({
         if (!order) {
           throw businessError(`被邀请人${String(row.inviteeName)}还没有已交车的租赁订单，不能确认交车`);
         }
+        await awardReferralDelivered(
+          ctx.tx,
+          { tenantId: ctx.auth.tenantId, userId: ctx.auth.userId },
+          {
+            id: Number(row.id),
+            inviterId: Number(row.inviterId),
+            inviteeName: String(row.inviteeName),
+          },
+        );
         return null;
       },
       patch: () => ({ deliveredAt: businessNow() }),
@@ -178,6 +188,9 @@ export async function advanceReferral(
     entityId: String(row.id),
     changes,
   });
+  if (stage >= referralStages.delivered) {
+    await awardReferralDelivered(tx, { tenantId, userId: actor?.userId ?? null }, row);
+  }
   return row.id;
 }
 
