@@ -6,6 +6,7 @@ import { runFinanceBench } from './bench/finance.mjs';
 import { runFirstStartBench } from './bench/first-start.mjs';
 import { runFirstVisitBench } from './bench/first-visit.mjs';
 import { runLeadBench } from './bench/leads.mjs';
+import { runOperationsBench } from './bench/operations.mjs';
 import { runOrderBench } from './bench/orders.mjs';
 import { runPlatformBench } from './bench/platform.mjs';
 import { runVehicleBench } from './bench/vehicles.mjs';
@@ -22,6 +23,7 @@ const suites = {
   drivers: runDriverBench,
   orders: runOrderBench,
   finance: runFinanceBench,
+  operations: runOperationsBench,
   'first-start': runFirstStartBench,
   'first-visit': runFirstVisitBench,
 };

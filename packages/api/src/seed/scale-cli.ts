@@ -6,6 +6,8 @@
 //   DATABASE_URL=… npx tsx packages/api/src/seed/scale-cli.ts --vehicles 0 --violations 0 --maintenance 0 \
 //     --orders 100000 --tasks 1000000 --open-tasks 10000
 //     --payments 1000000 --collections 300000 (after --orders: their books)
+//   DATABASE_URL=… npx tsx packages/api/src/seed/scale-cli.ts --vehicles 0 --violations 0 --maintenance 0 \
+//     --drivers 200000 --points 10000000
 import { parseArgs } from 'node:util';
 import { asc } from 'drizzle-orm';
 import { loadConfig } from '../config';
@@ -18,6 +20,7 @@ import { generateDriverScaleData } from './scale-drivers';
 import { generateFinanceScaleData } from './scale-finance';
 import { generateLeadScaleData } from './scale-leads';
 import { generateOrderScaleData } from './scale-orders';
+import { generatePointsScaleData } from './scale-points';
 
 const { values } = parseArgs({
   options: {
@@ -32,6 +35,7 @@ const { values } = parseArgs({
     'open-tasks': { type: 'string', default: '10000' },
     payments: { type: 'string', default: '0' },
     collections: { type: 'string', default: '0' },
+    points: { type: 'string', default: '0' },
     approver: { type: 'string', default: 'manager' },
   },
 });
@@ -79,6 +83,9 @@ try {
       collections: Number(values.collections),
       onProgress,
     });
+  }
+  if (Number(values.points) > 0) {
+    await generatePointsScaleData(database.db, { tenantId: tenant.id, entries: Number(values.points), onProgress });
   }
 } finally {
   await database.close();
