@@ -1,4 +1,4 @@
-import { nationalIdCheckCharacter, type PageResult } from '@cp/contracts';
+import { nationalIdCheckCharacter, type PageResult, pointsScreens } from '@cp/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awardReferralDelivered } from '../src/points/award';
@@ -219,23 +219,22 @@ describe('advanceReferral (for the order family)', () => {
 });
 
 describe('推荐司机成功 points', () => {
-  type PointsEntry = { bizType: string; bizId: string; points: number; balanceAfter: number; title: string };
+  type PointsEntry = { points: number; balanceAfter: number; title: string };
   const entriesOf = async (driverId: string) =>
     (
       await ctx.request<PageResult<PointsEntry>>({
         method: 'GET',
-        url: `/api/points-entries?driverId=${driverId}&limit=200`,
+        url: `${pointsScreens.integralAllDetails.endpoint}?driverId=${driverId}&limit=200`,
         token: admin,
       })
-    ).data.list.filter((entry) => entry.bizType === 'referral');
+    ).data.list.filter((entry) => entry.title.startsWith('推荐司机成功'));
 
   it('earns the inviter the task once when a referral reaches 已交车 by hand, and again for the next one', async () => {
     const inviter = drivers[1]?.value as string;
     const before = await entriesOf(inviter);
     const first = await delivered({ inviterId: inviter });
-    const earned = (await entriesOf(inviter)).filter((entry) => entry.bizId === first.id);
+    const earned = (await entriesOf(inviter)).filter((entry) => entry.title === `推荐司机成功：${first.inviteeName}`);
     expect(earned).toHaveLength(1);
-    expect(earned[0]).toMatchObject({ points: expect.any(Number), title: `推荐司机成功：${first.inviteeName}` });
     expect(earned[0]?.points).toBeGreaterThan(0);
     // The same referral told again (the order's 交车 after staff's 确认交车) earns nothing more.
     const [row] = await ctx.database.db
@@ -256,7 +255,7 @@ describe('推荐司机成功 points', () => {
     expect(again).toEqual({ duplicate: expect.any(Number) });
     expect((await entriesOf(inviter)).length).toBe(before.length + 1);
     const second = await delivered({ inviterId: inviter });
-    expect((await entriesOf(inviter)).map((entry) => entry.bizId)).toContain(second.id);
+    expect((await entriesOf(inviter)).map((entry) => entry.title)).toContain(`推荐司机成功：${second.inviteeName}`);
   });
 
   it('earns it when the order family moves the referral to 已交车', async () => {
@@ -269,7 +268,7 @@ describe('推荐司机成功 points', () => {
     await ctx.database.db.transaction((tx) =>
       advanceReferral(tx, Number(row?.tenantId), { inviteeMobile: String(saved.inviteeMobile) }, 4),
     );
-    const earned = (await entriesOf(inviter)).filter((entry) => entry.bizId === saved.id);
+    const earned = (await entriesOf(inviter)).filter((entry) => entry.title === `推荐司机成功：${saved.inviteeName}`);
     expect(earned).toHaveLength(1);
   });
 });
