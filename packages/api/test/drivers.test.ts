@@ -11,7 +11,7 @@ type Driver = Record<string, unknown> & { id: string; status: number; version: n
 
 beforeAll(async () => {
   // A few demo vehicles, so that one in stock can be handed to a driver.
-  ctx = await startTestApp({}, { demoVehiclesPerTenant: 9 });
+  ctx = await startTestApp({}, { demoVehiclesPerTenant: 12 });
   admin = await ctx.login('admin', 'admin123');
   const cities = await ctx.request<{ value: string }[]>({ method: 'GET', url: '/api/lookups/cities', token: admin });
   cityId = cities.data[0]?.value ?? '';

@@ -14,7 +14,7 @@ let ctx: TestContext;
 let tenantIds: number[];
 
 beforeAll(async () => {
-  ctx = await startTestApp({}, { demoVehiclesPerTenant: 60 });
+  ctx = await startTestApp({}, { demoVehiclesPerTenant: 150 });
   tenantIds = (await ctx.database.db.select({ id: tenants.id }).from(tenants)).map((row) => row.id);
 });
 afterAll(() => ctx.close());

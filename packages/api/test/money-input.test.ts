@@ -9,7 +9,7 @@ let ctx: TestContext;
 let admin: string;
 
 beforeAll(async () => {
-  ctx = await startTestApp({}, { demoVehiclesPerTenant: 10 });
+  ctx = await startTestApp({}, { demoVehiclesPerTenant: 12 });
   admin = await ctx.login('admin', 'admin123');
 });
 afterAll(() => ctx.close());

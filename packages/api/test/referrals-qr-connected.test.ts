@@ -29,7 +29,7 @@ let invitees: Driver[];
 let inviter: Driver;
 
 beforeAll(async () => {
-  ctx = await startTestApp({}, { demoVehiclesPerTenant: 20 });
+  ctx = await startTestApp({}, { demoVehiclesPerTenant: 40 });
   admin = await ctx.login('admin', 'admin123');
   manager = await ctx.login('manager', 'manager123');
   finance = await ctx.login('finance', 'finance123');

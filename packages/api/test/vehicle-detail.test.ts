@@ -23,7 +23,7 @@ interface Option {
 }
 
 beforeAll(async () => {
-  ctx = await startTestApp({}, { demoVehiclesPerTenant: 30 });
+  ctx = await startTestApp({}, { demoVehiclesPerTenant: 40 });
   admin = await ctx.login('admin', 'admin123');
 });
 afterAll(() => ctx.close());

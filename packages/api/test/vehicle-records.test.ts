@@ -13,7 +13,7 @@ interface Page {
 }
 
 beforeAll(async () => {
-  ctx = await startTestApp({}, { demoVehiclesPerTenant: 27 });
+  ctx = await startTestApp({}, { demoVehiclesPerTenant: 40 });
   admin = await ctx.login('admin', 'admin123');
 });
 afterAll(() => ctx.close());

@@ -11,7 +11,7 @@ let admin: string;
 type Vehicle = Record<string, unknown> & { id: string; vin: string; stage: number };
 
 beforeAll(async () => {
-  ctx = await startTestApp({}, { demoVehiclesPerTenant: 30 });
+  ctx = await startTestApp({}, { demoVehiclesPerTenant: 40 });
   admin = await ctx.login('admin', 'admin123');
 });
 afterAll(() => ctx.close());
