@@ -184,6 +184,39 @@ describe('awarding a task', () => {
   });
 });
 
+describe('a payment reversed', () => {
+  it('gives back the 按时交租 award of each rent receivable it no longer pays, by a 冲正 row, once', async () => {
+    // A payment of the demo's books whose line paid a rent receivable on time (its award in the ledger).
+    const [paid] = rowsOf<{ paymentId: string; receivableId: string; driverId: number }>(
+      await db().execute(sql`
+        select a.payment_id::text as "paymentId", a.receivable_id::text as "receivableId", e.driver_id as "driverId"
+        from payment_allocations a
+        join payments p on p.id = a.payment_id and p.status = 1
+        join points_entries e on e.tenant_id = a.tenant_id and e.biz_type = 'receivable' and e.biz_id = a.receivable_id::text
+        where a.tenant_id = ${tenantId} and not a.reversed
+          and (select count(*) from payment_allocations b where b.receivable_id = a.receivable_id and not b.reversed) = 1
+        order by a.id desc limit 1`),
+    );
+    expect(paid).toBeDefined();
+    const driver = Number(paid?.driverId);
+    const before = await accountOf(driver);
+    const reversed = await post(`/api/payments/${paid?.paymentId}/reverse`, { reason: '银行退票' });
+    expect(reversed.msg).toBe('success');
+    const rows = await entriesOf(driver);
+    const award = rows.find((row) => row.bizType === 'receivable' && row.bizId === paid?.receivableId);
+    const undone = rows.filter((row) => row.bizType === 'reversal' && row.bizId === String(award?.id));
+    expect(undone).toHaveLength(1);
+    expect(undone[0]).toMatchObject({ kind: 4, reason: '收款冲销：银行退票' });
+    expect(undone[0]?.points).toBe(-Math.min(Number(award?.points), Number(before?.balance)));
+    expect((await accountOf(driver))?.balance).toBe(Number(before?.balance) + Number(undone[0]?.points));
+    // The ledger still sums to the account.
+    const [sum] = rowsOf<{ total: number }>(
+      await db().execute(sql`select sum(points)::int as total from points_entries where driver_id = ${driver}`),
+    );
+    expect(sum?.total).toBe((await accountOf(driver))?.balance);
+  });
+});
+
 describe('spending', () => {
   it('never takes the balance below zero, 50 spends at once on one driver', async () => {
     const driver = fresh[4] as number;

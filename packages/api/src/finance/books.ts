@@ -24,7 +24,7 @@ import { defineServerLookup } from '../lookups/registry';
 import { checkDepositReversal } from '../orders/deposits';
 import { serialNumber } from '../orders/numbers';
 import { leaseOrders, orderReceivables } from '../orders/tables';
-import { awardRentPaidOnTime } from '../points/award';
+import { awardRentPaidOnTime, reverseRentPaidOnTime } from '../points/award';
 import { defineServerResource } from '../resource/family';
 import { contains } from '../resource/query';
 import { refreshBills } from './bill-money';
@@ -253,7 +253,7 @@ const paymentFamily = defineServerResource({
   },
   actions: {
     reverse: {
-      async run(ctx, payment) {
+      async run(ctx, payment, body) {
         const lines = await ctx.tx
           .select({
             id: paymentAllocations.id,
@@ -289,6 +289,12 @@ const paymentFamily = defineServerResource({
           .update(paymentAllocations)
           .set({ reversed: true })
           .where(and(eq(paymentAllocations.paymentId, Number(payment.id)), eq(paymentAllocations.reversed, false)));
+        await reverseRentPaidOnTime(
+          ctx.tx,
+          { tenantId: ctx.auth.tenantId, userId: ctx.auth.userId },
+          lines.map((line) => line.receivableId),
+          String(body.reason),
+        );
         return null;
       },
       patch: (body) => ({ reversalReason: body.reason, reversedAt: businessNow(), allocated: 0 }),

@@ -6,12 +6,12 @@ import {
   pointsTaskCodes,
   receivableStates,
 } from '@cp/contracts';
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import { businessToday } from '../clock';
 import type { Executor } from '../db';
 import { orderReceivables } from '../orders/tables';
 import { ensureTaskCatalogue } from './catalogue';
-import { entryOf, type Holder, lockAccount, type Moved, record } from './ledger';
+import { entryOf, type Holder, lockAccount, type Moved, record, reversePoints } from './ledger';
 import { pointsEntries, pointsTasks } from './tables';
 
 /** An event that may earn a task's points: the driver, the task, and the business it is (its key in the ledger). */
@@ -151,4 +151,37 @@ export async function awardReferralDelivered(
     bizId: String(referral.id),
     title: `推荐司机成功：${referral.inviteeName}`,
   });
+}
+
+/**
+ * A payment reversed (冲销): each rent receivable it had paid that is no longer paid gives back its 按时交租
+ * award through a 冲正 row (keyed by the award, so once). Paid again later, the receivable earns nothing more:
+ * its award's business was spent on the first payment. Called in the reversal's transaction.
+ */
+export async function reverseRentPaidOnTime(
+  tx: Executor,
+  by: { tenantId: number; userId: number | null },
+  receivableIds: readonly number[],
+  reason: string,
+): Promise<void> {
+  if (receivableIds.length === 0) return;
+  const unpaid = await tx
+    .select({ id: orderReceivables.id })
+    .from(orderReceivables)
+    .where(
+      and(
+        eq(orderReceivables.tenantId, by.tenantId),
+        inArray(orderReceivables.id, [...receivableIds]),
+        ne(orderReceivables.status, receivableStates.paid),
+      ),
+    )
+    .orderBy(orderReceivables.id);
+  for (const receivable of unpaid) {
+    await reversePoints(tx, {
+      ...by,
+      bizType: 'receivable',
+      bizId: String(receivable.id),
+      reason: `收款冲销：${reason}`,
+    });
+  }
 }
