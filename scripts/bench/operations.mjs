@@ -32,6 +32,8 @@ async function sample(url) {
   }
 }
 
+/** 积分明细's screen endpoint (`pointsScreens.integralAllDetails.endpoint`): a view of the ledger. */
+const ledger = '/api/points-entries/views/integralAllDetails';
 const page = (endpoint, query) => `${endpoint}?page=1&limit=20${query ? `&${query}` : ''}`;
 const day = (daysAgo) => new Date(Date.now() - daysAgo * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
 
@@ -45,15 +47,15 @@ function cases(accounts) {
       '积分总览 · 余额区间',
       accounts.map((row) => page('/api/points-accounts', `balanceFrom=${row.balance}&balanceTo=${row.balance + 50}`)),
     ],
-    ['积分明细 · 按司机（详情进入）', ids.map((id) => page('/api/points-entries', `driverId=${id}`))],
+    ['积分明细 · 按司机（详情进入）', ids.map((id) => page(ledger, `driverId=${id}`))],
     [
       '积分明细 · 按司机 + 变动类型',
-      ids.map((id, n) => page('/api/points-entries', `driverId=${id}&kind=${1 + (n % 2)}`)),
+      ids.map((id, n) => page(ledger, `driverId=${id}&kind=${1 + (n % 2)}`)),
     ],
-    ['积分明细 · 发生时间（一天）', days.map((d) => page('/api/points-entries', `createdAt=${d},${d}`))],
+    ['积分明细 · 发生时间（一天）', days.map((d) => page(ledger, `createdAt=${d},${d}`))],
     [
       '积分明细 · 积分来源 + 一天',
-      days.map((d, n) => page('/api/points-entries', `source=${1 + (n % 7)}&createdAt=${d},${d}`)),
+      days.map((d, n) => page(ledger, `source=${1 + (n % 7)}&createdAt=${d},${d}`)),
     ],
   ];
 }

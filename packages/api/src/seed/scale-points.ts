@@ -49,7 +49,9 @@ export async function generatePointsScaleData(db: Db, options: PointsScaleOption
         select driver_id, n,
           coalesce(award, -greatest(1, floor((lag(award) over w) * (0.2 + draw * 0.8))::int)) as points,
           case when award is not null then 1 + floor(draw * 7)::int end as task,
-          draw
+          draw,
+          -- the row's own moment within its slot of the year: every day has rows, in each driver's order
+          now() - interval '365 days' + (n - 1 + random()) * interval '365 days' / ${perDriver} as at
         from moves window w as (partition by driver_id order by n)
       )
       , written as (
@@ -62,10 +64,8 @@ export async function generatePointsScaleData(db: Db, options: PointsScaleOption
         case when points > 0 then '任务奖励' when draw < 0.9 then '积分兑换' else '积分过期' end,
         points,
         sum(points) over (partition by driver_id order by n),
-        case when points > 0 then (now() - interval '365 days' + n * interval '365 days' / ${perDriver})::date + 365 end,
-        'scale', driver_id || '-' || n,
-        now() - interval '365 days' + n * interval '365 days' / ${perDriver},
-        now() - interval '365 days' + n * interval '365 days' / ${perDriver}
+        case when points > 0 then at::date + 365 end,
+        'scale', driver_id || '-' || n, at, at
       from rows
         returning driver_id, kind, points, created_at
       )
