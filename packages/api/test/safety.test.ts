@@ -1,6 +1,7 @@
-import { addDays, beijingDay, driverStatus, type PageResult } from '@cp/contracts';
+import { addDays, beijingDay, driverStatus, type PageResult, pointsScreens, pointsTaskCodes } from '@cp/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/migrate';
 import { drivers } from '../src/drivers/tables';
 import { markdownPdf } from '../src/pdf/documents';
 import { safetyMeetings } from '../src/safetyMeetings/tables';
@@ -159,6 +160,18 @@ describe('安全会议', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ signInMethod: 1, signedInBy: '系统管理员' });
     expect((await get(`/api/safety-meetings/${id}`)).data.present).toBe(1);
+    // The one sign-in earned the driver 安全会议签到's points, once.
+    const theme = (await get(`/api/safety-meetings/${id}`)).data.theme;
+    const [{ driverId }] = rowsOf<{ driverId: string }>(
+      await ctx.database.db.execute(
+        sql`select driver_id::text as "driverId" from safety_meeting_attendees where id = ${Number(attendee?.id)}`,
+      ),
+    ) as [{ driverId: string }];
+    const ledger = await get<PageResult<Row>>(
+      `${pointsScreens.integralAllDetails.endpoint}?driverId=${driverId}&source=${pointsTaskCodes.safetyMeeting}`,
+    );
+    expect(ledger.msg).toBe('success');
+    expect(ledger.data.list.filter((entry) => entry.title === `安全会议签到：${theme}`)).toHaveLength(1);
   });
 
   it('signs in from the app by mobile, only for an expected attendee', async () => {

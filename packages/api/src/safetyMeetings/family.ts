@@ -1,6 +1,7 @@
 import {
   beijingDay,
   driverStatus,
+  pointsTaskCodes,
   safetyMeetingAttendeeResource,
   safetyMeetingEnums,
   safetyMeetingResource,
@@ -13,6 +14,7 @@ import { writtenBy } from '../db/columns';
 import { drivers } from '../drivers/tables';
 import { businessError, notFound } from '../http/errors';
 import { cities } from '../lookups/tables';
+import { awardPoints } from '../points/award';
 import { defineServerResource, type WriteContext } from '../resource/family';
 import { safetyMeetingAttendees as attendees, safetyMeetingInvitees as invitees, safetyMeetings } from './tables';
 
@@ -149,7 +151,12 @@ const meetingFamily = defineServerResource({
 /** The attendee's meeting, locked for share before the attendee: sign-ins wait for 结束会议, never deadlock with it. */
 async function meetingOf(ctx: WriteContext, attendeeId: number) {
   const [meeting] = await ctx.tx
-    .select({ status: safetyMeetings.status, startsAt: safetyMeetings.startsAt, endsAt: safetyMeetings.endsAt })
+    .select({
+      theme: safetyMeetings.theme,
+      status: safetyMeetings.status,
+      startsAt: safetyMeetings.startsAt,
+      endsAt: safetyMeetings.endsAt,
+    })
     .from(safetyMeetings)
     .innerJoin(attendees, eq(attendees.meetingId, safetyMeetings.id))
     .where(and(eq(attendees.id, attendeeId), eq(safetyMeetings.tenantId, ctx.auth.tenantId)))
@@ -164,6 +171,19 @@ async function openMeeting(ctx: WriteContext, attendeeId: number, action: string
     throw businessError(`会议当前为「${safetyMeetingEnums.status.label(meeting.status)}」，不能${action}`);
   }
   return { ...meeting, opensAt: meeting.startsAt.getTime() - signInOpensMinutesBefore * 60_000 };
+}
+
+/** A driver signed in (or was signed in by staff): the 安全会议签到 task's points, once per attendee. */
+function attended(ctx: WriteContext, attendee: Record<string, unknown>, theme: string) {
+  return awardPoints(ctx.tx, {
+    tenantId: ctx.auth.tenantId,
+    userId: ctx.auth.userId,
+    driverId: Number(attendee.driverId),
+    task: pointsTaskCodes.safetyMeeting,
+    bizType: 'safety-meeting-attendee',
+    bizId: String(attendee.id),
+    title: `安全会议签到：${theme}`,
+  });
 }
 
 const attendeeFamily = defineServerResource({
@@ -183,6 +203,7 @@ const attendeeFamily = defineServerResource({
           const to = beijingMinute(meeting.endsAt);
           throw businessError(`不在签到时间内（${from} 至 ${to}），迟到或漏签请由工作人员补签`);
         }
+        await attended(ctx, attendee, meeting.theme);
         return null;
       },
       patch: (body, _row, ctx) => ({
@@ -195,6 +216,7 @@ const attendeeFamily = defineServerResource({
       async run(ctx, attendee) {
         const meeting = await openMeeting(ctx, Number(attendee.id), '补签', [1, 2]);
         if (businessNow().getTime() < meeting.opensAt) throw businessError('会议尚未开始签到，不能补签');
+        await attended(ctx, attendee, meeting.theme);
         return null;
       },
       patch: (body, _row, ctx) => ({
