@@ -3,6 +3,7 @@ export * from './approvals';
 export * from './boardingPlans/resource';
 export * from './channels';
 export * from './competitors';
+export * from './contents';
 export * from './customers';
 export * from './driveStations/resource';
 export * from './drivers';

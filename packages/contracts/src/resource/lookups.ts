@@ -98,6 +98,16 @@ export const lookups = {
     placeholder: '输入客户名称、统一社会信用代码或手机号搜索',
   }),
   channel: defineLookup({ key: 'channel', title: '渠道', endpoint: '/api/lookups/channels' }),
+  /** 通用标签: every tag names the rows it is on; only enabled ones are offered. */
+  commonTag: defineLookup({ key: 'commonTag', title: '通用标签', endpoint: '/api/lookups/common-tags' }),
+  /** 内容管理's contents, searched by title (互动记录's filter). */
+  content: defineLookup({
+    key: 'content',
+    title: '内容',
+    endpoint: '/api/lookups/contents',
+    searchable: true,
+    placeholder: '输入内容标题搜索',
+  }),
   accountingUnit: defineLookup({ key: 'accountingUnit', title: '核算主体', endpoint: '/api/lookups/accounting-units' }),
   financialCode: defineLookup({ key: 'financialCode', title: '财务编码', endpoint: '/api/lookups/financial-codes' }),
   badDebtLevel: defineLookup({ key: 'badDebtLevel', title: '坏账等级', endpoint: '/api/lookups/bad-debt-levels' }),

@@ -103,12 +103,23 @@ export const operationRoutes = defineSection('operation', [
   // `publicUpload` also guards the public file upload (永久公开链接: app content, images, PDFs, videos).
   page('/contentManagement', '内容管理', {
     group: activation,
-    buttons: ['add', 'edit', 'delete', ['publicUpload', '上传公开文件'], 'export'],
+    buttons: [
+      'add',
+      'edit',
+      'delete',
+      ['publish', '发布'],
+      ['withdraw', '下架'],
+      ['publicUpload', '上传公开文件'],
+      'export',
+    ],
   }),
   page('/contentManagementAdd', '新增内容', { group: activation, parent: '/contentManagement', requires: 'add' }),
   page('/contentManagementDetails', '内容详情', { group: activation, parent: '/contentManagement' }),
   page('/contentManagementEdit', '编辑内容', { group: activation, parent: '/contentManagement', requires: 'edit' }),
-  page('/interactiveRecording', '互动记录', { group: activation, buttons: ['export'] }),
+  page('/interactiveRecording', '互动记录', {
+    group: activation,
+    buttons: [['viewSensitive', '查看敏感信息'], 'export'],
+  }),
   ...competitorPages(rideHailingCompetitors, '/cp-competition-management', [
     ['ride-hailing-info', '网约车信息'],
     ['platform-info', '平台信息'],
