@@ -10,7 +10,7 @@ import { idOf, idParams } from '../resource/routes';
 import { contentDailyStats, contents } from './tables';
 
 /** A content's last `days` Beijing days (today last), every day present, from its daily counters. */
-export async function contentTrendOf(
+async function contentTrendOf(
   db: Executor,
   tenantId: number,
   contentId: number,
