@@ -7,7 +7,7 @@
 //     --orders 100000 --tasks 1000000 --open-tasks 10000
 //     --payments 1000000 --collections 300000 (after --orders: their books)
 //   DATABASE_URL=… npx tsx packages/api/src/seed/scale-cli.ts --vehicles 0 --violations 0 --maintenance 0 \
-//     --drivers 200000 --points 10000000
+//     --drivers 200000 --points 10000000 --interactions 1000000
 import { parseArgs } from 'node:util';
 import { asc } from 'drizzle-orm';
 import { loadConfig } from '../config';
@@ -18,6 +18,7 @@ import { seedDemoData } from './index';
 import { generateScaleData } from './scale';
 import { generateDriverScaleData } from './scale-drivers';
 import { generateFinanceScaleData } from './scale-finance';
+import { generateInteractionScaleData } from './scale-interactions';
 import { generateLeadScaleData } from './scale-leads';
 import { generateOrderScaleData } from './scale-orders';
 import { generatePointsScaleData } from './scale-points';
@@ -36,6 +37,7 @@ const { values } = parseArgs({
     payments: { type: 'string', default: '0' },
     collections: { type: 'string', default: '0' },
     points: { type: 'string', default: '0' },
+    interactions: { type: 'string', default: '0' },
     approver: { type: 'string', default: 'manager' },
   },
 });
@@ -86,6 +88,13 @@ try {
   }
   if (Number(values.points) > 0) {
     await generatePointsScaleData(database.db, { tenantId: tenant.id, entries: Number(values.points), onProgress });
+  }
+  if (Number(values.interactions) > 0) {
+    await generateInteractionScaleData(database.db, {
+      tenantId: tenant.id,
+      interactions: Number(values.interactions),
+      onProgress,
+    });
   }
 } finally {
   await database.close();
