@@ -3,6 +3,7 @@ import { features } from './features.generated';
 import type { RoutePlugin } from './http/schemas';
 import type { ServerResource } from './resource/family';
 import { resourceTemplate } from './resource/import';
+import { richTextImageRoutes } from './resource/rich-text-routes';
 import { type RouteDeps, resourceRoutes } from './resource/routes';
 
 /**
@@ -15,4 +16,5 @@ for (const family of families) if (family.resource.import) resourceTemplate(fami
 
 export const familyRoutes: RoutePlugin<RouteDeps> = async (app, deps) => {
   for (const family of families) resourceRoutes(app, family, deps);
+  richTextImageRoutes(app, families, deps);
 };

@@ -1,6 +1,7 @@
 // Written by scripts/features.mjs (`npm run features`) from the folders holding a feature file: do not edit.
 import type { Feature } from './feature';
 import { feature as approvals } from './approvals/feature';
+import { feature as articles } from './articles/feature';
 import { feature as boardingPlans } from './boardingPlans/feature';
 import { feature as channels } from './channels/feature';
 import { feature as competitors } from './competitors/feature';
@@ -27,4 +28,4 @@ import { feature as users } from './users/feature';
 import { feature as vehicles } from './vehicles/feature';
 
 /** Every feature folder of the package, by folder name. */
-export const features: readonly Feature[] = [approvals, boardingPlans, channels, competitors, contents, customers, driveStations, drivers, feedback, finance, leads, maintenanceCompetitors, orders, points, policies, prizeDraws, qrCodes, quotes, referrals, roles, safetyMeetings, safetyRegulations, tags, users, vehicles];
+export const features: readonly Feature[] = [approvals, articles, boardingPlans, channels, competitors, contents, customers, driveStations, drivers, feedback, finance, leads, maintenanceCompetitors, orders, points, policies, prizeDraws, qrCodes, quotes, referrals, roles, safetyMeetings, safetyRegulations, tags, users, vehicles];

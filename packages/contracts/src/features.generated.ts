@@ -1,5 +1,6 @@
 // Written by scripts/features.mjs (`npm run features`) from the folders holding a feature file: do not edit.
 export * from './approvals';
+export * from './articles';
 export * from './boardingPlans/resource';
 export * from './channels';
 export * from './competitors';

@@ -146,6 +146,7 @@ const wordsByTone: Readonly<Record<Tone, readonly string[]>> = {
     '已停用',
     '停用',
     '下架',
+    '已下架',
     '无效',
     '未激活',
     '未续租',

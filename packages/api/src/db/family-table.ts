@@ -20,6 +20,7 @@ function columnOf(field: string, def: FieldDef, initial?: number | string | bool
   const name = field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
   const builders: Partial<Record<FieldDef['kind'], () => PgColumnBuilderBase>> = {
     text: () => text(name),
+    richText: () => text(name),
     integer: () => integer(name),
     money: () => bigint(name, { mode: 'number' }),
     date: () => date(name),
@@ -56,12 +57,17 @@ type FamilyColumns<R extends Resource> = {
 export function familyTable<R extends Resource>(
   name: string,
   resource: R,
-  options: { computed?: readonly string[]; defaults?: Readonly<Record<string, number | string | boolean>> } = {},
+  options: {
+    computed?: readonly string[];
+    /** `refs` fields kept in a link table of their own (an article's tags): no column here. */
+    linked?: readonly string[];
+    defaults?: Readonly<Record<string, number | string | boolean>>;
+  } = {},
 ) {
-  const { computed = [], defaults = {} } = options;
+  const { computed = [], linked = [], defaults = {} } = options;
   const own = Object.fromEntries(
     resource.entries
-      .filter(([field]) => !stamped.has(field) && !computed.includes(field))
+      .filter(([field]) => !stamped.has(field) && !computed.includes(field) && !linked.includes(field))
       .map(([field, def]) => [field, columnOf(field, def, defaults[field])]),
   );
   const table = pgTable(name, { id: idColumn(), ...own, version: versionColumn(), ...businessColumns() }, (columns) =>

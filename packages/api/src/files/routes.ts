@@ -41,7 +41,7 @@ export function uploadPolicy(config: Config, only?: readonly string[]): UploadPo
 }
 
 /** A public upload: the public kinds (or fewer), at most `files.publicMaxFileMb` each. */
-function publicUploadPolicy(config: Config, only: readonly string[] = publicExtensions): UploadPolicy {
+export function publicUploadPolicy(config: Config, only: readonly string[] = publicExtensions): UploadPolicy {
   return {
     ...uploadPolicy(config, only),
     maxFileMb: Math.min(config.files.maxFileMb, config.files.publicMaxFileMb),

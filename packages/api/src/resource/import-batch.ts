@@ -19,6 +19,7 @@ import {
   resolveSheetNames,
 } from './import';
 import { importBatches, importBatchRows } from './import-tables';
+import { withSanitizedRichText } from './rich-text';
 import { insertManyPrepared, inTransaction } from './write';
 
 /** Rows saved per transaction: between two chunks the process answers other requests. */
@@ -146,7 +147,8 @@ async function saveChunk(
     }
     // Held for this row until the family's verdict: a later row of the chunk repeating it is refused.
     uniques.keep(candidate.row, candidate.values);
-    const prepared = (await family.prepare?.(candidate.values, ctx)) ?? candidate.values;
+    const clean = await withSanitizedRichText(family, ctx, candidate.values);
+    const prepared = (await family.prepare?.(clean, ctx)) ?? clean;
     passed.push({ row: candidate.row, values: prepared, raw: candidate.values });
   }
   const verdicts: readonly ImportRowVerdict[] = family.importRows

@@ -11,6 +11,7 @@ import { sheetDateTime } from '../xlsx/cells';
 import type { SheetRow } from '../xlsx/reader';
 import type { Row, ServerResource } from './family';
 import { uniqueScope } from './read';
+import { withSanitizedRichText } from './rich-text';
 import { insertPrepared, inTransaction } from './write';
 
 /** A filled-in template is small: an import takes no larger file, whatever the general upload limit. */
@@ -305,7 +306,8 @@ export async function importRows(
     const uniqueProblems = await uniqueClashes(ctx.tx, family, tenantId, fresh, columns);
     if (uniqueProblems.length > 0) throw importRefused(uniqueProblems);
     for (const { values: rowValues } of fresh) {
-      await insertPrepared(family, ctx, (await family.prepare?.(rowValues, ctx)) ?? rowValues);
+      const clean = await withSanitizedRichText(family, ctx, rowValues);
+      await insertPrepared(family, ctx, (await family.prepare?.(clean, ctx)) ?? clean);
     }
     const result = { imported: fresh.length, skipped: checked.length - fresh.length };
     await recordAudit(ctx.tx, request, {

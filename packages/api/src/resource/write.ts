@@ -15,6 +15,7 @@ import { translateDbError } from './db-errors';
 import { distinctNumbers, fromInput } from './dto';
 import type { Row, ServerResource, WriteContext } from './family';
 import { getRow, readRow } from './read';
+import { withSanitizedRichText } from './rich-text';
 import { withStoredSensitive } from './sensitive';
 
 /** Runs `work` in a transaction with a write context; database refusals become messages naming the field. */
@@ -115,7 +116,7 @@ export async function prepareValues(family: ServerResource, ctx: WriteContext, g
       await assertOwnFiles(ctx.tx, ctx.auth.tenantId, value, { title: def.title, accept: def.upload?.accept ?? [] });
     }
   }
-  const values = family.normalize?.(input) ?? input;
+  const values = await withSanitizedRichText(family, ctx, family.normalize?.(input) ?? input);
   return (await family.prepare?.(values, ctx, before)) ?? values;
 }
 

@@ -8,6 +8,7 @@ export type FilterMode = 'eq' | 'like' | 'in' | 'range';
 
 export type FieldKind =
   | 'text'
+  | 'richText'
   | 'integer'
   | 'money'
   | 'date'
@@ -329,6 +330,18 @@ export const fields = {
       .max(options.max ?? 200, `最多${options.max ?? 200}项`);
     return field('items', title, titled(input, title), { list: false, detail: false, ...options });
   },
+  /**
+   * Formatted text (an article's body) as HTML: the form gives a rich-text editor, the detail view shows it,
+   * and the server keeps only what `richTextPolicy` allows — on create, edit and import alike, whatever the
+   * client sent (`api/src/resource/rich-text.ts`). `max` bounds the HTML, tags included; `required` wants
+   * some words or a picture, not an empty paragraph.
+   */
+  richText(title: string, options: Options & { max?: number } = {}) {
+    const max = options.max ?? richTextMaxLength;
+    const html = text().refine((value) => richTextLength(value) <= max, `内容过长，不能超过${max}个字符（含排版）`);
+    const input = options.required ? html.refine((value) => !isBlankHtml(value), '不能为空') : html;
+    return field('richText', title, titled(input, title), { list: false, export: false, ...options });
+  },
   tags(title: string, options: Options = {}) {
     const input = z.array(text().trim().min(1).max(20)).max(20);
     return field('tags', title, titled(input, title), options);
@@ -348,6 +361,58 @@ export function itemLookup(item: z.ZodObject, field: string, values: Readonly<Re
   if (typeof meta === 'string' || meta === undefined) return meta;
   return meta.lookups[String(values[meta.by])];
 }
+
+/** The length a rich-text field's HTML may have by default: a long article with its formatting. */
+export const richTextMaxLength = 50_000;
+
+/**
+ * How long rich text counts: its HTML, tags included, but a pasted picture's `data:` bytes not — the server
+ * stores them as a file and keeps a short link in their place.
+ */
+export const richTextLength = (html: string) => html.replace(/data:[^"'\s>]*/g, 'data:').length;
+
+/** HTML with neither words nor a picture in it (`<p></p>`, `<p><br></p>`, what an emptied editor leaves). */
+export function isBlankHtml(html: string): boolean {
+  if (/<img\b/i.test(html)) return false;
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;|&#160;/g, ' ')
+      .trim() === ''
+  );
+}
+
+/**
+ * What rich text may hold, the one allow-list the server keeps and the editor produces: headings, paragraphs,
+ * emphasis, lists, quotes, links (http, https, mailto) and images (the console's own files). Everything else —
+ * scripts, styles, frames, event handlers, `javascript:` — is dropped by the server.
+ */
+export const richTextPolicy = {
+  tags: [
+    'h2',
+    'h3',
+    'h4',
+    'p',
+    'br',
+    'hr',
+    'strong',
+    'b',
+    'em',
+    'i',
+    's',
+    'u',
+    'code',
+    'pre',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+  ],
+  attributes: { a: ['href', 'title', 'target', 'rel'], img: ['src', 'alt', 'title', 'width', 'height'], ol: ['start'] },
+  linkSchemes: ['http', 'https', 'mailto'],
+} as const;
 
 /** A rate in basis points as people read it: 2250 → `22.50%`. */
 export const formatPercent = (basisPoints: number) => `${(basisPoints / 100).toFixed(2)}%`;

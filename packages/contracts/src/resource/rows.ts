@@ -11,6 +11,7 @@ import type { Screen } from './screen';
 function valueSchema(def: FieldDef): z.ZodType {
   switch (def.kind) {
     case 'text':
+    case 'richText':
       return text();
     case 'integer':
       return def.isId ? text() : z.number().int();

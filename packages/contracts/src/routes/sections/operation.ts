@@ -43,10 +43,16 @@ export const operationRoutes = defineSection('operation', [
   page('/integral', '积分任务', { group: points, buttons: ['edit', 'enable', 'disable', 'export'] }),
   page('/integralAll', '积分总览', { group: points, buttons: [['adjust', '调整积分'], 'export'] }),
   page('/integralAllDetails', '积分明细', { group: points, parent: '/integralAll', buttons: ['export'] }),
-  page('/maikaSchool', '麦卡学堂', { group: articles, buttons: ['add', 'edit', 'delete', 'export'] }),
+  page('/maikaSchool', '麦卡学堂', {
+    group: articles,
+    buttons: ['add', 'edit', 'delete', ['publish', '发布'], ['withdraw', '下架'], 'export'],
+  }),
   page('/maikaSchoolAdd', '新增文章', { group: articles, parent: '/maikaSchool', requires: 'add' }),
   page('/commonTags', '通用标签', { group: articles, buttons: ['add', 'edit', 'delete', 'export'] }),
-  page('/hotNews', '热点资讯', { group: articles, buttons: ['add', 'edit', 'delete', 'export'] }),
+  page('/hotNews', '热点资讯', {
+    group: articles,
+    buttons: ['add', 'edit', 'delete', ['publish', '发布'], ['withdraw', '下架'], 'export'],
+  }),
   page('/hotNewsAdd', '新增资讯', { group: articles, parent: '/hotNews', requires: 'add' }),
   page('/policyList', '政策列表', { group: policies, buttons: ['add', 'edit', ['cancel', '作废'], 'export'] }),
   page('/policyAdd', '新增政策', { group: policies, parent: '/policyList', requires: 'add' }),

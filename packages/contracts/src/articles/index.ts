@@ -1,0 +1,3 @@
+export * from './articles';
+export * from './hotNews';
+export * from './publishing';
