@@ -1,4 +1,4 @@
-import { envelope, uploadMessages, uploadResult } from '@cp/contracts';
+import { envelope, richTextImageUpload, uploadMessages, uploadResult } from '@cp/contracts';
 import { imageExtensions } from '../files/content';
 import { publicUploadPolicy } from '../files/routes';
 import { fileDto } from '../files/service';
@@ -14,9 +14,6 @@ import { acceptMultipart } from '../http/uploads';
 import type { ServerResource } from './family';
 import type { RouteDeps } from './routes';
 
-/** Where the rich-text editor uploads the pictures it inserts. */
-export const richTextImageEndpoint = '/api/gateway/storage/image/content';
-
 /**
  * The rich-text editor's picture upload: public images (they are shown to the drivers' app with the text),
  * for whoever may add or edit a row of a family with a rich-text field — derived from the declarations.
@@ -31,7 +28,7 @@ export function richTextImageRoutes(app: ZodApp, families: readonly ServerResour
   app.register(async (scope) => {
     await acceptMultipart(scope, config.files);
     scope.post(
-      richTextImageEndpoint,
+      richTextImageUpload,
       {
         config: { access: access.permission(...new Set(buttons)), form: fileForm(true) },
         schema: {

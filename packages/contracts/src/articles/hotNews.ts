@@ -5,14 +5,11 @@ import { publishingFields, publishingLifecycle } from './publishing';
 
 /** An address people can open: http or https, a host, nothing else (no `javascript:`, no local file). */
 export function webLinkProblem(value: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return '应为完整网址，如https://www.xinhuanet.com/…';
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return '应以http://或https://开头';
-  return url.hostname.includes('.') ? null : '网址的域名不完整';
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
+  if (!scheme) return '应为完整网址，如https://www.xinhuanet.com/…';
+  if (scheme !== 'http' && scheme !== 'https') return '应以http://或https://开头';
+  const host = /^https?:\/\/([^\s/?#:@]+)(:\d{1,5})?([/?#]\S*)?$/i.exec(value)?.[1];
+  return host && /^[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)+$/u.test(host) ? null : '网址格式不正确';
 }
 
 /**

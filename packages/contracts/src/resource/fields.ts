@@ -371,15 +371,28 @@ export const richTextMaxLength = 50_000;
  */
 export const richTextLength = (html: string) => html.replace(/data:[^"'\s>]*/g, 'data:').length;
 
+/** Where the rich-text editor uploads the pictures it inserts (public files, served by the console). */
+export const richTextImageUpload = '/api/gateway/storage/image/content';
+
+/** The words of rich text without its formatting (a history line, a cell): tags gone, spaces collapsed. */
+export function plainTextOf(html: string): string {
+  return html
+    .replace(/<(br|\/p|\/h\d|\/li|\/blockquote)\b[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 /** HTML with neither words nor a picture in it (`<p></p>`, `<p><br></p>`, what an emptied editor leaves). */
 export function isBlankHtml(html: string): boolean {
   if (/<img\b/i.test(html)) return false;
-  return (
-    html
-      .replace(/<[^>]*>/g, '')
-      .replace(/&nbsp;|&#160;/g, ' ')
-      .trim() === ''
-  );
+  return plainTextOf(html) === '';
 }
 
 /**

@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactElement } from 'react';
 import { formTitle } from './format';
 import { LookupField } from './LookupField';
+import { RichTextInput } from './richText/RichTextInput';
 import { promptOf } from './rules';
 import { StoredFilesInput } from './StoredFilesInput';
 
@@ -35,7 +36,7 @@ const isSigned = (def: FieldDef) => ((def.input as { minValue?: number | null })
 
 /** Long text and files take a whole row, in the form and in the detail view. */
 export function isWide(def: FieldDef): boolean {
-  return def.kind === 'files' || (def.kind === 'text' && (maxLengthOf(def) ?? 0) > 100);
+  return def.kind === 'files' || def.kind === 'richText' || (def.kind === 'text' && (maxLengthOf(def) ?? 0) > 100);
 }
 
 /**
@@ -57,6 +58,8 @@ export function fieldControl(def: FieldDef): FieldControl {
       }
       return { ...none, control: <Input maxLength={max} placeholder={placeholder} allowClear /> };
     }
+    case 'richText':
+      return { ...none, control: <RichTextInput placeholder={placeholder} title={formTitle(def)} />, wide: true };
     case 'integer':
       if (def.percent) {
         return {

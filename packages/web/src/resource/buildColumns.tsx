@@ -24,6 +24,7 @@ export interface ColumnOptions {
 /** What a cell of each kind needs, in pixels: a date, a moment, an amount in yuan, an enumeration's label. */
 const kindWidths: Record<FieldKind, number> = {
   text: 160,
+  richText: 240,
   integer: 100,
   money: 130,
   date: 110,

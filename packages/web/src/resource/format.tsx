@@ -1,10 +1,18 @@
-import { type FieldDef, formatPercent, formatYuan, type MoneyPresentation, titleInYuan } from '@cp/contracts';
+import {
+  type FieldDef,
+  formatPercent,
+  formatYuan,
+  type MoneyPresentation,
+  plainTextOf,
+  titleInYuan,
+} from '@cp/contracts';
 import { Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { emptyText } from './emptyText';
 import { fileNamesOf } from './fileNames';
+import { RichTextView } from './richText/RichTextView';
 import { StatusTag } from './StatusTag';
 import { StoredFileList } from './StoredFileList';
 import { refNameOf } from './types';
@@ -53,6 +61,9 @@ export function formatPlain(
       return dayjs(String(value)).format('YYYY-MM-DD HH:mm:ss');
     case 'files':
       return String(value).split('/').at(-1) ?? String(value);
+    // Rich text read as plain text (a cell, a history line): its words without the formatting.
+    case 'richText':
+      return plainTextOf(String(value));
     default:
       return String(value);
   }
@@ -89,6 +100,7 @@ export function renderValue(name: string, def: FieldDef, record: Record<string, 
       </Space>
     );
   }
+  if (def.kind === 'richText' && typeof value === 'string') return <RichTextView html={value} />;
   if (def.kind === 'files' && Array.isArray(value)) {
     return <StoredFileList files={value.map(String)} names={fileNamesOf(record)} />;
   }
