@@ -112,7 +112,7 @@ async function ownFiles(ctx: WriteContext, sources: readonly string[]): Promise<
  * kept, and every other picture — a hot link to someone else's server — dropped (this server does not fetch
  * outside addresses). Sanitised once to find the pictures, then again with their final sources.
  */
-export async function sanitizeRichText(ctx: WriteContext, html: string, def: FieldDef): Promise<string> {
+async function sanitizeRichText(ctx: WriteContext, html: string, def: FieldDef): Promise<string> {
   const sources: string[] = [];
   const marked = allowListed(html, (src) => {
     if (!src.startsWith('data:') && !ownImage.test(src)) return null;

@@ -32,7 +32,7 @@ const maxPictureMb = 10;
 const uploadPicture = uploadWith(widgetClient, richTextImageUpload);
 
 /** An address a link may take: http(s) or mailto, as the server keeps them. */
-export function linkProblem(href: string): string | null {
+function linkProblem(href: string): string | null {
   return /^(https?:\/\/[^\s/]+\.[^\s]+|mailto:[^\s@]+@[^\s@]+)$/i.test(href)
     ? null
     : '请输入以http://或https://开头的完整网址';
