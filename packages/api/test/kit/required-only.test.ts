@@ -116,7 +116,7 @@ async function uploaded(def: FieldDef): Promise<string> {
 async function sampleOf(name: string, def: FieldDef, nth: number): Promise<unknown> {
   serial += 1;
   const candidates: Record<FieldDef['kind'], unknown[]> = {
-    text: [def.import?.example, `T${serial}x`, `测试${serial}`],
+    text: [def.import?.example, `T${serial}x`, `测试${serial}`, `https://www.example.com/${serial}.html`],
     richText: [`<p>测试正文${serial}</p>`],
     // The field's own least value last: a QR code's side starts at 60 pixels.
     integer: [12, 1, 2, (def.input as { minValue?: number | null }).minValue ?? undefined],
