@@ -1,25 +1,8 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { businessNow } from '../clock';
-import { badRequest, businessError } from '../http/errors';
+import { badRequest } from '../http/errors';
 import type { Row, WriteContext } from '../resource/family';
-import { commonTags } from '../tags/tables';
-
-const ids = (value: unknown) => (Array.isArray(value) ? value.map(Number) : []);
-
-/** A 停用 tag stays on the content carrying it, but is never newly attached. */
-async function refuseStoppedTags(ctx: WriteContext, values: Row, before?: Row) {
-  if (!('tagIds' in values)) return;
-  const kept = new Set(ids(before?.tagIds));
-  const added = ids(values.tagIds).filter((id) => !kept.has(id));
-  if (added.length === 0) return;
-  const [stopped] = await ctx.tx
-    .select({ name: commonTags.name })
-    .from(commonTags)
-    .where(and(eq(commonTags.tenantId, ctx.auth.tenantId), inArray(commonTags.id, added), ne(commonTags.status, 1)))
-    .limit(1);
-  if (stopped) throw businessError(`标签「${stopped.name}」已停用，不能添加`);
-}
+import { refuseStoppedTags } from '../tags/usage';
 
 /**
  * A 定时发布时间 is a draft's: it must lie ahead when it is set or moved (a time already past would publish at

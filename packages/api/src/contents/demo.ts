@@ -145,7 +145,11 @@ export async function seedContents(db: Db): Promise<void> {
       title: branch.index === 0 ? title : title.replace('800元', '600元'),
       type,
       callToAction,
-      body,
+      // 正文 is rich text: the demo's paragraphs as the editor writes them.
+      body: body
+        .split('\n')
+        .map((paragraph) => `<p>${paragraph}</p>`)
+        .join(''),
       summary: body.split('，')[0],
       driverStatuses: n === 0 ? [4] : [],
       pushStartsAt: midnight(now, from),

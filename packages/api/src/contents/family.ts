@@ -1,10 +1,10 @@
 import { contentInteractionResource, contentInteractionScreens, contentResource, contentScreens } from '@cp/contracts';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { drivers } from '../drivers/tables';
 import { defineServerLookup } from '../lookups/registry';
 import { defineServerResource } from '../resource/family';
 import { contains } from '../resource/query';
-import { commonTags } from '../tags/tables';
+import { refuseStoppedTags, tagsUsedBy } from '../tags/usage';
 import { contentCities, contentInteractions, contents, contentTags } from './tables';
 
 /** 推送状态 from the window and the moment the statement runs (a list's statement is prepared once). */
@@ -26,7 +26,13 @@ export const contentFamily = defineServerResource({
     cityIds: { table: contentCities, own: contentCities.contentId, other: contentCities.cityId, values: tenantOf },
     tagIds: { table: contentTags, own: contentTags.contentId, other: contentTags.tagId, values: tenantOf },
   },
+  async prepare(values, ctx, before) {
+    await refuseStoppedTags(ctx, values, before);
+    return values;
+  },
 });
+
+tagsUsedBy({ table: contentTags, tagId: contentTags.tagId, tenantId: contentTags.tenantId, noun: '条激活内容' });
 
 /** The driver's kind (网约车 1, 出租车 2), which the web's link to the driver's page follows. */
 const driverKind = sql<number>`(select d.kind from ${drivers} d where d.id = "content_interactions"."driver_id")`;
@@ -39,27 +45,6 @@ export const interactionFamily = defineServerResource({
   parent: { table: drivers, via: contentInteractions.driverId, id: drivers.id, columns: { mobile: drivers.mobile } },
   computed: { driverKind },
   expose: ['driverKind'],
-});
-
-/** A tag's name as text (the family table types its columns loosely). */
-const tagName = sql<string>`${commonTags.name}`;
-
-defineServerLookup('commonTag', {
-  all: (db, tenantId) =>
-    db
-      .select({ id: commonTags.id, name: tagName })
-      .from(commonTags)
-      .where(eq(commonTags.tenantId, tenantId))
-      .orderBy(asc(commonTags.displayOrder), asc(commonTags.id)),
-  options: async (db, tenantId) => {
-    const rows = await db
-      .select({ id: commonTags.id, name: tagName })
-      .from(commonTags)
-      // Only enabled tags are offered; a stopped one still names the contents it is on.
-      .where(and(eq(commonTags.tenantId, tenantId), eq(commonTags.status, 1)))
-      .orderBy(asc(commonTags.displayOrder), asc(commonTags.id));
-    return rows.map((row) => ({ label: row.name, value: String(row.id) }));
-  },
 });
 
 /** Contents are picked by title, the newest first. */

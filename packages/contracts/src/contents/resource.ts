@@ -64,7 +64,7 @@ export const contentResource = defineResource({
     type: fields.enumOf(contentType, { required: true, filter: 'eq' }),
     cover: fields.files('封面', { max: 1, accept: ['jpg', 'jpeg', 'png', 'webp'], maxSizeMb: 5 }),
     summary: fields.text('摘要', { max: 200, list: false, hint: '推送消息和列表卡片上显示的一两句话' }),
-    body: fields.text('正文', { required: true, max: 20_000, list: false }),
+    body: fields.richText('正文', { required: true }),
     video: fields.files('视频', { max: 1, accept: ['mp4'], maxSizeMb: 10 }),
     cityIds: fields.refs('目标城市', 'city', { max: 400, hint: '不选则面向全部城市' }),
     driverStatuses: fields.enumsOf(driverEnums.status, { title: '目标司机状态', hint: '不选则面向全部司机' }),

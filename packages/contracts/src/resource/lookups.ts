@@ -151,8 +151,6 @@ export const lookups = {
     params: ['boardingFor'],
     placeholder: '输入订单编号搜索',
   }),
-  /** 通用标签: every tag names the content carrying it; only enabled ones are offered to attach. */
-  commonTag: defineLookup({ key: 'commonTag', title: '标签', endpoint: '/api/lookups/common-tags' }),
   competitorCompany: defineLookup({
     key: 'competitorCompany',
     title: '竞品公司',
