@@ -8,6 +8,7 @@ type Policy = Record<string, unknown> & { id: string; version: number; validity:
 let ctx: TestContext;
 let admin: string;
 let cityIds: string[];
+let modelIds: string[];
 const { get, post, send } = callsAs<Policy, { id: string }>(() => ({ ctx, token: admin }));
 
 const today = beijingDay(new Date());
@@ -30,6 +31,11 @@ beforeAll(async () => {
   cityIds = (
     await ctx.request<{ value: string }[]>({ method: 'GET', url: '/api/lookups/cities', token: admin })
   ).data.map((city) => city.value);
+  type Node = { value: string; children?: Node[] };
+  const tree = (await ctx.request<Node[]>({ method: 'GET', url: '/api/lookups/vehicle-catalog', token: admin })).data;
+  const leaves = (nodes: Node[]): string[] =>
+    nodes.flatMap((node) => (node.children ? leaves(node.children) : [node.value]));
+  modelIds = leaves(tree);
 });
 afterAll(() => ctx.close());
 
@@ -43,7 +49,7 @@ describe('政策列表', () => {
       ].map(([from, to]) =>
         post(
           '/api/policies',
-          policy({ type: 6, startDate: day(from ?? 0), endDate: day(to ?? 0), cityId: cityIds[0] }),
+          policy({ type: 6, startDate: day(from ?? 0), endDate: day(to ?? 0), cityIds: [cityIds[0]] }),
         ),
       ),
     );
@@ -66,32 +72,56 @@ describe('政策列表', () => {
     const city = cityIds[1];
     const answers = await Promise.all(
       Array.from({ length: 6 }, (_, n) =>
-        post('/api/policies', policy({ type: 2, cityId: city, startDate: day(n + 401), endDate: day(430) })),
+        post('/api/policies', policy({ type: 2, cityIds: [city], startDate: day(n + 401), endDate: day(430) })),
       ),
     );
     expect(answers.filter((answer) => answer.code === 0)).toHaveLength(1);
     expect(answers.find((answer) => answer.code !== 0)?.msg).toMatch(
-      /^与有效政策「测试政策\d+」的类型相同、日期与适用城市重叠/,
+      /^与有效政策「测试政策\d+」的类型相同、日期重叠且适用城市和车型有交集/,
     );
     // All cities overlap the city; another city or later days do not.
     expect((await post('/api/policies', policy({ type: 2, startDate: day(403), endDate: day(404) }))).code).not.toBe(0);
     expect(
-      (await post('/api/policies', policy({ type: 2, cityId: cityIds[2], startDate: day(401), endDate: day(430) })))
+      (await post('/api/policies', policy({ type: 2, cityIds: [cityIds[2]], startDate: day(401), endDate: day(430) })))
         .code,
     ).toBe(0);
     expect(
-      (await post('/api/policies', policy({ type: 2, cityId: city, startDate: day(460), endDate: day(470) }))).code,
+      (await post('/api/policies', policy({ type: 2, cityIds: [city], startDate: day(460), endDate: day(470) }))).code,
     ).toBe(0);
   });
 
+  it('clashes only where cities and car models both intersect (none chosen = all)', async () => {
+    const [a, b] = modelIds;
+    const base = { type: 1, startDate: day(600), endDate: day(620) };
+    const first = await post('/api/policies', policy({ ...base, cityIds: [cityIds[4]], modelIds: [a] }));
+    expect(first.code).toBe(0);
+    expect((await get(`/api/policies/${first.data.id}`)).data).toMatchObject({
+      cityIds: [cityIds[4]],
+      modelIds: [a],
+    });
+    // Same city, another model: no clash; same model in every city: clash; every model in another city: none.
+    expect((await post('/api/policies', policy({ ...base, cityIds: [cityIds[4]], modelIds: [b] }))).code).toBe(0);
+    const allCities = await post('/api/policies', policy({ ...base, modelIds: [a] }));
+    expect(allCities.msg).toMatch(/^与有效政策「测试政策\d+」的类型相同、日期重叠且适用城市和车型有交集/);
+    expect((await post('/api/policies', policy({ ...base, cityIds: [cityIds[5]] }))).code).toBe(0);
+    // Every city and model now clashes with the three above; an edit moving one onto another is refused too.
+    expect((await post('/api/policies', policy(base))).code).not.toBe(0);
+    const later = await post(
+      '/api/policies',
+      policy({ type: 1, startDate: day(700), endDate: day(720), modelIds: [a] }),
+    );
+    const moved = await send('PUT', `/api/policies/${later.data.id}`, { ...base, version: 1 });
+    expect(moved.code).not.toBe(0);
+  });
+
   it('作废 asks why, keeps it, is final, and frees the days for another policy', async () => {
-    const first = await post('/api/policies', policy({ type: 4, cityId: cityIds[3] }));
+    const first = await post('/api/policies', policy({ type: 4, cityIds: [cityIds[3]] }));
     const id = first.data.id;
     expect(await post(`/api/policies/${id}/cancel`, {})).toMatchObject({ code: 400 });
     expect((await post(`/api/policies/${id}/cancel`, { reason: '预算调整' })).code).toBe(0);
     expect((await get(`/api/policies/${id}`)).data).toMatchObject({ validity: 0, cancelReason: '预算调整' });
     expect((await post(`/api/policies/${id}/cancel`, { reason: '再次作废' })).code).not.toBe(0);
-    expect((await post('/api/policies', policy({ type: 4, cityId: cityIds[3] }))).code).toBe(0);
+    expect((await post('/api/policies', policy({ type: 4, cityIds: [cityIds[3]] }))).code).toBe(0);
   });
 
   it('keeps each branch company to its own policies', async () => {

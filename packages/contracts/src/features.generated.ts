@@ -13,7 +13,7 @@ export * from './leads';
 export * from './maintenanceCompetitors/resource';
 export * from './orders';
 export * from './points';
-export * from './policies/resource';
+export * from './policies';
 export * from './prizeDraws';
 export * from './qrCodes';
 export * from './queues';

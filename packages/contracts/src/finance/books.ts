@@ -119,6 +119,7 @@ export const paymentChannel = defineEnum('收款渠道', [
   [4, '支付宝'],
   [5, 'POS刷卡'],
   [6, '银行代扣'],
+  [7, '营销政策'],
 ]);
 
 export const paymentStatus = defineEnum(

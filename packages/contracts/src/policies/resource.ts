@@ -54,8 +54,11 @@ export const policyLifecycle = defineLifecycle({
 });
 
 /**
- * 政策列表: a branch company's marketing policies — what they give, where and when, with their notice. Two
- * valid policies of one type may not run on overlapping days in the same city (all cities overlap every city).
+ * 政策列表: a branch company's marketing policies — what they give, where and when, with their notice. Scope is
+ * cities and car models (车型, what a lease order rents: the product), none chosen meaning all. Two valid
+ * policies of one type may not run on overlapping days where both their cities and their models intersect.
+ * 单笔优惠 is the money one order's claim is worth (a 免租天数 policy states its days' worth in 元), credited to
+ * the driver's books when the claim is 已核销; 预算总额 bounds what all its claims together may grant.
  */
 export const policyResource = defineResource({
   key: 'policy',
@@ -72,7 +75,8 @@ export const policyResource = defineResource({
   fields: {
     name: fields.text('政策名称', { required: true, max: 50, filter: 'like', unique: true }),
     type: fields.enumOf(policyType, { required: true, filter: 'eq' }),
-    cityId: fields.ref('适用城市', 'city', { filter: 'eq', hint: '不选则适用全部城市' }),
+    cityIds: fields.refs('适用城市', 'city', { max: 400, hint: '不选则适用全部城市' }),
+    modelIds: fields.refs('适用车型', 'model', { max: 200, hint: '不选则适用全部车型' }),
     startDate: fields.date('开始日期', { required: true, filter: 'range', sortable: true }),
     endDate: fields.date('结束日期', { required: true, sortable: true }),
     benefit: fields.money('单笔优惠', { required: true, positive: true, hint: '每位符合条件的司机可享受的金额' }),

@@ -136,6 +136,8 @@ export const lookups = {
     filters: ['driverId'],
     placeholder: '输入订单编号搜索',
   }),
+  /** 政策列表's policies, every one (a claim names any); binding one to an order checks it applies. */
+  policy: defineLookup({ key: 'policy', title: '政策', endpoint: '/api/lookups/policies' }),
   qrTemplate: defineLookup({ key: 'qrTemplate', title: '海报模板', endpoint: '/api/lookups/qr-templates' }),
   /** 司机驿站: every station names the plans picking up there; only enabled ones are offered. */
   driveStation: defineLookup({ key: 'driveStation', title: '驿站', endpoint: '/api/lookups/drive-stations' }),

@@ -105,6 +105,8 @@ export const leaseOrderFamily = defineFamily({
   related: () => [
     { family: orderReceivableFamily, screen: 'schedule', via: 'orderId' },
     { family: orderChangeRequestFamily, screen: 'changeRequests', via: 'orderId' },
+    // The policies bound to the order at signing, with their snapshot and 核销 (营销政策核销).
+    { screen: 'marketingPolicyCancellation', via: 'orderId', title: '订单政策' },
   ],
   refreshes: [
     'orderReceivable',

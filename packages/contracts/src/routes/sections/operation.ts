@@ -59,7 +59,17 @@ export const operationRoutes = defineSection('operation', [
   page('/policyEdit', '编辑政策', { group: policies, parent: '/policyList', requires: 'edit' }),
   page('/policyDetails', '政策详情', { group: policies, parent: '/policyList' }),
   page('/marketingPolicyDetails', '营销政策详情', { group: policies, parent: '/marketingPolicyCancellation' }),
-  page('/marketingPolicyCancellation', '营销政策核销', { group: policies, buttons: [['verify', '核销'], 'export'] }),
+  page('/marketingPolicyCancellation', '营销政策核销', {
+    group: policies,
+    buttons: [
+      ['add', '绑定政策'],
+      ['check', '核单'],
+      ['start', '开始核销'],
+      ['verify', '确认核销'],
+      ['cancel', '作废'],
+      'export',
+    ],
+  }),
   page('/dynamicRentTrend', '动态租金趋势', { group: rent, buttons: ['export'] }),
   page('/overdueWarning', '逾期预警', { group: rent, buttons: ['export'] }),
   page('/overdueDetails', '逾期明细', { group: rent, buttons: ['edit', ['call', '催收'], 'export'] }),

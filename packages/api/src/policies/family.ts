@@ -1,0 +1,96 @@
+import { policyResource, policyScreens } from '@cp/contracts';
+import { and, eq, gte, inArray, lte, ne, notExists, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { businessError } from '../http/errors';
+import { defineServerLookup } from '../lookups/registry';
+import { defineServerResource } from '../resource/family';
+import { policies, policyCities, policyModels } from './tables';
+
+/** Today in Beijing, read when the statement runs (a list's statement is prepared once). */
+const today = sql`(now() at time zone 'Asia/Shanghai')::date`;
+export const policyStatusSql = sql<number>`(case when ${policies.startDate} > ${today} then 0 when ${policies.endDate} < ${today} then 2 else 1 end)`;
+
+export const idsOf = (list: unknown) => [...((list as unknown[] | null | undefined) ?? [])].map(Number);
+
+/**
+ * A stored policy's scope on one dimension meets `chosen`: either side empty is every value, otherwise they
+ * share one. `link` is the dimension's link table with its policy and value columns.
+ */
+function meets(
+  link: { table: typeof policyCities | typeof policyModels; own: PgColumn; value: PgColumn },
+  chosen: number[],
+) {
+  if (chosen.length === 0) return undefined;
+  const linked = (extra?: SQL) =>
+    sql`select 1 from ${link.table} where ${link.own} = ${policies.id}${extra ? sql` and ${extra}` : sql``}`;
+  return or(notExists(linked()), sql`exists (${linked(inArray(link.value, chosen))})`);
+}
+
+const cityLink = { table: policyCities, own: policyCities.policyId, value: policyCities.cityId };
+const modelLink = { table: policyModels, own: policyModels.policyId, value: policyModels.modelId };
+
+export const policyFamily = defineServerResource({
+  resource: policyResource,
+  table: policies,
+  screens: policyScreens,
+  computed: { policyStatus: policyStatusSql },
+  filters: { policyStatus: (value) => sql`${policyStatusSql} = ${value}` },
+  links: {
+    cityIds: {
+      table: policyCities,
+      own: policyCities.policyId,
+      other: policyCities.cityId,
+      values: (ctx) => ({ tenantId: ctx.auth.tenantId }),
+    },
+    modelIds: {
+      table: policyModels,
+      own: policyModels.policyId,
+      other: policyModels.modelId,
+      values: (ctx) => ({ tenantId: ctx.auth.tenantId }),
+    },
+  },
+  /**
+   * A valid policy of its type on overlapping days whose cities and models both intersect (none = all) is
+   * refused, checked under the type's lock so two saves at once cannot both pass.
+   */
+  async prepare(values, ctx, before) {
+    const policy = { ...before, ...values };
+    if (before && Number(before.validity) === 0) throw businessError('政策已作废，不能修改');
+    await ctx.tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`policies:${ctx.auth.tenantId}:${policy.type}`}))`,
+    );
+    const [clash] = await ctx.tx
+      .select({ name: policies.name })
+      .from(policies)
+      .where(
+        and(
+          eq(policies.tenantId, ctx.auth.tenantId),
+          eq(policies.type, Number(policy.type)),
+          eq(policies.validity, 1),
+          lte(policies.startDate, String(policy.endDate)),
+          gte(policies.endDate, String(policy.startDate)),
+          meets(cityLink, idsOf(policy.cityIds)),
+          meets(modelLink, idsOf(policy.modelIds)),
+          before ? ne(policies.id, Number(before.id)) : undefined,
+        ),
+      )
+      .limit(1);
+    if (clash) {
+      throw businessError(
+        `与有效政策「${clash.name}」的类型相同、日期重叠且适用城市和车型有交集，请调整日期或适用范围`,
+      );
+    }
+    return values;
+  },
+  actions: { cancel: { patch: (body) => ({ cancelReason: body.reason }) } },
+});
+
+/** Every policy of the branch company by name (a claim names any; binding checks the chosen one applies). */
+defineServerLookup('policy', {
+  all: (db, tenantId) =>
+    db
+      .select({ id: policies.id, name: policies.name })
+      .from(policies)
+      .where(eq(policies.tenantId, tenantId))
+      .orderBy(policies.id),
+});
