@@ -110,18 +110,27 @@ describe('政策列表', () => {
       '/api/policies',
       policy({ type: 1, startDate: day(700), endDate: day(720), modelIds: [a] }),
     );
-    const moved = await send('PUT', `/api/policies/${later.data.id}`, { ...base, version: 1 });
-    expect(moved.code).not.toBe(0);
+    const moved = await send('PUT', `/api/policies/${later.data.id}`, {
+      ...policy({ ...base, modelIds: [a] }),
+      version: 1,
+    });
+    expect(moved.msg).toMatch(/^与有效政策「测试政策\d+」的类型相同、日期重叠且适用城市和车型有交集/);
   });
 
   it('作废 asks why, keeps it, is final, and frees the days for another policy', async () => {
-    const first = await post('/api/policies', policy({ type: 4, cityIds: [cityIds[3]] }));
+    const first = await post(
+      '/api/policies',
+      policy({ type: 4, cityIds: [cityIds[3]], startDate: day(500), endDate: day(530) }),
+    );
     const id = first.data.id;
     expect(await post(`/api/policies/${id}/cancel`, {})).toMatchObject({ code: 400 });
     expect((await post(`/api/policies/${id}/cancel`, { reason: '预算调整' })).code).toBe(0);
     expect((await get(`/api/policies/${id}`)).data).toMatchObject({ validity: 0, cancelReason: '预算调整' });
     expect((await post(`/api/policies/${id}/cancel`, { reason: '再次作废' })).code).not.toBe(0);
-    expect((await post('/api/policies', policy({ type: 4, cityIds: [cityIds[3]] }))).code).toBe(0);
+    expect(
+      (await post('/api/policies', policy({ type: 4, cityIds: [cityIds[3]], startDate: day(500), endDate: day(530) })))
+        .code,
+    ).toBe(0);
   });
 
   it('keeps each branch company to its own policies', async () => {

@@ -1,11 +1,13 @@
 import { claimStates, leaseOrderStates, policyClaimResource, policyClaimScreens, policyType } from '@cp/contracts';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { businessNow, businessToday } from '../clock';
 import type { Tx } from '../db';
 import { writtenBy } from '../db/columns';
+import { drivers } from '../drivers/tables';
 import { recordPayment } from '../finance/books';
 import { payments } from '../finance/tables';
 import { businessError, notFound } from '../http/errors';
+import { defineServerLookup } from '../lookups/registry';
 import { cities, vehicleCatalog } from '../lookups/tables';
 import { serialNumber } from '../orders/numbers';
 import { leaseOrders } from '../orders/tables';
@@ -187,6 +189,29 @@ async function checkColumns(w: ClaimWriter, claim: Pick<Claim, 'orderId'>, resul
   }
   return { checkOrder: result, checkNote: reason ?? null };
 }
+
+/** The orders a policy may be bound to: in force or on their way (not 已取消 / 已完成); `ids` names any. */
+defineServerLookup('policyOrder', {
+  async search(db, tenantId, { text, ids, limit }) {
+    const { pending, inApproval, performing } = leaseOrderStates;
+    const rows = await db
+      .select({ id: leaseOrders.id, orderNo: leaseOrders.orderNo, name: drivers.name })
+      .from(leaseOrders)
+      .innerJoin(drivers, eq(drivers.id, leaseOrders.driverId))
+      .where(
+        and(
+          eq(leaseOrders.tenantId, tenantId),
+          ids ? inArray(leaseOrders.id, [...ids]) : inArray(leaseOrders.status, [pending, inApproval, performing]),
+          text
+            ? or(sql`strpos(${leaseOrders.orderNo}, ${text}) > 0`, sql`strpos(${drivers.name}, ${text}) > 0`)
+            : undefined,
+        ),
+      )
+      .orderBy(desc(leaseOrders.id))
+      .limit(limit);
+    return rows.map((row) => ({ id: row.id, name: `${row.orderNo}（${row.name}）` }));
+  },
+});
 
 export const claimFamily = defineServerResource({
   resource: policyClaimResource,

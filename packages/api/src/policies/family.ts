@@ -1,5 +1,5 @@
 import { policyResource, policyScreens } from '@cp/contracts';
-import { and, eq, gte, inArray, lte, ne, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { businessError } from '../http/errors';
 import { defineServerLookup } from '../lookups/registry';
@@ -10,7 +10,7 @@ import { policies, policyCities, policyModels } from './tables';
 const today = sql`(now() at time zone 'Asia/Shanghai')::date`;
 export const policyStatusSql = sql<number>`(case when ${policies.startDate} > ${today} then 0 when ${policies.endDate} < ${today} then 2 else 1 end)`;
 
-export const idsOf = (list: unknown) => [...((list as unknown[] | null | undefined) ?? [])].map(Number);
+const idsOf = (list: unknown) => [...((list as unknown[] | null | undefined) ?? [])].map(Number);
 
 /**
  * A stored policy's scope on one dimension meets `chosen`: either side empty is every value, otherwise they
@@ -22,8 +22,8 @@ function meets(
 ) {
   if (chosen.length === 0) return undefined;
   const linked = (extra?: SQL) =>
-    sql`select 1 from ${link.table} where ${link.own} = ${policies.id}${extra ? sql` and ${extra}` : sql``}`;
-  return or(notExists(linked()), sql`exists (${linked(inArray(link.value, chosen))})`);
+    sql`select 1 from ${link.table} where ${link.own} = ${sql.raw('"policies"."id"')}${extra ? sql` and ${extra}` : sql``}`;
+  return or(sql`not exists (${linked()})`, sql`exists (${linked(inArray(link.value, chosen))})`);
 }
 
 const cityLink = { table: policyCities, own: policyCities.policyId, value: policyCities.cityId };

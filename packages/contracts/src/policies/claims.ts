@@ -93,7 +93,7 @@ export const policyClaimResource = defineResource({
   defaultSort: { field: 'createdAt', order: 'desc' },
   fields: {
     claimNo: fields.text('核销单号', { form: false, filter: 'like', sortable: true }),
-    orderId: fields.ref('租赁订单', 'leaseOrder', { required: true, createOnly: true, filter: 'eq' }),
+    orderId: fields.ref('租赁订单', 'policyOrder', { required: true, createOnly: true, filter: 'eq' }),
     policyId: fields.ref('政策', 'policy', { required: true, createOnly: true, filter: 'eq' }),
     driverId: fields.ref('司机', 'driver', { form: false, filter: 'eq' }),
     cityId: fields.ref('城市', 'city', { form: false, filter: 'eq' }),

@@ -138,6 +138,14 @@ export const lookups = {
   }),
   /** 政策列表's policies, every one (a claim names any); binding one to an order checks it applies. */
   policy: defineLookup({ key: 'policy', title: '政策', endpoint: '/api/lookups/policies' }),
+  /** 租赁订单 a policy may be bound to (not 已取消 or 已完成), by order number or driver; `ids` names any. */
+  policyOrder: defineLookup({
+    key: 'policyOrder',
+    title: '租赁订单',
+    endpoint: '/api/lookups/policy-orders',
+    searchable: true,
+    placeholder: '输入订单编号或承租人姓名搜索',
+  }),
   qrTemplate: defineLookup({ key: 'qrTemplate', title: '海报模板', endpoint: '/api/lookups/qr-templates' }),
   /** 司机驿站: every station names the plans picking up there; only enabled ones are offered. */
   driveStation: defineLookup({ key: 'driveStation', title: '驿站', endpoint: '/api/lookups/drive-stations' }),

@@ -5,9 +5,12 @@ import {
   policyResource,
   policyScreens,
 } from '@cp/contracts';
+import { routesByKey } from '@cp/contracts/routes';
 import { Link } from 'react-router';
+import { useAccess } from '../auth/access';
 import { defineFamily } from '../resource/family';
 import { familyModule } from '../resource/familyModule';
+import { pageLink } from '../resource/routes';
 import type { ResourceRecord } from '../resource/types';
 
 /** 营销政策核销: each claim names its policy (its figures on 营销政策详情), order and driver. */
@@ -32,9 +35,13 @@ const claimFamily = defineFamily({
   }),
 });
 
-/** The way from a policy to its figures and claims. */
+const reportRoute = routesByKey.get('marketingPolicyDetails');
+
+/** The way from a policy to its figures and claims, for whoever may open them. */
 function ReportLink({ record }: { record: ResourceRecord }) {
-  return <Link to={`/marketingPolicyDetails?id=${String(record.id)}`}>营销政策详情</Link>;
+  const { canOpen } = useAccess();
+  if (!reportRoute || !canOpen(reportRoute)) return null;
+  return <Link to={pageLink('marketingPolicyDetails', String(record.id))}>营销政策详情</Link>;
 }
 
 /** 政策列表 with its 新增政策, 编辑政策 and 政策详情 pages; the detail lists the orders it is bound to. */
