@@ -23,14 +23,14 @@ const day = (offset: number) => addDays(today, offset);
 let serial = 0;
 
 beforeAll(async () => {
-  ctx = await startTestApp();
+  ctx = await startTestApp({}, { demoVehiclesPerTenant: 150 });
   admin = await ctx.login('admin', 'admin123');
-  const db = ctx.database.db;
-  const [tenant] = rowsOf<{ id: number }>(await db.execute(sql`select id from tenants where code = 'BJ'`));
+  // 新增订单's driver picker: the branch company's 正常 drivers.
+  drivers = (await get<{ value: string }[]>('/api/lookups/drivers?search=')).data.map((driver) => driver.value);
+  const [tenant] = rowsOf<{ id: number }>(
+    await ctx.database.db.execute(sql`select tenant_id as id from drivers where id = ${drivers[0]}`),
+  );
   tenantId = Number(tenant?.id);
-  drivers = rowsOf<{ id: string }>(
-    await db.execute(sql`select id::text from drivers where tenant_id = ${tenantId} and status = 1 order by id`),
-  ).map((row) => row.id);
   cityIds = (await get<{ value: string }[]>('/api/lookups/cities')).data.map((city) => city.value);
   type Node = { value: string; children?: Node[] };
   const leaves = (nodes: Node[]): string[] =>
@@ -85,6 +85,18 @@ async function verifying(orderId: string, policyId: string) {
 }
 
 describe('营销政策核销', () => {
+  it('has demo claims in every state in both branch companies, the 已核销 ones credited', async () => {
+    for (const token of [admin, await ctx.loginToOtherTenant()]) {
+      const demo = await get<PageResult<Claim>>('/api/policy-claims?limit=50', token);
+      expect(new Set(demo.data.list.map((claim) => claim.status))).toEqual(new Set([0, 1, 2, 3]));
+      for (const claim of demo.data.list.filter((row) => row.status === 2)) {
+        const detail = (await get<Claim>(`/api/policy-claims/${claim.id}`, token)).data;
+        const paid = await get<PageResult<Row>>(`/api/payments?reference=${claim.claimNo}`, token);
+        expect(paid.data.list.map((row) => [row.paymentNo, row.amount])).toEqual([[detail.paymentNo, claim.amount]]);
+      }
+    }
+  });
+
   it('binds a policy at signing with a snapshot of its terms that a later edit of the policy leaves alone', async () => {
     const o = await order(3);
     const policyId = await policyFor(o);
@@ -97,9 +109,8 @@ describe('营销政策核销', () => {
     const name = claim.policyName;
     const policy = (await get(`/api/policies/${policyId}`)).data;
     const edited = await send('PUT', `/api/policies/${policyId}`, {
-      name: '改名后的政策',
-      benefit: 50_000,
-      cityIds: [],
+      ...{ name: '改名后的政策', type: 3, startDate: o.startDate, endDate: addDays(o.startDate, 1) },
+      ...{ benefit: 50_000, description: '改为每人优惠500元', cityIds: [], modelIds: [o.modelId] },
       version: policy.version,
     });
     expect(edited.msg).toBe('success');
@@ -207,8 +218,8 @@ describe('营销政策核销', () => {
     const policyId = await policyFor(o);
     const id = await verifying(o.id, policyId);
     const other = await ctx.loginToOtherTenant();
-    expect((await get(`/api/policy-claims/${id}`, other)).msg).toBe('核销单：不存在');
-    expect((await post(`/api/policy-claims/${id}/verify`, {}, other)).msg).toBe('核销单：不存在');
+    expect((await get(`/api/policy-claims/${id}`, other)).msg).toBe('核销单不存在');
+    expect((await post(`/api/policy-claims/${id}/verify`, {}, other)).msg).toBe('核销单不存在');
     expect((await get(`/api/policy-reports/${policyId}`, other)).code).not.toBe(0);
     expect((await bind(o.id, policyId, other)).code).not.toBe(0);
     const theirs = await get<PageResult<Row>>(`/api/policy-claims?policyId=${policyId}`, other);
