@@ -85,7 +85,10 @@ export const policyFamily = defineServerResource({
   actions: { cancel: { patch: (body) => ({ cancelReason: body.reason }) } },
 });
 
-/** Every policy of the branch company by name (a claim names any; binding checks the chosen one applies). */
+/**
+ * Policies by name: every one names a claim's policy; the picker offers the 有效 ones, those 执行中 first and
+ * the longest running first among them (binding checks the chosen one applies to the order).
+ */
 defineServerLookup('policy', {
   all: (db, tenantId) =>
     db
@@ -93,4 +96,12 @@ defineServerLookup('policy', {
       .from(policies)
       .where(eq(policies.tenantId, tenantId))
       .orderBy(policies.id),
+  options: async (db, tenantId) =>
+    (
+      await db
+        .select({ id: policies.id, name: policies.name })
+        .from(policies)
+        .where(and(eq(policies.tenantId, tenantId), eq(policies.validity, 1)))
+        .orderBy(sql`${policyStatusSql} = 1 desc`, policies.startDate, policies.id)
+    ).map((row) => ({ label: row.name, value: String(row.id) })),
 });
