@@ -9,6 +9,7 @@ import { feature as contents } from './contents/feature';
 import { feature as customers } from './customers/feature';
 import { feature as driveStations } from './driveStations/feature';
 import { feature as drivers } from './drivers/feature';
+import { feature as expressGoods } from './expressGoods/feature';
 import { feature as feedback } from './feedback/feature';
 import { feature as finance } from './finance/feature';
 import { feature as leads } from './leads/feature';
@@ -28,4 +29,4 @@ import { feature as users } from './users/feature';
 import { feature as vehicles } from './vehicles/feature';
 
 /** Every feature folder of the package, by folder name. */
-export const features: readonly Feature[] = [approvals, articles, boardingPlans, channels, competitors, contents, customers, driveStations, drivers, feedback, finance, leads, maintenanceCompetitors, orders, points, policies, prizeDraws, qrCodes, quotes, referrals, roles, safetyMeetings, safetyRegulations, tags, users, vehicles];
+export const features: readonly Feature[] = [approvals, articles, boardingPlans, channels, competitors, contents, customers, driveStations, drivers, expressGoods, feedback, finance, leads, maintenanceCompetitors, orders, points, policies, prizeDraws, qrCodes, quotes, referrals, roles, safetyMeetings, safetyRegulations, tags, users, vehicles];

@@ -8,6 +8,7 @@ export * from './contents';
 export * from './customers';
 export * from './driveStations/resource';
 export * from './drivers';
+export * from './expressGoods';
 export * from './finance';
 export * from './leads';
 export * from './maintenanceCompetitors/resource';

@@ -22,6 +22,7 @@ export const features: readonly Feature[] = [
   downloads,
   { pages: familyPages(() => import('./driveStations/families'), ['driveStation', 'driveStationAdd']) },
   { pages: familyPages(() => import('./drivers/families'), ['ridehailingDrivers', 'ridehailingDriversDetails', 'ridehailingDriversAdd', 'ridehailingDriversEdit', 'taxiDriver', 'taxiDriverDetails', 'taxiDriverAdd', 'taxiDriverEdit']) },
+  { pages: familyPages(() => import('./expressGoods/families'), ['expressGoods', 'expressDetails', 'expressAdd', 'expressEdit']) },
   { pages: familyPages(() => import('./finance/families'), ['badDebtPayment', 'billList', 'billListDetails', 'overdueDetails', 'badDebtList', 'overdueDetailsView', 'overdueDetailsEdit', 'collectionDetails', 'collectionDetailsView', 'askPayment', 'lookBill', 'accountsReceivableDetail', 'overdueWarning', 'actualCollectionDetails', 'financialCodeImport', 'financialCodeImportRecord', 'transactionNameConfiguration', 'hierarchicalAllocation']) },
   finance,
   leadStatistics,

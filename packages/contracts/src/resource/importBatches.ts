@@ -36,6 +36,11 @@ export interface ImportBatchScreens {
   endpoint: string;
   /** 上传日志 of 线索: what the batch list is called. */
   title: string;
+  /**
+   * The page's buttons the batches take, when their page is the family's own list rather than a page of batches
+   * (快递商品's 运单导入, whose page also has 删除): none, or `['export']`; every one the page has by default.
+   */
+  operations?: readonly 'export'[];
 }
 
 /**
@@ -44,12 +49,14 @@ export interface ImportBatchScreens {
  * created row's id). Both are read-only lists on the generic tables; a family declares their screens like any
  * other and the server serves them with `importBatchFamilies`.
  */
-export function importBatchResources({ of, page, endpoint, title }: ImportBatchScreens) {
+export function importBatchResources({ of, page, endpoint, title, operations }: ImportBatchScreens) {
+  const taken = operations ? { operations } : {};
   const batches = defineResource({
     key: `${of}ImportBatch`,
     title,
     page,
     endpoint,
+    ...taken,
     identity: 'fileName',
     defaultSort: { field: 'createdAt', order: 'desc' },
     fields: {
@@ -69,6 +76,7 @@ export function importBatchResources({ of, page, endpoint, title }: ImportBatchS
     title: `${title}明细`,
     page,
     endpoint: `${endpoint}-rows`,
+    ...taken,
     defaultSort: { field: 'rowNumber', order: 'asc' },
     fields: {
       batchId: fields.integer('批次', { form: false, filter: 'eq', panel: false, list: false }),
