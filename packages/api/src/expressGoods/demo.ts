@@ -7,6 +7,7 @@ import { drivers } from '../drivers/tables';
 import { ApiError } from '../http/errors';
 import { users } from '../identity/tables';
 import { cities } from '../lookups/tables';
+import { seedDemoPoints } from '../points/demo';
 import { pointsAccounts } from '../points/tables';
 import { seedEachBranch } from '../seed/branches';
 import { storeSeedFile } from '../seed/files';
@@ -63,17 +64,17 @@ const seedGoods = (db: Db, dataDir: string | undefined) =>
     return rows;
   });
 
-/** What happens to each demo exchange after it is made, and how many days ago it was made. */
+/** What happens to each demo exchange after it is made. */
 const stories = [
-  { goods: 0, days: 24, to: states.shipped },
-  { goods: 3, days: 19, to: states.shipped },
-  { goods: 4, days: 12, to: states.cancelled },
-  { goods: 5, days: 8, to: states.shipping },
-  { goods: 0, days: 6, to: states.shipping },
-  { goods: 3, days: 4, to: states.addressed },
-  { goods: 4, days: 2, to: states.addressed },
-  { goods: 3, days: 1, to: states.noAddress },
-  { goods: 5, days: 1, to: states.noAddress },
+  { goods: 0, to: states.shipped },
+  { goods: 3, to: states.shipped },
+  { goods: 4, to: states.cancelled },
+  { goods: 5, to: states.shipping },
+  { goods: 0, to: states.shipping },
+  { goods: 3, to: states.addressed },
+  { goods: 4, to: states.addressed },
+  { goods: 3, to: states.noAddress },
+  { goods: 5, to: states.noAddress },
 ] as const;
 
 const carriers = [1, 2, 6] as const;
@@ -81,13 +82,13 @@ const carriers = [1, 2, 6] as const;
 /** Takes a demo exchange along its courier flow as staff would have, a day at a time. */
 async function follow(tx: Executor, tenantId: number, adminId: number, exchange: Exchange, story: Story) {
   const { id, made, driver } = exchange;
-  const at = (hours: number) => new Date(made.getTime() + hours * 3_600_000);
+  const at = (minutes: number) => new Date(made.getTime() + minutes * 60_000);
   const where = and(eq(expressExchanges.id, id), eq(expressExchanges.tenantId, tenantId));
   if (story.to === states.cancelled) {
-    await atBusinessTime(at(5), () =>
+    await atBusinessTime(at(1), () =>
       cancelExchange(tx, { tenantId, userId: adminId }, exchange, '司机来电取消，改兑其他商品'),
     );
-    const cancelled = { status: states.cancelled, cancelReason: '司机来电取消，改兑其他商品', updatedAt: at(5) };
+    const cancelled = { status: states.cancelled, cancelReason: '司机来电取消，改兑其他商品', updatedAt: at(1) };
     await tx.update(expressExchanges).set(cancelled).where(where);
     return;
   }
@@ -96,17 +97,17 @@ async function follow(tx: Executor, tenantId: number, adminId: number, exchange:
   const contact = { consignee: driver.name, phone: driver.mobile, address };
   await tx
     .update(expressExchanges)
-    .set({ ...contact, status: states.addressed, updatedAt: at(6) })
+    .set({ ...contact, status: states.addressed, updatedAt: at(1) })
     .where(where);
   if (story.to === states.addressed) return;
   await tx
     .update(expressExchanges)
-    .set({ status: states.shipping, updatedAt: at(26) })
+    .set({ status: states.shipping, updatedAt: at(2) })
     .where(where);
   if (story.to === states.shipping) return;
   const carrier = carriers[id % carriers.length];
   const trackingNo = `${carrier === 1 ? 'SF' : carrier === 6 ? 'JD' : 'ZT'}${String(7_300_000_000 + id * 7919)}`;
-  const shipped = { status: states.shipped, carrier, trackingNo, shippedAt: at(30), updatedAt: at(30) };
+  const shipped = { status: states.shipped, carrier, trackingNo, shippedAt: at(3), updatedAt: at(3) };
   await tx.update(expressExchanges).set(shipped).where(where);
 }
 
@@ -120,10 +121,12 @@ interface Exchange {
 }
 
 /**
- * Exchanges of the demo drivers who have points, made through `exchangeGoods` on their days (the ledger shows
- * each spend), then taken along the courier flow; one is cancelled through `cancelExchange` (a reversal row).
+ * Exchanges of the demo drivers who have points, made through `exchangeGoods` (the ledger shows each spend),
+ * then taken along the courier flow; one is cancelled through `cancelExchange` (a reversal row). The drivers'
+ * points history is written first (the points demo, which then finds it written).
  */
 async function seedExchanges(db: Db) {
+  await seedDemoPoints(db);
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.loginId, 'admin'));
   if (!admin) return;
   const branches = await db.selectDistinct({ tenantId: expressGoods.tenantId }).from(expressGoods);
@@ -151,7 +154,8 @@ async function seedExchanges(db: Db) {
       const driver = holders[n % Math.max(1, holders.length)];
       const item = goods[story.goods];
       if (!driver || !item) continue;
-      const made = new Date(businessNow().getTime() - (story.days * 24 + 5) * 3_600_000);
+      // This morning's work, after the last of the drivers' points history: the ledger stays in time order.
+      const made = new Date(businessNow().getTime() - (stories.length - n) * 8 * 60_000);
       await atBusinessTime(made, () =>
         db.transaction(async (tx) => {
           const order = { goodsId: item.id, driverId: driver.id, quantity: 1, channel: 1 };

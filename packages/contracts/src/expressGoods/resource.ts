@@ -99,9 +99,13 @@ export const expressAddressBody = z.strictObject({
   address: text().trim().min(5, '请填写完整地址（省市区、街道门牌）').max(200).meta({ title: '收货地址' }),
 });
 
+/** A courier's waybill number: letters, digits and dashes, as the carriers print them. */
+const trackingNoFormat = '应为6到30位字母、数字或“-”';
+const trackingNoProblem = (value: string) => (/^[A-Za-z0-9-]{6,30}$/.test(value) ? null : trackingNoFormat);
+
 const trackingNo = text()
   .trim()
-  .regex(/^[A-Za-z0-9-]{6,30}$/, '应为6到30位字母、数字或“-”')
+  .refine((value) => trackingNoProblem(value) === null, trackingNoFormat)
   .meta({ title: '运单号' });
 
 export const expressExchangeLifecycle = defineLifecycle({
@@ -190,6 +194,7 @@ export const expressExchangeResource = defineResource({
       form: false,
       filter: 'like',
       max: 30,
+      check: trackingNoProblem,
       import: { example: 'SF1234567890123' },
     }),
     shippedAt: fields.datetime('发货时间', { form: false, list: false }),
