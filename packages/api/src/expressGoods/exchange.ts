@@ -7,7 +7,7 @@ import { reversePoints, spendPoints } from '../points/ledger';
 import { expressExchanges, expressGoods } from './tables';
 
 /** The ledger's business type of an exchange's spend; its business id is the exchange's id. */
-export const exchangeBizType = 'express-exchange';
+const exchangeBizType = 'express-exchange';
 
 /** Who exchanges: the branch company and the staff member (null: the driver in the app). */
 export interface Actor {
