@@ -9,6 +9,7 @@ import { users } from '../identity/tables';
 import { cities } from '../lookups/tables';
 import { seedDemoPoints } from '../points/demo';
 import { pointsAccounts } from '../points/tables';
+import { importBatches, importBatchRows } from '../resource/import-tables';
 import { seedEachBranch } from '../seed/branches';
 import { storeSeedFile } from '../seed/files';
 import { cancelExchange, exchangeGoods } from './exchange';
@@ -81,6 +82,26 @@ const carriers = [1, 2, 6] as const;
 
 /** Takes a demo exchange along its courier flow as staff would have, a day at a time. */
 async function follow(tx: Executor, tenantId: number, adminId: number, exchange: Exchange, story: Story) {
+  await advance(tx, tenantId, adminId, exchange, story);
+  if (story.to === states.shipped) await recordImport(tx, tenantId, adminId, exchange);
+}
+
+/** The tracking number came in an upload of the courier's sheet, as staff import them: its batch of one row. */
+async function recordImport(tx: Executor, tenantId: number, adminId: number, { id, made }: Exchange) {
+  const at = new Date(made.getTime() + 3 * 60_000);
+  const stamps = { tenantId, createdBy: adminId, updatedBy: adminId, createdAt: at, updatedAt: at };
+  const [batch] = await tx
+    .insert(importBatches)
+    .values({ ...stamps, resourceKey: 'expressExchange', fileName: '顺丰运单回传.xlsx', rows: 1, imported: 1 })
+    .returning({ id: importBatches.id });
+  if (!batch) return;
+  await tx.update(importBatches).set({ status: 1, finishedAt: at }).where(eq(importBatches.id, batch.id));
+  await tx
+    .insert(importBatchRows)
+    .values({ ...stamps, batchId: batch.id, rowNumber: 2, outcome: 1, message: '已发货', recordId: id });
+}
+
+async function advance(tx: Executor, tenantId: number, adminId: number, exchange: Exchange, story: Story) {
   const { id, made, driver } = exchange;
   const at = (minutes: number) => new Date(made.getTime() + minutes * 60_000);
   const where = and(eq(expressExchanges.id, id), eq(expressExchanges.tenantId, tenantId));

@@ -94,6 +94,12 @@ const exchangeFamily = defineServerResource({
         verdicts.push({ refused: `兑换单号「${String(values.exchangeNo)}」不存在` });
         continue;
       }
+      // Both are empty until shipped, so the template cannot mark them required: each row must give them.
+      const missing = [values.carrier == null && '快递公司', !values.trackingNo && '运单号'].filter(Boolean);
+      if (missing.length > 0) {
+        verdicts.push({ refused: `${missing.join('、')}不能为空` });
+        continue;
+      }
       const body = { carrier: values.carrier, trackingNo: values.trackingNo };
       try {
         await takeAction(ctx.db, exchangeFamily, ctx.request, id, 'deliver', body, ctx);
