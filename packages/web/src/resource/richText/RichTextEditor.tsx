@@ -10,6 +10,7 @@ import {
 } from '@ant-design/icons';
 import { richTextImageUpload } from '@cp/contracts';
 import Image from '@tiptap/extension-image';
+import { closeHistory } from '@tiptap/pm/history';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { App, Button, Divider, Input, Popover, Space, Tooltip } from 'antd';
@@ -167,8 +168,18 @@ function PictureTool({ editor }: { editor: Editor }) {
 
 function Toolbar({ editor }: { editor: Editor }) {
   const active = useActive(editor);
+  // Each toolbar action is a step of its own to 撤销, however quickly it follows the last edit (typing
+  // within half a second is grouped into one step; a click on a tool is not typing).
   const run = (command: (chain: ReturnType<Editor['chain']>) => ReturnType<Editor['chain']>) => () =>
-    command(editor.chain().focus()).run();
+    command(
+      editor
+        .chain()
+        .focus()
+        .command(({ tr }) => {
+          closeHistory(tr);
+          return true;
+        }),
+    ).run();
   const heading = (level: 2 | 3) => run((chain) => chain.toggleHeading({ level }));
   return (
     <Space size={2} wrap className="rich-text-toolbar" role="toolbar" aria-label="格式">
