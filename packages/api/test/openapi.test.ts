@@ -169,6 +169,8 @@ describe('OpenAPI document', () => {
         '/api/customers/personal': sql`select id from customers where kind = 3 and tenant_id = ${tenant}`,
         '/api/retail-work-orders': sql`select id from retail_work_orders where tenant_id = ${tenant}`,
         '/api/product-quotes': sql`select id from product_quotes where tenant_id = ${tenant}`,
+        // 营销政策详情 is a policy's report, opened from 政策详情: its id is the policy's.
+        '/api/policy-reports': sql`select id from policies where tenant_id = ${tenant}`,
       };
       const query = table[collection];
       if (!query) return undefined;

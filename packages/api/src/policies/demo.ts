@@ -18,8 +18,11 @@ const demoPolicies = [
 /** Where each demo claim ends up: 待核销, 核单失败, 核单通过, 核销中, 已核销 (twice), 已作废. */
 const story = ['waiting', 'failed', 'passed', 'verifying', 'verified', 'verified', 'voided'] as const;
 
-/** The story of one claim, through the same functions as the page's actions (the ledger shows the credits). */
-async function play(w: ClaimWriter, id: number, step: (typeof story)[number]) {
+/**
+ * The story of one claim, through the same functions as the page's actions (the ledger shows the credits);
+ * 确认核销 is 财务's, as every payment of the books is (`finance`).
+ */
+async function play(w: ClaimWriter, finance: number, id: number, step: (typeof story)[number]) {
   const set = (values: Partial<typeof policyClaims.$inferInsert>) =>
     w.tx.update(policyClaims).set(values).where(eq(policyClaims.id, id));
   if (step === 'waiting') return;
@@ -31,7 +34,8 @@ async function play(w: ClaimWriter, id: number, step: (typeof story)[number]) {
   if (step === 'verifying') return;
   const [claim] = await w.tx.select().from(policyClaims).where(eq(policyClaims.id, id));
   if (!claim) return;
-  await set({ ...(await creditClaim(w, claim)), status: claimStates.verified });
+  const byFinance: ClaimWriter = { tx: w.tx, auth: { ...w.auth, userId: finance } };
+  await set({ ...(await creditClaim(byFinance, claim)), status: claimStates.verified });
 }
 
 /** Five policies per branch company, and 长租司机返现 bound to its orders in force, claims in every state. */
@@ -44,7 +48,8 @@ export async function seedPolicies(db: Db) {
     })),
   );
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.loginId, 'admin'));
-  if (!admin) return;
+  const [finance] = await db.select({ id: users.id }).from(users).where(eq(users.loginId, 'finance'));
+  if (!admin || !finance) return;
   const cashBack = await db
     .select()
     .from(policies)
@@ -78,7 +83,7 @@ export async function seedPolicies(db: Db) {
         .limit(story.length);
       for (const [n, order] of orders.entries()) {
         const id = await bindPolicy(w, order.id, policy.id, n === 0 ? '签约时客户经理申请' : null);
-        await play(w, id, story[n] ?? 'waiting');
+        await play(w, finance.id, id, story[n] ?? 'waiting');
       }
     });
   }
