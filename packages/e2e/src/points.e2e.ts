@@ -1,3 +1,4 @@
+import { expressGoodsScreens } from '@cp/contracts';
 import { describe, expect, it } from 'vitest';
 import { act, clickRowButton, input } from './support/actions';
 import { useBrowser } from './support/browser';
@@ -84,17 +85,30 @@ describe('积分管理', () => {
       body: JSON.stringify({ mobile: account?.mobile, method: 1 }),
     });
     expect(signedIn.msg).toBe('success');
-    const earned = (await api<{ balance: number }>(`/api/points-accounts/${driverId}`, { token })).data.balance;
+    const after = (await api<{ balance: number; available: number }>(`/api/points-accounts/${driverId}`, { token }))
+      .data;
+    const earned = after.balance;
     expect(earned).toBe(Number(account?.balance) + 37);
 
-    // 快递商品: 兑换 one of the cheapest goods on sale for the driver.
+    // 快递商品: 兑换 one of the cheapest goods on sale for the driver, of those their 每人限兑 still allows.
+    const exchanges = await api<{ list: { goodsName: string }[] }>(
+      `${expressGoodsScreens.exchanges.endpoint}?driverId=${driverId}&limit=200`,
+      { token },
+    );
+    const taken = new Map<string, number>();
+    for (const { goodsName } of exchanges.data.list) taken.set(goodsName, (taken.get(goodsName) ?? 0) + 1);
     const goods = (
-      await api<{ list: { id: string; name: string; pointsPrice: number; stock: number }[] }>(
-        '/api/express-goods?status=1&limit=50',
-        { token },
-      )
+      await api<{
+        list: { id: string; name: string; pointsPrice: number; stock: number; limitPerDriver: number | null }[];
+      }>('/api/express-goods?status=1&limit=50', { token })
     ).data.list
-      .filter((row) => row.stock > 0 && row.pointsPrice <= earned)
+      // One the driver may still take: in stock, within what is available (not frozen), under its limit.
+      .filter(
+        (row) =>
+          row.stock > 0 &&
+          row.pointsPrice <= after.available &&
+          (!row.limitPerDriver || (taken.get(row.name) ?? 0) < row.limitPerDriver),
+      )
       .sort((a, b) => a.pointsPrice - b.pointsPrice)[0];
     expect(goods).toBeDefined();
     await page.goto(`/expressGoods?name=${encodeURIComponent(String(goods?.name))}`);
@@ -109,11 +123,11 @@ describe('积分管理', () => {
     const spent = (await api<{ balance: number }>(`/api/points-accounts/${driverId}`, { token })).data.balance;
     expect(spent).toBe(earned - Number(goods?.pointsPrice));
 
-    // 积分明细: the award and the spend, each with the balance after it (the row reads 说明, 积分变动, 变动后余额).
+    // 积分明细: the award and the spend, each with the balance after it (a row reads 积分变动, 变动后余额, …, 说明).
     await page.goto(`/integralAllDetails?driverId=${driverId}`);
-    const award = page.getByRole('row', { name: new RegExp(`安全会议签到：${theme}.*\\b37\\b.*${amount(earned)}`) });
+    const award = page.getByRole('row', { name: new RegExp(`\\b37\\b.*${amount(earned)}.*安全会议签到：${theme}`) });
     await award.waitFor({ timeout: 45_000 });
-    const exchange = `积分兑换：${goods?.name}×1.*${amount(Number(goods?.pointsPrice))}.*${amount(spent)}`;
+    const exchange = `-${amount(Number(goods?.pointsPrice))}.*${amount(spent)}.*积分兑换：${goods?.name}×1`;
     await page.getByRole('row', { name: new RegExp(exchange) }).waitFor();
   });
 });

@@ -65,7 +65,10 @@ describe('政策管理', () => {
     await pickOption(page, form, '政策类型', '阶梯租金');
     await typeDay(form, '开始日期', startDate);
     await typeDay(form, '结束日期', addDays(startDate, 6));
-    await pickOption(page, form, '适用城市', city?.label, { multiple: true });
+    // Cities are many: typed to find, as a clerk would.
+    await formItem(page, form, '适用城市').locator('.ant-select').click();
+    await page.keyboard.type(String(city?.label));
+    await chooseOption(page, city?.label, { multiple: true });
     await page.keyboard.press('Escape');
     await input(form, '单笔优惠').fill('300');
     await form.locator('.ant-form-item').filter({ hasText: '政策说明' }).locator('textarea').fill('签约司机减免300元');
