@@ -89,6 +89,8 @@ async function census(database: Database) {
 }
 
 describe('demo data on a start', () => {
+  // A deadline against a hang, not a speed bound: the first start writes the whole demo (every family's rows,
+  // eighteen months of books) inside this test, about a minute on a busy two-core machine and growing.
   it('a start on a database with data writes no demo rows', async () => {
     const fresh = await freshDatabase({ persistent: true });
     const config = configOf();
@@ -217,7 +219,7 @@ describe('demo data on a start', () => {
     } finally {
       await fresh.drop();
     }
-  });
+  }, 600_000);
 
   it('DEMO_DATA=0 starts without demo data', async () => {
     const config = configOf({ DEMO_DATA: '0', ADMIN_PASSWORD: 'Change-me-2026' });

@@ -75,6 +75,7 @@ const wordsByTone: Readonly<Record<Tone, readonly string[]>> = {
     '审批中',
     '履约中',
     '执行中',
+    '推送中',
     '计划中',
     '进行中',
     '发货中',

@@ -16,10 +16,14 @@ export const claimStatus = defineEnum(
 export const claimStates = { waiting: 0, verifying: 1, verified: 2, voided: 3 } as const;
 
 /** What 核单 found: SPEC §3 check-order 1 是 (passed) or 2 失败. */
-export const checkVerdict = defineEnum('核单结果', [
-  [1, '通过'],
-  [2, '失败'],
-]);
+export const checkVerdict = defineEnum(
+  '核单结果',
+  [
+    [1, '通过'],
+    [2, '失败'],
+  ],
+  { status: true },
+);
 
 const reason = (title: string) => text().trim().min(1, '不能为空').max(200).meta({ title });
 
