@@ -42,15 +42,18 @@ afterAll(() => ctx.close());
 describe('车型报价 (网约车信息)', () => {
   it('keeps a rent with its period and as the monthly equivalent (day × 30, week × 30 / 7), sorting by it', async () => {
     const { data: owner } = await post('/api/competitor/companies', company({ cityId: city.get('天津市') }));
-    const quoted = await Promise.all(
-      [
-        [15_000, 1],
-        [100_000, 2],
-        [450_000, 3],
-      ].map(([rentAmount, rentPeriod]) =>
-        post('/api/competitor/cars', car(owner.id, { rentAmount, rentPeriod, model: `车型${rentPeriod}` })),
-      ),
-    );
+    // One after another: 车型1 and 车型3 tie on the monthly figure and keep the order they were entered in (sent
+    // at once, PostgreSQL may number them either way).
+    const quoted = [];
+    for (const [rentAmount, rentPeriod] of [
+      [15_000, 1],
+      [100_000, 2],
+      [450_000, 3],
+    ]) {
+      quoted.push(
+        await post('/api/competitor/cars', car(owner.id, { rentAmount, rentPeriod, model: `车型${rentPeriod}` })),
+      );
+    }
     expect(quoted.map((answer) => answer.code)).toEqual([0, 0, 0]);
     const list = await get<PageResult<Row>>(`/api/competitor/cars?companyId=${owner.id}&limit=50`);
     // 150元/日 → 4500元, 1000元/周 → 4285.71元, 4500元/月: lowest monthly figure first.
