@@ -33,7 +33,16 @@ function runBeside(title, args, env) {
       resolve(status);
     });
   });
-  return { stop: () => process.kill(-child.pid, 'SIGTERM'), done };
+  const stop = () => {
+    // Ended already (its output printed): nothing to stop.
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // the group ended between the check and the signal
+    }
+  };
+  return { stop, done };
 }
 
 // A feature folder added since the lists were written is listed before anything runs (scripts/features.mjs).
