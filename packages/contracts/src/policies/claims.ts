@@ -122,9 +122,9 @@ export const policyClaimResource = defineResource({
 export const policyClaimScreens = {
   marketingPolicyCancellation: defineScreen(policyClaimResource, {
     route: 'marketingPolicyCancellation',
-    // 核单 and 核销 states in view at 1440 × 900: the order (its number long) comes after them.
-    key: ['policyId', 'driverId', 'amount', 'checkOrder', 'status'],
-    columns: ['orderId', 'cityId', 'verifiedAt', 'createdAt'],
+    // 核单 and 核销 states in view at 1440 × 900: the driver and the order (long names) come after them.
+    key: ['policyId', 'amount', 'checkOrder', 'status'],
+    columns: ['driverId', 'orderId', 'cityId', 'verifiedAt', 'createdAt'],
     filters: ['cityId', 'policyId', 'driverId', 'orderId', 'checkOrder', 'status', 'createdAt', 'claimNo'],
     tabs: { field: 'status', all: true, items: [{ values: [0] }, { values: [1] }, { values: [2] }, { values: [3] }] },
     actions: ['check', 'start', 'verify', 'cancel'],
