@@ -18,7 +18,10 @@ function run(title, args, env = process.env) {
   if (result.status !== 0) fail(title, result.status);
 }
 
-/** Runs beside another stage: its output is held and printed whole when it ends, so the two don't interleave. */
+/**
+ * Runs beside another stage: its output is held and printed whole after the other stage, so the two don't
+ * interleave and a failure here is the last thing the run prints (a log kept by its tail still shows it).
+ */
 function runBeside(title, args, env) {
   console.log(`\n=== ${title}（并行，结束后输出）===`);
   // A group of its own, so that a failure elsewhere can stop it with its workers.
@@ -26,15 +29,13 @@ function runBeside(title, args, env) {
   const output = [];
   child.stdout.on('data', (chunk) => output.push(chunk));
   child.stderr.on('data', (chunk) => output.push(chunk));
-  const done = new Promise((resolve) => {
-    child.on('close', (status) => {
-      console.log(`\n=== ${title}：输出 ===`);
-      process.stdout.write(Buffer.concat(output));
-      resolve(status);
-    });
-  });
+  const done = new Promise((resolve) => child.on('close', resolve));
+  const print = () => {
+    console.log(`\n=== ${title}：输出 ===`);
+    process.stdout.write(Buffer.concat(output));
+  };
   const stop = () => {
-    // Ended already (its output printed): nothing to stop.
+    // Ended already: nothing to stop.
     if (child.exitCode !== null || child.signalCode !== null) return;
     try {
       process.kill(-child.pid, 'SIGTERM');
@@ -42,7 +43,7 @@ function runBeside(title, args, env) {
       // the group ended between the check and the signal
     }
   };
-  return { stop, done };
+  return { stop, done, print };
 }
 
 // A feature folder added since the lists were written is listed before anything runs (scripts/features.mjs).
@@ -74,6 +75,10 @@ if (existsSync(chromium)) {
   const status = await new Promise((resolve) => e2e.on('close', resolve));
   if (status !== 0) {
     postgres?.stop();
+    if (postgres) {
+      await postgres.done;
+      postgres.print();
+    }
     fail('端到端测试 (Chromium)', status);
   }
 } else if (process.env.CI) {
@@ -84,5 +89,6 @@ if (existsSync(chromium)) {
 }
 if (postgres) {
   const status = await postgres.done;
+  postgres.print();
   if (status !== 0) fail('API (PostgreSQL)', status);
 }

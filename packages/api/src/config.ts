@@ -34,6 +34,7 @@ export interface Config {
   /** The Markdown user manual the product document PDF is generated from. */
   userManualPath: string;
   qrCodes: QrCodesConfig;
+  appApi: AppApiConfig;
   firstStart: FirstStartConfig;
 }
 
@@ -53,6 +54,18 @@ export interface QrCodesConfig {
   signUpBaseUrl: string;
   /** Scans one address may report per minute; more are refused and not counted. */
   scansPerMinute: number;
+}
+
+/** The drivers' app's inbound API (`/api/app/…`, `appApi/`): its limits, counted per process. */
+export interface AppApiConfig {
+  /** Requests one driver's identity may make in a minute (APP_RATE_PER_DRIVER). */
+  perDriverPerMinute: number;
+  /** Requests from one address in a minute (APP_RATE_PER_ADDRESS): the app's backend sends for all its drivers. */
+  perAddressPerMinute: number;
+  /** Refused credentials from one address in a minute before it is refused outright (APP_FAILURES_PER_ADDRESS). */
+  failuresPerAddressPerMinute: number;
+  /** How far `X-App-Timestamp` may be from the server's clock, in seconds; nonces are kept twice as long. */
+  clockSkewSeconds: number;
 }
 
 declare module 'fastify' {
@@ -215,6 +228,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     qrCodes: {
       signUpBaseUrl: (env.SIGNUP_BASE_URL || 'https://signup.example.com').replace(/\/+$/, ''),
       scansPerMinute: positiveFromEnv(env, 'QR_SCANS_PER_MINUTE', 30),
+    },
+    appApi: {
+      perDriverPerMinute: positiveFromEnv(env, 'APP_RATE_PER_DRIVER', 120),
+      perAddressPerMinute: positiveFromEnv(env, 'APP_RATE_PER_ADDRESS', 30_000),
+      failuresPerAddressPerMinute: positiveFromEnv(env, 'APP_FAILURES_PER_ADDRESS', 30),
+      clockSkewSeconds: positiveFromEnv(env, 'APP_CLOCK_SKEW_SECONDS', 300),
     },
     firstStart: {
       demoData: env.DEMO_DATA !== '0' && env.DEMO_DATA !== 'false',

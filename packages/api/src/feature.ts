@@ -1,3 +1,4 @@
+import type { AppSender } from './appApi/keys';
 import type { Config } from './config';
 import type { Database, Db } from './db';
 import type { ExportDefinition } from './exports/registry';
@@ -17,6 +18,11 @@ interface FeatureDeps {
 interface DemoOptions {
   /** The data folder, where uploaded files are kept (absent in some tests: write no files then). */
   dataDir?: string;
+  /**
+   * The drivers' app of a branch company: what the app sends (留资, feedback, a coupon bought) is demo data made
+   * through the app's inbound API (`appApi/`), never written into the tables around it.
+   */
+  app: (tenantId: number) => Promise<AppSender>;
 }
 
 /**

@@ -1,5 +1,6 @@
 // Written by scripts/features.mjs (`npm run features`) from the folders holding a feature file: do not edit.
 import type { Feature } from './feature';
+import { feature as appApi } from './appApi/feature';
 import { feature as approvals } from './approvals/feature';
 import { feature as articles } from './articles/feature';
 import { feature as boardingPlans } from './boardingPlans/feature';
@@ -29,4 +30,4 @@ import { feature as users } from './users/feature';
 import { feature as vehicles } from './vehicles/feature';
 
 /** Every feature folder of the package, by folder name. */
-export const features: readonly Feature[] = [approvals, articles, boardingPlans, channels, competitors, contents, customers, driveStations, drivers, expressGoods, feedback, finance, leads, maintenanceCompetitors, orders, points, policies, prizeDraws, qrCodes, quotes, referrals, roles, safetyMeetings, safetyRegulations, tags, users, vehicles];
+export const features: readonly Feature[] = [appApi, approvals, articles, boardingPlans, channels, competitors, contents, customers, driveStations, drivers, expressGoods, feedback, finance, leads, maintenanceCompetitors, orders, points, policies, prizeDraws, qrCodes, quotes, referrals, roles, safetyMeetings, safetyRegulations, tags, users, vehicles];

@@ -12,7 +12,7 @@ import { type Database, openDatabase, openMemoryDatabase } from '../src/db';
 import { migrate } from '../src/db/migrate';
 import { seedDemoData } from '../src/seed';
 
-interface Envelope<T = unknown> {
+export interface Envelope<T = unknown> {
   code: number;
   msg: string;
   data: T;

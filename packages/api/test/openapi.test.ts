@@ -1,6 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRequestHeaders } from '../src/appApi/keys';
 import { rowsOf } from '../src/db/migrate';
+import { appClient } from './app-support';
 import { multipart, samples } from './files-support';
 import { startTestApp, type TestContext } from './harness';
 import {
@@ -60,6 +62,8 @@ describe('OpenAPI document', () => {
     expect(doc.paths['/api/auth/login']?.post?.security).toEqual([]);
     expect(doc.paths['/api/health']?.get?.security).toEqual([]);
     expect(doc.paths['/api/user/info']?.get?.security).toEqual([{ token: [] }]);
+    // The app's inbound API: its key, timestamp and nonce (and the driver where a route requires one).
+    expect(doc.paths['/api/app/caller']?.get?.security).toEqual([{ appKey: [], appTimestamp: [], appNonce: [] }]);
     expect(doc.paths['/api/roles']?.post?.requestBody).toBeDefined();
     expect(doc.paths['/api/roles']?.get?.parameters?.length).toBeGreaterThan(0);
     expect(doc.info.description).toContain('| 1002 | 登录已过期，请重新登录 |');
@@ -157,6 +161,7 @@ describe('OpenAPI document', () => {
       url: '/api/gateway/storage/file/private',
       ...withToken(multipart([{ name: '企业合同.pdf', content: samples.pdf, type: 'application/pdf' }]), token),
     });
+    const app = await appClient(ctx, '北京分公司');
     const contractLocation = (contract.json() as { data: { fileLocation: string } }).data.fileLocation;
 
     /** Ids of the families no list screen shows, from their tables, in the branch company the admin is in. */
@@ -208,7 +213,10 @@ describe('OpenAPI document', () => {
         else query.set(parameter.name, String(value));
       }
       called++;
-      const response = await ctx.app.inject({ method: 'GET', url: `${url}?${query}`, headers: { token } });
+      // An operation of the app's inbound API is called as the app calls it, for a driver of the admin's branch.
+      const fromApp = (operation.operation.security ?? []).some((needs) => 'appKey' in (needs as object));
+      const headers = fromApp ? appRequestHeaders(app.grant, app.driverIds[0]) : { token };
+      const response = await ctx.app.inject({ method: 'GET', url: `${url}?${query}`, headers });
       const body = response.json() as { code: number; msg: string; data: unknown };
       if (response.statusCode !== 200 || body.code !== 0) {
         return problems.push(`${operation.name}: ${url} answered ${response.statusCode}/${body.code} ${body.msg}`);

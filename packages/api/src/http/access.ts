@@ -1,5 +1,6 @@
 import { buttonKeys, menuKeys } from '@cp/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppAuthenticator, type DriverIdentity } from '../appApi/auth';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { resolveSession, type SessionContext } from '../identity/sessions';
@@ -14,13 +15,22 @@ export type Access =
   | { kind: 'public' }
   | { kind: 'session' }
   /** Any one of the keys (menu keys or button keys of the route catalogue). */
-  | { kind: 'permission'; keys: readonly string[] };
+  | { kind: 'permission'; keys: readonly string[] }
+  /**
+   * The drivers' app's inbound API (`/api/app/…` and nothing else): an app key of a branch company, a fresh
+   * nonce, and the driver's identity as `driver` says (`appApi/auth.ts`). A console token reaches none of it.
+   */
+  | { kind: 'app'; driver: DriverIdentity };
 
 export const access = {
   public: { kind: 'public' } as Access,
   session: { kind: 'session' } as Access,
   permission: (...keys: string[]): Access => ({ kind: 'permission', keys }),
+  app: (driver: DriverIdentity): Access => ({ kind: 'app', driver }),
 };
+
+/** Where the app's inbound API lives: every route under it declares `access.app`, and no other route does. */
+export const appApiPrefix = '/api/app/';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -61,6 +71,8 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; conf
   const routes: DeclaredRoute[] = [];
   app.decorate('declaredRoutes', routes);
   app.decorateRequest('auth', null);
+  app.decorateRequest('appCaller', null);
+  const appAuthenticator = new AppAuthenticator(deps.db, deps.config);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
@@ -72,6 +84,9 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; conf
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) routes.push({ method, url: route.url, access: declared });
     if (!declared) throw new Error(`路由 ${route.url} 未声明访问权限 (config.access)`);
+    if ((declared.kind === 'app') !== route.url.startsWith(appApiPrefix)) {
+      throw new Error(`路由 ${route.url}：${appApiPrefix} 之下的路由且只有它们声明 access.app`);
+    }
     if (declared.kind === 'permission') {
       for (const key of declared.keys) {
         if (!knownKeys.has(key)) throw new Error(`路由 ${route.url} 声明了路由目录中不存在的权限键 ${key}`);
@@ -90,6 +105,10 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; conf
       const matched = request.routeOptions.url;
       if (request.is404 || matched === undefined || !matched.startsWith('/api')) return;
       throw forbidden();
+    }
+    if (declared.kind === 'app') {
+      request.appCaller = await appAuthenticator.authenticate(request, declared.driver);
+      return;
     }
     const token = tokenFromHeaders(request.headers);
     if (!token) throw ApiError.of('tokenInvalid');

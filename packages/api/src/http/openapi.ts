@@ -48,7 +48,10 @@ const refsIn = (value: unknown) =>
  * to (directly or through another): the request-side twin of an answer's schema (`MenuNodeInput`) is not.
  */
 const namedSchemas: SwaggerTransformObject = (input) => {
-  const document = jsonSchemaTransformObject(input) as { paths?: unknown; components?: { schemas?: object } };
+  const document = jsonSchemaTransformObject(input) as {
+    paths?: unknown;
+    components?: { schemas?: object; securitySchemes?: object };
+  };
   const schemas: Record<string, unknown> = { ...document.components?.schemas };
   const kept = new Set<string>();
   const pending = refsIn(document.paths);
@@ -58,11 +61,23 @@ const namedSchemas: SwaggerTransformObject = (input) => {
     pending.push(...refsIn(schemas[id]));
   }
   const used = Object.fromEntries(Object.entries(schemas).filter(([id]) => kept.has(id)));
+  // A scheme no operation asks for (the driver's header, until a route requires it) is left out too.
+  const paths = JSON.stringify(document.paths);
+  const securitySchemes = Object.fromEntries(
+    Object.entries(document.components?.securitySchemes ?? {}).filter(([name]) => paths.includes(`"${name}":[]`)),
+  );
   return finishedDocument({
     ...document,
-    components: { ...document.components, schemas: used },
+    components: { ...document.components, schemas: used, securitySchemes },
   }) as ReturnType<SwaggerTransformObject>;
 };
+
+/** What an operation of the app's inbound API says about the driver's identity. */
+const appCallerNotes = {
+  required: '调用方：司机APP（须带 X-App-Driver）',
+  optional: '调用方：司机APP（X-App-Driver 可选）',
+  none: '调用方：司机APP（不需要司机身份）',
+} as const;
 
 /** OpenAPI document from the routes' zod schemas, at /api/openapi.json, explorer at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
@@ -70,8 +85,25 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   app.addHook('onRoute', (route) => {
     const declared: Access | undefined = route.config?.access;
     if (!route.url.startsWith('/api') || !declared || route.url.startsWith(docsPrefix)) return;
-    const security = declared.kind === 'public' ? [] : [{ token: [] }];
-    const needs = declared.kind === 'permission' ? `\n\n权限：${declared.keys.join(' 或 ')}` : '';
+    const security =
+      declared.kind === 'public'
+        ? []
+        : declared.kind === 'app'
+          ? [
+              {
+                appKey: [],
+                appTimestamp: [],
+                appNonce: [],
+                ...(declared.driver === 'required' ? { appDriver: [] } : {}),
+              },
+            ]
+          : [{ token: [] }];
+    const needs =
+      declared.kind === 'permission'
+        ? `\n\n权限：${declared.keys.join(' 或 ')}`
+        : declared.kind === 'app'
+          ? `\n\n${appCallerNotes[declared.driver]}`
+          : '';
     route.schema = {
       ...route.schema,
       security,
@@ -88,7 +120,35 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
       // Paths are absolute (`/api/...`): the server is whichever one serves the document.
       servers: [{ url: '/', description: '提供本文档的服务' }],
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'token' },
+          appKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-App-Key',
+            description: '司机APP的凭证：`<key_id>.<secret>`，每个分公司签发；只能调用 /api/app/ 下的接口',
+          },
+          appTimestamp: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-App-Timestamp',
+            description: '发送时间，10位Unix时间戳（秒），与服务器时间相差不超过5分钟',
+          },
+          appNonce: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-App-Nonce',
+            description: '每个请求不同的随机串（16到64位字母、数字、_ 或 -）；重复的请求不再处理',
+          },
+          appDriver: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-App-Driver',
+            description: '代其调用的司机编号，须为凭证所属分公司的司机',
+          },
+        },
+      },
       security: [{ token: [] }],
     },
     transform: (input) => {

@@ -8,10 +8,11 @@ import { contentDisposition } from '../files/disposition';
 import { fileDto, findFile } from '../files/service';
 import { access, sessionOf } from '../http/access';
 import { ApiError, notFound } from '../http/errors';
+import { MinuteLimiter } from '../http/rate-limit';
 import { ok } from '../http/reply';
 import { fileResponses, type RoutePlugin } from '../http/schemas';
 import { idOf, idParams } from '../resource/routes';
-import { recordScan, ScanLimiter } from './scans';
+import { recordScan } from './scans';
 import { signUpThroughQrCode } from './signup';
 import { qrCodes, qrTemplates } from './tables';
 
@@ -108,7 +109,7 @@ export const qrCodeRoutes: RoutePlugin<{ db: Db; config: Config }> = async (app,
     },
   );
 
-  const limiter = new ScanLimiter(config.qrCodes.scansPerMinute);
+  const limiter = new MinuteLimiter(config.qrCodes.scansPerMinute);
   app.get(
     '/api/public/qr/:code',
     {
@@ -128,7 +129,7 @@ export const qrCodeRoutes: RoutePlugin<{ db: Db; config: Config }> = async (app,
     },
   );
 
-  const signUps = new ScanLimiter(config.qrCodes.scansPerMinute);
+  const signUps = new MinuteLimiter(config.qrCodes.scansPerMinute);
   app.post(
     '/api/public/qr-sign-up',
     {

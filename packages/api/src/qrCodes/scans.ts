@@ -2,37 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db';
 import { qrCodes } from './tables';
 
-/**
- * Scans each address may report in a minute, counted in this process: a refresh storm or a script cannot
- * inflate a salesperson's figures, and a real visitor never meets the limit.
- */
-export class ScanLimiter {
-  private readonly windows = new Map<string, { start: number; used: number }>();
-
-  constructor(
-    private readonly perMinute: number,
-    private readonly now = () => Date.now(),
-  ) {}
-
-  /** Whether `address` may scan once more now; counts the scan when it may. */
-  take(address: string): boolean {
-    const at = this.now();
-    const window = this.windows.get(address);
-    if (!window || at - window.start >= 60_000) {
-      if (this.windows.size > 10_000) this.sweep(at);
-      this.windows.set(address, { start: at, used: 1 });
-      return true;
-    }
-    if (window.used >= this.perMinute) return false;
-    window.used += 1;
-    return true;
-  }
-
-  private sweep(at: number) {
-    for (const [address, window] of this.windows) if (at - window.start >= 60_000) this.windows.delete(address);
-  }
-}
-
 /** Counts a scan of `code`; whether the code exists. */
 export async function recordScan(db: Executor, code: string): Promise<boolean> {
   const rows = await db

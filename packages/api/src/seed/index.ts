@@ -6,6 +6,7 @@ import { scanRisks } from '../vehicles/risks';
 import { seedApprovalProcesses, seedDemoOfflinePayments } from './approvals';
 import { seedDemoChannels } from './channels';
 import { seedDemoCustomers } from './customers';
+import { demoAppSenders, openDemoApp } from './demo-app';
 import { seedDemoDrivers } from './drivers';
 import { seedFinanceConfig } from './finance';
 import { seedDemoLeads } from './leads';
@@ -115,7 +116,14 @@ async function writeDemo(db: Db, options: SeedOptions): Promise<void> {
   // The lease book: eighteen months of business replayed through the console's API, day by day.
   await replayLeaseHistory(db, { dataDir: options.dataDir });
   // Each feature folder's demo rows of its own (`<feature>/feature.ts`), on top of the story above.
-  for (const feature of features) await feature.demo?.(db, { dataDir: options.dataDir });
+  // What the drivers' app sent arrives through its inbound API, on an app of the console's own.
+  const app = await openDemoApp(db, options.dataDir);
+  try {
+    const senders = demoAppSenders(app, db);
+    for (const feature of features) await feature.demo?.(db, { dataDir: options.dataDir, app: senders });
+  } finally {
+    await app.close();
+  }
   // Flags raised now over vehicles written now are dated as a daily scan would have raised them.
   const scanned = new Date();
   await scanRisks(db);

@@ -1,15 +1,14 @@
 import { addDays, beijingDay } from '@cp/contracts';
 import { asc, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
 import { atBusinessTime } from '../clock';
-import { loadConfig } from '../config';
-import type { Database, Db } from '../db';
+import type { Db } from '../db';
 import { runBillingDay } from '../finance/billing';
 import { runOverdueDay } from '../finance/overdue';
 import { refreshRentTrends } from '../finance/trends';
 import { tenants } from '../identity/tables';
 import { startDueRenewals } from '../orders/renewals';
+import { openDemoApp } from './demo-app';
 import type { Car, Tokens } from './history-staff';
 import { daysBetween, type Lease, LeaseRequests } from './lease-requests';
 import { type Event, historyDays, lease, otherBranchesBegin, type Story, stories } from './lease-stories';
@@ -40,23 +39,15 @@ interface OrderState {
 
 /** What the first start replays, and through which app; the app is the console's, closed at the end. */
 export async function replayLeaseHistory(db: Db, options: { dataDir?: string | undefined; today?: string }) {
-  // The app is lent the database for the replay and never closes it; it serves no health check either.
-  const database: Database = { db, engine: 'pglite', close: async () => undefined };
   const today = options.today ?? beijingDay(new Date());
-  const defaults = loadConfig({});
-  const config = {
-    ...defaults,
-    dataDir: options.dataDir ?? defaults.dataDir,
-    jobs: { ...defaults.jobs, worker: false },
-  };
-  const app = await buildApp({ config, database, logger: false, businessTimeHeader: true });
+  const app = await openDemoApp(db, options.dataDir);
   const histories: History[] = [];
   try {
-    for (const [index, tenant] of (await database.db.select().from(tenants).orderBy(asc(tenants.id))).entries()) {
+    for (const [index, tenant] of (await db.select().from(tenants).orderBy(asc(tenants.id))).entries()) {
       // The first branch company has the whole history; the others its last eight months, every other lease.
       const begins = index === 0 ? 0 : otherBranchesBegin;
       const plan = stories.filter((story) => story.start >= begins).filter((_, at) => index === 0 || at % 2 === 0);
-      const history = new History(app, database.db, tenant.id, plan, begins, addDays(today, -1), options.dataDir);
+      const history = new History(app, db, tenant.id, plan, begins, addDays(today, -1), options.dataDir);
       if (await history.open()) histories.push(history);
     }
     if (histories.length === 0) return;
@@ -67,20 +58,20 @@ export async function replayLeaseHistory(db: Db, options: { dataDir?: string | u
       const day = addDays(first, offset);
       // The night's jobs, for every branch company: renewals starting, bills issued and activated, the overdue day.
       await atBusinessTime(new Date(`${day}T00:30:00+08:00`), async () => {
-        await startDueRenewals(database.db, day);
+        await startDueRenewals(db, day);
         for (const history of histories) {
           if (offset < history.begins) continue;
-          await runBillingDay(database.db, history.tenantId, day);
-          await runOverdueDay(database.db, history.tenantId, day);
+          await runBillingDay(db, history.tenantId, day);
+          await runOverdueDay(db, history.tenantId, day);
         }
       });
       for (const history of histories) if (offset >= history.begins) await history.live(offset, day);
       if (offset === historyDays) for (const history of histories) await history.finish(day);
     }
-    await startDueRenewals(database.db, today);
+    await startDueRenewals(db, today);
     for (const history of histories) {
-      await runBillingDay(database.db, history.tenantId, today);
-      await runOverdueDay(database.db, history.tenantId, today);
+      await runBillingDay(db, history.tenantId, today);
+      await runOverdueDay(db, history.tenantId, today);
     }
   } finally {
     for (const history of histories) await history.close();
