@@ -159,6 +159,21 @@ describe('awarding a task', () => {
     expect(Number(completed.completions)).toBeGreaterThanOrEqual(1);
   });
 
+  it('shows on 积分任务 each task’s completions and points given as its ledger rows sum them, reversals netted', async () => {
+    const sums = rowsOf<{ code: number; completions: number; issued: number }>(
+      await db().execute(sql`
+        select t.code, count(e.id) filter (where e.kind = 1)::int as completions, coalesce(sum(e.points), 0)::int as issued
+        from points_tasks t
+        left join points_entries e on e.tenant_id = t.tenant_id and e.source = t.code and e.kind in (1, 4)
+        where t.tenant_id = ${tenantId} group by t.code`),
+    );
+    expect(sums.some((sum) => sum.completions > 0)).toBe(true);
+    for (const sum of sums) {
+      const row = await taskRow(sum.code);
+      expect({ code: sum.code, completions: Number(row.completions), issued: Number(row.issued) }).toEqual(sum);
+    }
+  });
+
   it('gave rent paid on time its points in the payment’s transaction, once per receivable', async () => {
     const rent = await db()
       .select()

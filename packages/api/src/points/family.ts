@@ -9,15 +9,14 @@ const e = pointsEntries;
 /** A column of the listed table inside a correlated subquery (drizzle writes the selected table's unqualified). */
 const outer = (table: string, column: string) => sql.raw(`"${table}"."${column}"`);
 
-/** 积分任务: the catalogue, edited and switched; how often each was earned and the points it gave, net of reversals. */
+/**
+ * 积分任务: the catalogue, edited and switched; how often each was earned and the points it gave, net of
+ * reversals (columns the ledger moves).
+ */
 const taskFamily = defineServerResource({
   resource: pointsTaskResource,
   table: pointsTasks,
   screens: [pointsScreens.integral],
-  computed: {
-    completions: sql<number>`(select count(*)::int from ${e} where ${e.tenantId} = ${outer('points_tasks', 'tenant_id')} and ${e.source} = ${outer('points_tasks', 'code')} and ${e.kind} = 1)`,
-    issued: sql<number>`(select coalesce(sum(${e.points}), 0)::int from ${e} where ${e.tenantId} = ${outer('points_tasks', 'tenant_id')} and ${e.source} = ${outer('points_tasks', 'code')} and ${e.kind} in (1, 4))`,
-  },
 });
 
 /** The driver's kind (网约车 1, 出租车 2), which the web's link to the driver's page follows. */

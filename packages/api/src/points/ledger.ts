@@ -5,7 +5,7 @@ import { businessNow, businessToday } from '../clock';
 import type { Executor } from '../db';
 import { drivers } from '../drivers/tables';
 import { businessError, notFound } from '../http/errors';
-import { pointsAccounts, pointsEntries } from './tables';
+import { pointsAccounts, pointsEntries, pointsTasks } from './tables';
 
 /** Who a ledger row is for and who wrote it (null: the system — a job, an event without a session). */
 export interface Holder {
@@ -131,6 +131,16 @@ async function move(tx: Executor, account: Account, row: Move): Promise<Moved> {
     .returning({ balance: pointsAccounts.balance });
   if (moved?.balance !== balance) throw new Error(`points account ${account.id} moved outside its lock`);
   account.balance = balance;
+  if (row.kind === kinds.earn || row.kind === kinds.reverse) {
+    // A task's figures on 积分任务 (a row of another source matches no task and moves nothing).
+    await tx
+      .update(pointsTasks)
+      .set({
+        completions: sql`${pointsTasks.completions} + ${row.kind === kinds.earn ? 1 : 0}`,
+        issued: sql`${pointsTasks.issued} + ${row.points}`,
+      })
+      .where(and(eq(pointsTasks.tenantId, row.tenantId), eq(pointsTasks.code, row.source)));
+  }
   return { entryId: entry.id, balance };
 }
 

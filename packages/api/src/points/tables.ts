@@ -20,6 +20,12 @@ export const pointsTasks = pgTable(
     freezeDays: integer('freeze_days').notNull(),
     status: smallint('status').notNull().default(1),
     description: text('description'),
+    /**
+     * How often the task was earned and the points it gave net of reversals: the sums of its ledger rows, moved
+     * by the ledger in each row's transaction (`move`), so 积分任务 reads them instead of summing millions of rows.
+     */
+    completions: bigint('completions', { mode: 'number' }).notNull().default(0),
+    issued: bigint('issued', { mode: 'number' }).notNull().default(0),
     version: versionColumn(),
     ...businessColumns(),
   },
@@ -87,7 +93,8 @@ export const pointsEntries = pgTable(
         table.createdAt,
       ),
       index('points_entries_tenant_expires_idx').on(table.tenantId, table.expiresOn),
-      index('points_entries_tenant_source_idx').on(table.tenantId, table.source, table.kind),
+      // 积分明细 filtered by 积分来源 (and a day), newest first.
+      index('points_entries_tenant_source_filter_idx').on(table.tenantId, table.source, table.createdAt, table.id),
       check('points_entries_balance_check', sql`${table.balanceAfter} >= 0`),
       check('points_entries_points_check', sql`${table.points} <> 0`),
     ]),
