@@ -30,7 +30,7 @@ export const access = {
 };
 
 /** Where the app's inbound API lives: every route under it declares `access.app`, and no other route does. */
-export const appApiPrefix = '/api/app/';
+const appApiPrefix = '/api/app/';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
