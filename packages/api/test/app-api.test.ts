@@ -21,7 +21,7 @@ beforeAll(async () => {
         clockSkewSeconds: 300,
       },
     },
-    { demoVehiclesPerTenant: 3 },
+    { demoVehiclesPerTenant: 12 },
   );
   beijing = await appClient(ctx, '北京分公司');
   shanghai = await appClient(ctx, '上海分公司');

@@ -7,7 +7,7 @@ let token: string;
 let refs: { modelId: string; cityId: string; companyId: string };
 
 beforeAll(async () => {
-  ctx = await startTestApp({}, { demoVehiclesPerTenant: 3 });
+  ctx = await startTestApp({}, { demoVehiclesPerTenant: 12 });
   token = await ctx.login('admin', 'admin123');
   const catalog = await ctx.request<{ children: { children: { value: string }[] }[] }[]>({
     method: 'GET',

@@ -55,7 +55,7 @@ beforeAll(async () => {
   ctx = await startTestApp(
     {},
     {
-      demoVehiclesPerTenant: 3,
+      demoVehiclesPerTenant: 12,
       async extend(app) {
         app.addHook('onError', async (request, _reply, error) => {
           const code =

@@ -41,7 +41,7 @@ const today = beijingDay(new Date());
 const query = async <T>(statement: ReturnType<typeof sql>) => rowsOf<T>(await ctx.database.db.execute(statement));
 
 beforeAll(async () => {
-  ctx = await startTestApp({}, { demoVehiclesPerTenant: 60 });
+  ctx = await startTestApp({}, { demoVehiclesPerTenant: 80 });
   ops = await ctx.login('ops', 'ops123');
   manager = await ctx.login('manager', 'manager123');
   finance = await ctx.login('finance', 'finance123');

@@ -21,7 +21,7 @@ const config = path.resolve(import.meta.dirname, '../redocly.yaml');
 let ctx: TestContext;
 let folder: string;
 beforeAll(async () => {
-  ctx = await startTestApp({}, { demoVehiclesPerTenant: 3 });
+  ctx = await startTestApp({}, { demoVehiclesPerTenant: 12 });
   folder = mkdtempSync(path.join(tmpdir(), 'cp-openapi-'));
 });
 afterAll(async () => {

@@ -13,7 +13,7 @@ let admin: string;
 const folder = mkdtempSync(path.join(tmpdir(), 'cp-vehicle-import-'));
 
 beforeAll(async () => {
-  ctx = await startTestApp({}, { demoVehiclesPerTenant: 3 });
+  ctx = await startTestApp({}, { demoVehiclesPerTenant: 12 });
   admin = await ctx.login('admin', 'admin123');
 });
 afterAll(async () => {

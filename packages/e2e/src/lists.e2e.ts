@@ -1,6 +1,3 @@
-import type { MenuNode, Screen } from '@cp/contracts';
-import * as contracts from '@cp/contracts';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser';
 import { expectLocation } from './support/page';
@@ -8,71 +5,10 @@ import { api, demoAccounts, loginToken, signIn } from './support/session';
 
 const open = useBrowser();
 const wide = { width: 1440, height: 900 };
-/**
- * Every list screen of the kit that opens from the sidebar — each family's `…Screens` of the contracts, so a
- * family added later is held to 1440 px too: a hidden page lists rows of one parent (上传日志详情 of a batch)
- * and an embedded screen is a tab of a detail page.
- */
-const kitScreens: Screen[] = Object.entries(contracts)
-  .filter(([name]) => name.endsWith('Screens'))
-  .flatMap(([, screens]) => Object.values(screens as Record<string, Screen>))
-  .filter((screen) => !screen.embedded && !screen.route.hidden);
 
-/** The menu keys a session holds, from the menus the server sends. */
-async function heldMenus(token: string): Promise<Set<string>> {
-  const info = await api<{ menuData: MenuNode[] }>('/api/user/info', { token });
-  const keys = (nodes: readonly MenuNode[]): string[] =>
-    nodes.flatMap((node) => [node.key, ...keys(node.children ?? [])]);
-  return new Set(keys(info.data.menuData));
-}
-
-/**
- * Which header cells of `columns` are not seen whole: a cell is when it and its title lie inside the table,
- * left of the pinned 操作 column (its title not cut short by an ellipsis); and whether the table scrolled.
- */
-function headerPlaces(page: Page, columns: readonly string[]) {
-  return page.evaluate((names) => {
-    const table = document.querySelector('.ant-table-container') as HTMLElement;
-    const box = table.getBoundingClientRect();
-    const actions = document.querySelector('th[data-column="actions"]')?.getBoundingClientRect();
-    const scrolled = Array.from(document.querySelectorAll('.ant-table-body, .ant-table-content')).some(
-      (element) => element.scrollLeft > 0,
-    );
-    const hidden = names.filter((name) => {
-      const cell = document.querySelector(`th[data-column="${name}"]`) as HTMLElement | null;
-      if (!cell) return true;
-      const rect = cell.getBoundingClientRect();
-      // The title's own box runs past the cell when an ellipsis cuts it short.
-      const range = document.createRange();
-      range.selectNodeContents(cell.querySelector('.ant-table-column-title') ?? cell);
-      const title = range.getBoundingClientRect();
-      const right = Math.min(box.right, rect.right, actions?.left ?? box.right, window.innerWidth);
-      return rect.left < box.left - 1 || title.left < rect.left - 1 || title.right > right + 1;
-    });
-    return { scrolled, hidden };
-  }, columns);
-}
-
+// Each list's identity and key columns at 1440 × 900 are checked by the walk of every list (walks.e2e.ts), on
+// the same page load that opens the first row's detail.
 describe('kit lists at 1440 × 900', () => {
-  it('show the identity and every key column of each list the admin can open, without scrolling', async () => {
-    const { context, page } = await open(wide);
-    const token = await signIn(context, demoAccounts.admin);
-    const menus = await heldMenus(token);
-    const screens = kitScreens.filter((screen) => menus.has(screen.route.menuKey));
-    expect(screens.length).toBe(kitScreens.length);
-    const problems: string[] = [];
-    for (const screen of screens) {
-      const columns = [screen.identity ?? '', ...screen.keyColumns].filter(Boolean);
-      await page.goto(screen.path);
-      await page.locator(`th[data-column="${columns[0]}"]`).waitFor();
-      const { scrolled, hidden } = await headerPlaces(page, columns);
-      if (scrolled) problems.push(`${screen.route.title}：表格已横向滚动`);
-      if (hidden.length > 0) problems.push(`${screen.route.title}：${hidden.join('、')} 不在可见范围内`);
-    }
-    expect(problems).toEqual([]);
-    // Sixty-odd screens, each a page load: a time-out for a hang, not a speed bound (a loaded machine took 60 s).
-  }, 600_000);
-
   it('keep a column hidden in 列设置 after a reload, on the server, until 恢复默认', async () => {
     const { context, page } = await open(wide);
     await signIn(context, demoAccounts.admin);
