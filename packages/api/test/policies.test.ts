@@ -100,7 +100,8 @@ describe('政策列表', () => {
       modelIds: [a],
     });
     // Same city, another model: no clash; same model in every city: clash; every model in another city: none.
-    expect((await post('/api/policies', policy({ ...base, cityIds: [cityIds[4]], modelIds: [b] }))).code).toBe(0);
+    const second = await post('/api/policies', policy({ ...base, cityIds: [cityIds[4]], modelIds: [b] }));
+    expect(second.code).toBe(0);
     const allCities = await post('/api/policies', policy({ ...base, modelIds: [a] }));
     expect(allCities.msg).toMatch(/^与有效政策「测试政策\d+」的类型相同、日期重叠且适用城市和车型有交集/);
     expect((await post('/api/policies', policy({ ...base, cityIds: [cityIds[5]] }))).code).toBe(0);
@@ -115,6 +116,17 @@ describe('政策列表', () => {
       version: 1,
     });
     expect(moved.msg).toMatch(/^与有效政策「测试政策\d+」的类型相同、日期重叠且适用城市和车型有交集/);
+    // Filtered by a city (or a model): the policies that apply there — chosen for it, or for every one.
+    const inCity = async (query: string) =>
+      (await get<PageResult<Policy>>(`/api/policies?limit=100&${query}`)).data.list.map((row) => row.id).sort();
+    const found = await inCity(`type=1&cityIds=${cityIds[4]}`);
+    expect(found).toContain(first.data.id);
+    expect(found).toContain(later.data.id);
+    expect(found).toContain(second.data.id);
+    const elsewhere = await inCity(`type=1&cityIds=${cityIds[5]}`);
+    expect(elsewhere).toContain(later.data.id);
+    expect(elsewhere).not.toContain(first.data.id);
+    expect(await inCity(`type=1&modelIds=${b}`)).not.toContain(later.data.id);
   });
 
   it('作废 asks why, keeps it, is final, and frees the days for another policy', async () => {

@@ -26,6 +26,19 @@ function meets(
   return or(sql`not exists (${linked()})`, sql`exists (${linked(inArray(link.value, chosen))})`);
 }
 
+/**
+ * The policies that apply to one city or model (a list's filter, `value` maybe a prepared statement's
+ * placeholder): linked to it, or to every one (none chosen).
+ */
+function appliesTo(
+  link: { table: typeof policyCities | typeof policyModels; own: PgColumn; value: PgColumn },
+  value: unknown,
+) {
+  const linked = (extra?: SQL) =>
+    sql`select 1 from ${link.table} where ${link.own} = ${sql.raw('"policies"."id"')}${extra ? sql` and ${extra}` : sql``}`;
+  return sql`(not exists (${linked()}) or exists (${linked(sql`${link.value} = ${value}::bigint`)}))`;
+}
+
 const cityLink = { table: policyCities, own: policyCities.policyId, value: policyCities.cityId };
 const modelLink = { table: policyModels, own: policyModels.policyId, value: policyModels.modelId };
 
@@ -34,7 +47,11 @@ export const policyFamily = defineServerResource({
   table: policies,
   screens: policyScreens,
   computed: { policyStatus: policyStatusSql },
-  filters: { policyStatus: (value) => sql`${policyStatusSql} = ${value}` },
+  filters: {
+    policyStatus: (value) => sql`${policyStatusSql} = ${value}`,
+    cityIds: (value) => appliesTo(cityLink, value),
+    modelIds: (value) => appliesTo(modelLink, value),
+  },
   links: {
     cityIds: {
       table: policyCities,

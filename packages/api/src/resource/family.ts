@@ -214,6 +214,16 @@ export function defineServerResource<R extends Resource>(spec: ServerResourceSpe
       (value: unknown) => (Array.isArray(value) ? value.map(Number) : []),
     ) as SQL;
   const linkColumns = Object.fromEntries(Object.entries(links).map(([name, link]) => [name, linkArray(link)]));
+  // A link field that filters finds the rows linked to the one chosen (the policies of a city).
+  const linkFilters = Object.fromEntries(
+    Object.entries(links)
+      .filter(([name]) => spec.resource.fields[name]?.filter)
+      .map(([name, link]) => [
+        name,
+        (value: unknown) =>
+          sql`exists (select 1 from ${link.table} where ${link.own} = ${table.id} and ${link.other} = ${value}::bigint)`,
+      ]),
+  );
   /** Every field a list may filter or sort on. */
   const columns: Columns = { ...own, ...spec.parent?.columns, ...spec.computed, ...linkColumns };
   const passThrough = [...(viaName ? [viaName] : []), ...(spec.expose ?? [])];
@@ -234,6 +244,7 @@ export function defineServerResource<R extends Resource>(spec: ServerResourceSpe
   );
   return {
     ...spec,
+    filters: { ...linkFilters, ...spec.filters },
     screens: screens as readonly Screen[],
     own,
     columns,

@@ -98,7 +98,7 @@ export const fixtureResource = defineResource({
     active: fields.boolean('是否启用', { import: true }),
     companyId: fields.ref('所属公司', 'company', { required: true, filter: 'eq', import: true }),
     cityId: fields.ref('城市', 'city', { import: true }),
-    roleIds: fields.refs('角色', 'role', { import: true, export: true }),
+    roleIds: fields.refs('角色', 'role', { import: true, export: true, filter: 'eq' }),
     attachments: fields.files('附件'),
     photos: fields.files('照片', { accept: ['png', 'jpg', 'jpeg'], max: 2, maxSizeMb: 5 }),
     labels: fields.tags('标签', { import: true }),

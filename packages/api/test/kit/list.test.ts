@@ -23,8 +23,24 @@ const codes = async (query: string) => {
 const rows = () => [
   { code: 'L-01', quantity: 5, price: 100, startDate: '2025-05-31', happenedAt: '2025-06-01T15:30:00Z', category: 0 },
   { code: 'L-02', quantity: 2, price: 300, startDate: '2025-06-01', happenedAt: '2025-06-01T16:30:00Z', category: 1 },
-  { code: 'L-03', quantity: 9, price: 200, startDate: '2025-06-30', happenedAt: '2025-06-02T15:59:00Z', category: 1 },
-  { code: 'L-04', quantity: 2, price: 50, startDate: '2025-07-01', happenedAt: '2025-06-02T16:00:00Z', category: 0 },
+  {
+    code: 'L-03',
+    quantity: 9,
+    price: 200,
+    startDate: '2025-06-30',
+    happenedAt: '2025-06-02T15:59:00Z',
+    category: 1,
+    roleIds: [refs.roles[1]?.value],
+  },
+  {
+    code: 'L-04',
+    quantity: 2,
+    price: 50,
+    startDate: '2025-07-01',
+    happenedAt: '2025-06-02T16:00:00Z',
+    category: 0,
+    roleIds: [refs.roles[0]?.value, refs.roles[1]?.value],
+  },
   { code: 'L-5%_', quantity: 7, price: 400, category: 0, companyId: refs.companies[1]?.value },
 ];
 
@@ -85,6 +101,12 @@ describe('filters', () => {
   it('matches an enumeration and a reference exactly', async () => {
     expect(await codes('code=L-&category=1')).toEqual(['L-02', 'L-03']);
     expect(await codes(`code=L-&companyId=${refs.companies[1]?.value}`)).toEqual(['L-5%_']);
+  });
+
+  it('finds the rows linked to one row of a link field, and refuses what is not an id', async () => {
+    expect(await codes(`code=L-&roleIds=${refs.roles[1]?.value}`)).toEqual(['L-03', 'L-04']);
+    expect(await codes(`code=L-&roleIds=${refs.roles[0]?.value}`)).toEqual(['L-01', 'L-02', 'L-04', 'L-5%_']);
+    expect((await list('roleIds=1,2')).code).toBe(400);
   });
 
   it('takes a date range with both ends included', async () => {

@@ -75,8 +75,8 @@ export const policyResource = defineResource({
   fields: {
     name: fields.text('政策名称', { required: true, max: 50, filter: 'like', unique: true }),
     type: fields.enumOf(policyType, { required: true, filter: 'eq' }),
-    cityIds: fields.refs('适用城市', 'city', { max: 400, hint: '不选则适用全部城市' }),
-    modelIds: fields.refs('适用车型', 'model', { max: 200, hint: '不选则适用全部车型' }),
+    cityIds: fields.refs('适用城市', 'city', { max: 400, hint: '不选则适用全部城市', filter: 'eq' }),
+    modelIds: fields.refs('适用车型', 'model', { max: 200, hint: '不选则适用全部车型', filter: 'eq' }),
     startDate: fields.date('开始日期', { required: true, filter: 'range', sortable: true }),
     endDate: fields.date('结束日期', { required: true, sortable: true }),
     benefit: fields.money('单笔优惠', { required: true, positive: true, hint: '每位符合条件的司机可享受的金额' }),

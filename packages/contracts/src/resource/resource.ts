@@ -130,7 +130,8 @@ function filterSchema(def: FieldDef): z.ZodType | null {
       if (def.kind === 'enum' || def.kind === 'integer' || def.kind === 'boolean') {
         return numberFilter(def).optional().meta({ title });
       }
-      if (def.kind === 'ref') return idText.optional().meta({ title });
+      // A row of the lookup: the field's own (`ref`), or one of the rows it links to (`refs`).
+      if (def.kind === 'ref' || def.kind === 'refs') return idText.optional().meta({ title });
       return text().trim().max(100).optional().meta({ title });
   }
 }

@@ -1,4 +1,10 @@
-import { maintenanceResource, rideHailingDriverResource, userResource, vehicleResource } from '@cp/contracts';
+import {
+  maintenanceResource,
+  policyResource,
+  rideHailingDriverResource,
+  userResource,
+  vehicleResource,
+} from '@cp/contracts';
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SearchPanel } from '../widgets';
@@ -34,6 +40,18 @@ describe('the search panel of a resource', () => {
     expect(placeholderOf('城市')).toBe('请选择城市');
     expect(placeholderOf('能源类型')).toBe('请选择能源类型');
     expect(placeholderOf('车辆阶段')).toBe('请选择车辆阶段');
+  });
+
+  it('asks for one city of a field linking several (the policies of a city), not a multiple choice', () => {
+    renderWithShell(
+      <SearchPanel onSearch={() => {}} defaultCollapsed={false}>
+        {buildSearchItems(policyResource, { only: ['cityIds'] })}
+      </SearchPanel>,
+    );
+    expect(placeholderOf('适用城市')).toBe('请选择适用城市');
+    const field = screen.getByText('适用城市', { selector: 'label' }).closest('.ant-form-item');
+    expect(field?.querySelector('.ant-select')).not.toBeNull();
+    expect(field?.querySelector('.ant-select-multiple')).toBeNull();
   });
 
   it('words an enumeration filter of a record the same way', () => {

@@ -36,7 +36,8 @@ function filterControl(def: FieldDef): ReactElement {
     case 'range':
       return <DatePicker.RangePicker style={{ width: '100%' }} />;
     default:
-      if (def.kind === 'ref' && def.lookup) return lookupFilter(def, promptOf('ref', title));
+      // One row of the lookup: the field's own, or one of those it links to (a policy of this city).
+      if ((def.kind === 'ref' || def.kind === 'refs') && def.lookup) return lookupFilter(def, promptOf('ref', title));
       if (def.enumDef) return <Select placeholder={promptOf('enum', title)} allowClear options={def.enumDef.options} />;
       if (def.kind === 'boolean') {
         return <Select placeholder={promptOf('boolean', title)} allowClear options={yesNo} />;
