@@ -43,11 +43,14 @@ const listScreens = families.flatMap((family) =>
     .map((screen) => ({ family, screen })),
 );
 
-/** Every list screen of the contracts (each family's `…Screens`) that is not a tab of a detail page. */
+/**
+ * Every list screen of the contracts (each family's `…Screens`) that opens from the sidebar: a hidden page lists
+ * one parent's rows (上传日志详情 of a batch) and an embedded screen is a tab of a detail page.
+ */
 const declaredScreens: Screen[] = Object.entries(contracts)
   .filter(([name]) => name.endsWith('Screens'))
   .flatMap(([, screens]) => Object.values(screens as Record<string, Screen>))
-  .filter((screen) => !screen.embedded);
+  .filter((screen) => !screen.embedded && !screen.route.hidden);
 
 /** The paths the walk of details opens (each list page, watched as the menu walk would). */
 const walkedLists = new Set(listScreens.map(({ screen }) => screen.path));
