@@ -7,6 +7,7 @@ import { feature as boardingPlans } from './boardingPlans/feature';
 import { feature as channels } from './channels/feature';
 import { feature as competitors } from './competitors/feature';
 import { feature as contents } from './contents/feature';
+import { feature as coupons } from './coupons/feature';
 import { feature as customers } from './customers/feature';
 import { feature as driveStations } from './driveStations/feature';
 import { feature as drivers } from './drivers/feature';
@@ -30,4 +31,4 @@ import { feature as users } from './users/feature';
 import { feature as vehicles } from './vehicles/feature';
 
 /** Every feature folder of the package, by folder name. */
-export const features: readonly Feature[] = [appApi, approvals, articles, boardingPlans, channels, competitors, contents, customers, driveStations, drivers, expressGoods, feedback, finance, leads, maintenanceCompetitors, orders, points, policies, prizeDraws, qrCodes, quotes, referrals, roles, safetyMeetings, safetyRegulations, tags, users, vehicles];
+export const features: readonly Feature[] = [appApi, approvals, articles, boardingPlans, channels, competitors, contents, coupons, customers, driveStations, drivers, expressGoods, feedback, finance, leads, maintenanceCompetitors, orders, points, policies, prizeDraws, qrCodes, quotes, referrals, roles, safetyMeetings, safetyRegulations, tags, users, vehicles];

@@ -5,6 +5,7 @@ export * from './boardingPlans/resource';
 export * from './channels';
 export * from './competitors';
 export * from './contents';
+export * from './coupons/resource';
 export * from './customers';
 export * from './driveStations/resource';
 export * from './drivers';

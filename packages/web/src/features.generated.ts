@@ -18,6 +18,7 @@ export const features: readonly Feature[] = [
   { pages: familyPages(() => import('./channels/families'), ['channelManagement', 'ruleManagement']) },
   { pages: familyPages(() => import('./competitors/families'), ['cp-competition-management.cp-company-info', 'cp-competition-management.cp-company-info.type', 'cp-competition-management.ride-hailing-info', 'cp-competition-management.ride-hailing-info.type', 'cp-competition-management.platform-info', 'cp-competition-management.platform-info.type']) },
   { pages: familyPages(() => import('./contents/families'), ['contentManagement', 'contentManagementDetails', 'contentManagementAdd', 'contentManagementEdit', 'interactiveRecording']) },
+  { pages: familyPages(() => import('./coupons/families'), ['couponProductsTags', 'couponManage', 'couponDetail', 'couponAdd', 'couponUpdate', 'couponOrderManage', 'couponOrderDetail']) },
   { pages: familyPages(() => import('./customers/families'), ['governmentCustomerAdd', 'governmentCustomerEdit', 'distributorAdd', 'distributorEdit', 'personalCustomerAdd', 'personalCustomerEdit']) },
   downloads,
   { pages: familyPages(() => import('./driveStations/families'), ['driveStation', 'driveStationAdd']) },

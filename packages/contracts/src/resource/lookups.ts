@@ -100,6 +100,18 @@ export const lookups = {
   channel: defineLookup({ key: 'channel', title: '渠道', endpoint: '/api/lookups/channels' }),
   /** 通用标签: every tag names the rows it is on; only enabled ones are offered. */
   commonTag: defineLookup({ key: 'commonTag', title: '通用标签', endpoint: '/api/lookups/common-tags' }),
+  /** 优惠券商品标签: every tag names the coupons it is on; only enabled ones are offered. */
+  couponTag: defineLookup({ key: 'couponTag', title: '优惠券商品标签', endpoint: '/api/lookups/coupon-tags' }),
+  /** 优惠券 (templates) by name: 券订单's filter and reference. */
+  coupon: defineLookup({ key: 'coupon', title: '优惠券', endpoint: '/api/lookups/coupons' }),
+  /** 券订单 by number, searched (资金流水's reference). */
+  couponOrder: defineLookup({
+    key: 'couponOrder',
+    title: '券订单',
+    endpoint: '/api/lookups/coupon-orders',
+    searchable: true,
+    placeholder: '输入券订单号搜索',
+  }),
   /** 内容管理's contents, searched by title (互动记录's filter). */
   content: defineLookup({
     key: 'content',
