@@ -22,7 +22,7 @@ const { awaitingPayment, timedOut, unused, used, expired } = couponUseStates;
 export const defaultPayMinutes = 30;
 
 /** 23:59:59 Beijing time of a day (`YYYY-MM-DD`): the last moment a coupon ending that day may be used. */
-export const endOfDay = (day: string) => new Date(`${day}T23:59:59+08:00`);
+const endOfDay = (day: string) => new Date(`${day}T23:59:59+08:00`);
 const startOfDay = (day: string) => new Date(`${day}T00:00:00+08:00`);
 
 /** A day `days` after `day` (calendar days, Beijing dates). */
@@ -33,7 +33,7 @@ const addDays = (day: string, days: number) => {
 };
 
 /** The month (`YYYY-MM`) `offset` months after the Beijing month of `moment` (offset 1 = that month). */
-export function stageMonth(moment: Date, offset: number): string {
+function stageMonth(moment: Date, offset: number): string {
   const [year = 0, month = 1] = beijingDay(moment).split('-').map(Number);
   const index = year * 12 + (month - 1) + (offset - 1);
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
