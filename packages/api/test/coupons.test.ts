@@ -98,6 +98,22 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+describe('the demo', () => {
+  it("made each branch company's orders through the app in every state, dated in the past", async () => {
+    for (const client of [beijing, shanghai]) {
+      const orders = await ctx.database.db
+        .select()
+        .from(couponOrders)
+        .where(eq(couponOrders.tenantId, client.tenantId));
+      expect(new Set(orders.map((order) => order.status))).toEqual(new Set([0, 1, 2, 3, 4]));
+      expect(orders.every((order) => order.createdBy === null && order.source === 1)).toBe(true);
+      expect(orders.every((order) => order.createdAt.getTime() <= Date.now())).toBe(true);
+      const money = await ctx.database.db.select().from(couponMoney).where(eq(couponMoney.tenantId, client.tenantId));
+      expect(new Set(money.map((row) => row.kind))).toEqual(new Set([1, 3]));
+    }
+  });
+});
+
 describe('优惠券 templates', () => {
   it('words and sums the stages, and refuses what does not hold together', async () => {
     const made = await post(
@@ -141,6 +157,8 @@ describe('优惠券 templates', () => {
     );
     expect(twice.msg).toBe('分期优惠：同一个月只能有一期');
     expect((await post('/api/coupons', coupon({ stages: [] }))).msg).toBe('分期优惠：至少1项');
+    const unsaid = await post('/api/coupons', coupon({ validDays: undefined }));
+    expect((await get(`/api/coupons/${unsaid.data.id}`)).data).toMatchObject({ validityType: 2, validDays: 30 });
   });
 
   it('keeps the terms an issued coupon was given when the template is edited, and 发放总量 above what is issued', async () => {

@@ -13,7 +13,7 @@ import { businessError } from '../http/errors';
 import { defineServerLookup } from '../lookups/registry';
 import { defineServerResource, type Row, type WriteContext } from '../resource/family';
 import { contains } from '../resource/query';
-import { defaultPayMinutes, grantStages, stageSummaryOf, useRefusal } from './issue';
+import { defaultPayMinutes, defaultValidDays, grantStages, stageSummaryOf, useRefusal } from './issue';
 import { couponMoney, couponOrders, couponTags, couponTemplates, couponTemplateTags } from './tables';
 
 /** A tag coupons carry is kept (the app still shows it there): it is 停用, not deleted. */
@@ -100,7 +100,7 @@ const couponFamily = defineServerResource({
     if (Number(merged.kind) !== 2) next.price = null;
     if (Number(merged.kind) === 2 && merged.payMinutes == null) next.payMinutes = defaultPayMinutes;
     if (Number(merged.validityType) === 1) next.validDays = null;
-    else Object.assign(next, { validFrom: null, validTo: null });
+    else Object.assign(next, { validFrom: null, validTo: null, validDays: merged.validDays ?? defaultValidDays });
     if (before) {
       const [locked] = await ctx.tx
         .select({ issued: couponTemplates.issued })

@@ -18,6 +18,9 @@ import { couponMoney, couponOrders, couponTemplates } from './tables';
 
 const { awaitingPayment, timedOut, unused, used, expired } = couponUseStates;
 
+/** The days a coupon valid from its issue runs when its template names none. */
+export const defaultValidDays = 30;
+
 /** The payment window of a purchase when its coupon names none. */
 export const defaultPayMinutes = 30;
 

@@ -87,6 +87,10 @@ async function itemOf(def: FieldDef): Promise<Record<string, unknown>> {
     if (!named.every(([, key]) => key && key in lookups)) continue;
     const value: Record<string, unknown> = { ...combo };
     for (const [name, key] of named) value[name] = await choiceOf({ lookup: key });
+    // A number of the item (a coupon stage's month and amount): its least value, or 1.
+    for (const [name, schema] of shape) {
+      if (value[name] === undefined && schema instanceof z.ZodNumber) value[name] = schema.minValue ?? 1;
+    }
     if (item.safeParse(value).success) return value;
   }
   throw new Error(`no sample item for ${def.title}`);

@@ -16,8 +16,8 @@ export const couponKind = defineEnum('发放方式', [
 
 /** When an issued coupon may be used: fixed days, or N days from the day it is issued. */
 export const couponValidity = defineEnum('有效期类型', [
-  [1, '固定日期'],
   [2, '领取后N天'],
+  [1, '固定日期'],
 ]);
 
 /** Who made a 券订单: the drivers' app (claim or purchase) or the console. */
@@ -115,7 +115,6 @@ export const couponResource = defineResource({
     check.requiredWhen('price', { field: 'kind', values: [2] }, '付费购买的券请填写售价'),
     check.requiredWhen('validFrom', { field: 'validityType', values: [1] }, '固定日期请填写使用开始日期'),
     check.requiredWhen('validTo', { field: 'validityType', values: [1] }, '固定日期请填写使用结束日期'),
-    check.requiredWhen('validDays', { field: 'validityType', values: [2] }, '领取后N天请填写有效天数'),
   ],
   fields: {
     name: fields.text('优惠券名称', { required: true, max: 50, filter: 'like', unique: true }),
@@ -140,7 +139,7 @@ export const couponResource = defineResource({
     validityType: fields.enumOf(couponValidity, { required: true, list: false }),
     validFrom: fields.date('使用开始日期', { list: false }),
     validTo: fields.date('使用结束日期', { list: false }),
-    validDays: fields.integer('有效天数', { min: 1, max: 3650, list: false, hint: '领取当天算第1天' }),
+    validDays: fields.integer('有效天数', { min: 1, max: 3650, list: false, hint: '领取当天算第1天，不填为30天' }),
     payMinutes: fields.integer('支付时限（分钟）', {
       min: 5,
       max: 1440,
