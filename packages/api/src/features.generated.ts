@@ -1,6 +1,7 @@
 // Written by scripts/features.mjs (`npm run features`) from the folders holding a feature file: do not edit.
 import type { Feature } from './feature';
 import { feature as appApi } from './appApi/feature';
+import { feature as appFeedback } from './appFeedback/feature';
 import { feature as approvals } from './approvals/feature';
 import { feature as articles } from './articles/feature';
 import { feature as boardingPlans } from './boardingPlans/feature';
@@ -24,6 +25,7 @@ import { feature as qrCodes } from './qrCodes/feature';
 import { feature as quotes } from './quotes/feature';
 import { feature as referrals } from './referrals/feature';
 import { feature as roles } from './roles/feature';
+import { feature as safetyContents } from './safetyContents/feature';
 import { feature as safetyMeetings } from './safetyMeetings/feature';
 import { feature as safetyRegulations } from './safetyRegulations/feature';
 import { feature as tags } from './tags/feature';
@@ -31,4 +33,4 @@ import { feature as users } from './users/feature';
 import { feature as vehicles } from './vehicles/feature';
 
 /** Every feature folder of the package, by folder name. */
-export const features: readonly Feature[] = [appApi, approvals, articles, boardingPlans, channels, competitors, contents, coupons, customers, driveStations, drivers, expressGoods, feedback, finance, leads, maintenanceCompetitors, orders, points, policies, prizeDraws, qrCodes, quotes, referrals, roles, safetyMeetings, safetyRegulations, tags, users, vehicles];
+export const features: readonly Feature[] = [appApi, appFeedback, approvals, articles, boardingPlans, channels, competitors, contents, coupons, customers, driveStations, drivers, expressGoods, feedback, finance, leads, maintenanceCompetitors, orders, points, policies, prizeDraws, qrCodes, quotes, referrals, roles, safetyContents, safetyMeetings, safetyRegulations, tags, users, vehicles];

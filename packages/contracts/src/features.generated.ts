@@ -1,4 +1,5 @@
 // Written by scripts/features.mjs (`npm run features`) from the folders holding a feature file: do not edit.
+export * from './appFeedback';
 export * from './approvals';
 export * from './articles';
 export * from './boardingPlans/resource';
@@ -21,6 +22,7 @@ export * from './qrCodes';
 export * from './queues';
 export * from './quotes';
 export * from './referrals';
+export * from './safetyContents';
 export * from './safetyMeetings/resource';
 export * from './safetyRegulations/resource';
 export * from './tags/resource';

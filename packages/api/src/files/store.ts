@@ -10,16 +10,17 @@ import { discardStaged, type StagedFile } from './upload';
 
 /**
  * Moves checked files into the storage and records them, with an audit entry each, for the caller's
- * tenant. Either all of them are stored or none: a failure removes what was already moved.
+ * tenant — the session's, or `owner` for a caller without one (the drivers' app: no user uploads). Either
+ * all of them are stored or none: a failure removes what was already moved.
  */
 export async function storeStaged(
   db: Db,
   storage: FileStorage,
   request: FastifyRequest,
   staged: readonly StagedFile[],
-  options: { visibility: Visibility; purpose: string },
+  options: { visibility: Visibility; purpose: string; owner?: { tenantId: number; userId: null } },
 ): Promise<FileRow[]> {
-  const auth = sessionOf(request);
+  const auth = options.owner ?? sessionOf(request);
   const moved: string[] = [];
   try {
     const values: NewFileRow[] = [];

@@ -112,6 +112,7 @@ export const lookups = {
     searchable: true,
     placeholder: '输入券订单号搜索',
   }),
+  feedbackTag: defineLookup({ key: 'feedbackTag', title: '反馈标签', endpoint: '/api/lookups/feedback-tags' }),
   /** 内容管理's contents, searched by title (互动记录's filter). */
   content: defineLookup({
     key: 'content',
