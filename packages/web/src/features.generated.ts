@@ -12,6 +12,7 @@ import { familyPages } from './resource/registerFamilies';
  * `families` module gives a page, read from it) and the pages of its feature.ts.
  */
 export const features: readonly Feature[] = [
+  { pages: familyPages(() => import('./appFeedback/families'), ['feedBack', 'feedBackAdd', 'feedBackTags']) },
   { pages: familyPages(() => import('./approvals/families'), ['productQuoteApproval', 'tobeDone', 'done', 'starSeaTobeDone', 'guojinTobeDone', 'refund', 'offlineApprove', 'offlineApproveDone', 'initiated', 'offlineApproveInitial']) },
   { pages: familyPages(() => import('./articles/families'), ['maikaSchool', 'maikaSchoolAdd', 'hotNews', 'hotNewsAdd']) },
   { pages: familyPages(() => import('./boardingPlans/families'), ['boardingPlan']) },
@@ -37,6 +38,7 @@ export const features: readonly Feature[] = [
   { pages: familyPages(() => import('./qrCodes/families'), ['templateManagement', 'templateManagementDetails', 'templateManagementAdd', 'templateManagementEdit', 'qrcodeManagement']) },
   { pages: familyPages(() => import('./referrals/families'), ['driverPullNewList', 'driverPullNewDetails', 'awardApplication', 'awardApplicationDetails', 'incentiveAllocation', 'incentiveAllocationAdd']) },
   roles,
+  { pages: familyPages(() => import('./safetyContents/families'), ['couponSecurityManage', 'couponSecurityDetail', 'couponSecurityAdd', 'couponSecurityUpdate', 'couponSecurityStatis']) },
   { pages: familyPages(() => import('./safetyMeetings/families'), ['securityConference']) },
   { pages: familyPages(() => import('./safetyRegulations/families'), ['safetySystem']) },
   { pages: familyPages(() => import('./tags/families'), ['commonTags']) },

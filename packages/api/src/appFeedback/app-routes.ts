@@ -52,7 +52,8 @@ export const appFeedbackRoutes: RoutePlugin<{ db: Db; config: Config }> = async 
       config: { access: access.app('required'), form: fileForm(true) },
       schema: {
         summary: '上传反馈截图（PNG、JPG，每次最多5张，每张不超过10MB）',
-        description: '表单字段 file，可多个。答复的 fileLocation 在提交反馈时写入 pic；只能使用本司机上传的截图，每张一次。',
+        description:
+          '表单字段 file，可多个。答复的 fileLocation 在提交反馈时写入 pic；只能使用本司机上传的截图，每张一次。',
         tags,
         response: { 200: envelope(appScreenshotAnswer) },
       },
@@ -81,9 +82,9 @@ export const appFeedbackRoutes: RoutePlugin<{ db: Db; config: Config }> = async 
         purpose: 'app-feedback',
         owner: { tenantId, userId: null },
       });
-      await db.insert(appFeedbackUploads).values(
-        rows.map((row) => ({ tenantId, fileLocation: row.fileLocation, driverId, appKeyId, size: row.size })),
-      );
+      await db
+        .insert(appFeedbackUploads)
+        .values(rows.map((row) => ({ tenantId, fileLocation: row.fileLocation, driverId, appKeyId, size: row.size })));
       return ok({
         files: rows.map((row) => ({
           fileLocation: row.fileLocation,
@@ -100,7 +101,8 @@ export const appFeedbackRoutes: RoutePlugin<{ db: Db; config: Config }> = async 
       config: { access: access.app('required') },
       schema: {
         summary: '提交意见反馈（建议或故障）',
-        description: 'kind=suggestion：menu、problem、level（高/中/低）、pic（最多3张）；kind=fault：type、menu、problem、url、pic（最多9张）。',
+        description:
+          'kind=suggestion：menu、problem、level（高/中/低）、pic（最多3张）；kind=fault：type、menu、problem、url、pic（最多9张）。',
         tags,
         body: appFeedbackInput,
         response: { 200: envelope(appFeedbackReceipt) },

@@ -36,49 +36,113 @@ interface DemoFeedback {
 const stories: DemoFeedback[] = [
   {
     daysAgo: 24,
-    body: { kind: 'fault', type: '涉及结算/财务/金额', menu: '我的账单', problem: '10月账单多扣了一天租金，已还车但仍在计费。', pic: [] },
-    handling: { status: 2, afterHours: 1, doneHours: 3, replies: ['已核实，10月31日的租金将在下期账单中冲减，给您带来不便深表歉意。'] },
+    body: {
+      kind: 'fault',
+      type: '涉及结算/财务/金额',
+      menu: '我的账单',
+      problem: '10月账单多扣了一天租金，已还车但仍在计费。',
+      pic: [],
+    },
+    handling: {
+      status: 2,
+      afterHours: 1,
+      doneHours: 3,
+      replies: ['已核实，10月31日的租金将在下期账单中冲减，给您带来不便深表歉意。'],
+    },
     tags: [0],
   },
   {
     daysAgo: 19,
-    body: { kind: 'suggestion', menu: '还车预约', problem: '希望还车预约能选择具体时段，现在只能选日期，到店经常要排队。', level: '中', pic: [] },
-    handling: { status: 2, afterHours: 6, doneHours: 30, replies: ['感谢建议，已转产品组评估。', '下个版本将支持按半小时选择还车时段。'] },
+    body: {
+      kind: 'suggestion',
+      menu: '还车预约',
+      problem: '希望还车预约能选择具体时段，现在只能选日期，到店经常要排队。',
+      level: '中',
+      pic: [],
+    },
+    handling: {
+      status: 2,
+      afterHours: 6,
+      doneHours: 30,
+      replies: ['感谢建议，已转产品组评估。', '下个版本将支持按半小时选择还车时段。'],
+    },
     tags: [2, 3],
   },
   {
     daysAgo: 12,
-    body: { kind: 'fault', type: '阻塞使用流程', menu: '登录', problem: '更新APP后登录一直提示网络异常，换了网络也不行。', url: 'app://login', pic: [] },
-    handling: { status: 2, afterHours: 0.5, doneHours: 2, replies: ['已修复登录接口兼容问题，请更新到最新版本后重试。'] },
+    body: {
+      kind: 'fault',
+      type: '阻塞使用流程',
+      menu: '登录',
+      problem: '更新APP后登录一直提示网络异常，换了网络也不行。',
+      url: 'app://login',
+      pic: [],
+    },
+    handling: {
+      status: 2,
+      afterHours: 0.5,
+      doneHours: 2,
+      replies: ['已修复登录接口兼容问题，请更新到最新版本后重试。'],
+    },
     tags: [2],
   },
   {
     daysAgo: 8,
-    body: { kind: 'fault', type: '普通功能错误', menu: '车辆保养', problem: '保养提醒里的里程数和仪表盘显示的不一致，差了两千多公里。', pic: [] },
+    body: {
+      kind: 'fault',
+      type: '普通功能错误',
+      menu: '车辆保养',
+      problem: '保养提醒里的里程数和仪表盘显示的不一致，差了两千多公里。',
+      pic: [],
+    },
     handling: { status: 3, afterHours: 4, reason: '司机来电确认为仪表更换后未同步，已线下处理，无需跟进' },
     tags: [1],
   },
   {
     daysAgo: 5,
-    body: { kind: 'suggestion', menu: '政策中心', problem: '春节期间的免租政策说明太简单，不知道自己是否符合条件。', level: '低', pic: [] },
+    body: {
+      kind: 'suggestion',
+      menu: '政策中心',
+      problem: '春节期间的免租政策说明太简单，不知道自己是否符合条件。',
+      level: '低',
+      pic: [],
+    },
     handling: { status: 1, afterHours: 20, replies: ['已收到，正在与运营确认春节政策的适用条件。'] },
     tags: [4],
   },
   {
     daysAgo: 2,
-    body: { kind: 'fault', type: '涉及结算/财务/金额', menu: '押金', problem: '退车已经15天了押金还没退回，客服电话打不通。', pic: [] },
+    body: {
+      kind: 'fault',
+      type: '涉及结算/财务/金额',
+      menu: '押金',
+      problem: '退车已经15天了押金还没退回，客服电话打不通。',
+      pic: [],
+    },
     handling: { status: 1, afterHours: 2, replies: [] },
     tags: [0],
   },
   {
     daysAgo: 1,
-    body: { kind: 'suggestion', menu: '积分商城', problem: '积分能不能兑换洗车券？现在的商品太少了。', level: '低', pic: [] },
+    body: {
+      kind: 'suggestion',
+      menu: '积分商城',
+      problem: '积分能不能兑换洗车券？现在的商品太少了。',
+      level: '低',
+      pic: [],
+    },
     handling: { status: 0 },
     tags: [],
   },
   {
     daysAgo: 0,
-    body: { kind: 'fault', type: '普通功能错误', menu: '安全学习', problem: '安全视频看到一半闪退，重新打开要从头看。', pic: [] },
+    body: {
+      kind: 'fault',
+      type: '普通功能错误',
+      menu: '安全学习',
+      problem: '安全视频看到一半闪退，重新打开要从头看。',
+      pic: [],
+    },
     handling: { status: 0 },
     tags: [],
   },
@@ -106,7 +170,11 @@ export async function seedAppFeedback(db: Db, app: (tenantId: number) => Promise
   if (!admin) return;
   const now = businessNow().getTime();
   for (const tenant of await db.select({ id: tenants.id }).from(tenants).orderBy(asc(tenants.id))) {
-    const [existing] = await db.select({ id: appFeedback.id }).from(appFeedback).where(eq(appFeedback.tenantId, tenant.id)).limit(1);
+    const [existing] = await db
+      .select({ id: appFeedback.id })
+      .from(appFeedback)
+      .where(eq(appFeedback.tenantId, tenant.id))
+      .limit(1);
     const driverRows = await db
       .select({ id: drivers.id })
       .from(drivers)
@@ -131,7 +199,15 @@ export async function seedAppFeedback(db: Db, app: (tenantId: number) => Promise
         driverId,
         at: new Date(sentAt),
       });
-      await handle(db, tenant.id, Number(receipt.id), sentAt, story, admin, tagRows.map((row) => row.id));
+      await handle(
+        db,
+        tenant.id,
+        Number(receipt.id),
+        sentAt,
+        story,
+        admin,
+        tagRows.map((row) => row.id),
+      );
     }
   }
 }
@@ -157,7 +233,8 @@ async function handle(
     const replies = 'replies' in handling ? handling.replies : [];
     for (const [n, content] of replies.entries()) {
       const at = new Date(assignedAt.getTime() + (n + 1) * 0.5 * hour);
-      const repliedAt = handling.status === 2 && n === replies.length - 1 ? new Date(sentAt + handling.doneHours * hour) : at;
+      const repliedAt =
+        handling.status === 2 && n === replies.length - 1 ? new Date(sentAt + handling.doneHours * hour) : at;
       await tx.insert(appFeedbackReplies).values({
         tenantId,
         feedbackId: id,

@@ -152,7 +152,12 @@ const byOrder = [asc(feedbackTags.displayOrder), asc(feedbackTags.id)];
 const tagNames = { id: feedbackTags.id, name: sql<string>`${feedbackTags.name}` };
 
 defineServerLookup('feedbackTag', {
-  all: (db, tenantId) => db.select(tagNames).from(feedbackTags).where(eq(feedbackTags.tenantId, tenantId)).orderBy(...byOrder),
+  all: (db, tenantId) =>
+    db
+      .select(tagNames)
+      .from(feedbackTags)
+      .where(eq(feedbackTags.tenantId, tenantId))
+      .orderBy(...byOrder),
   options: async (db, tenantId) =>
     (
       await db

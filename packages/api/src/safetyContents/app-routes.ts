@@ -68,9 +68,7 @@ export const safetyContentAppRoutes: RoutePlugin<{ db: Db; config: Config }> = a
             .where(and(eq(files.tenantId, tenantId), inArray(files.fileLocation, locations)))
         : [];
       const links = new Map(
-        await Promise.all(
-          stored.map(async (row) => [row.fileLocation, (await fileDto(db, config, row)).url] as const),
-        ),
+        await Promise.all(stored.map(async (row) => [row.fileLocation, (await fileDto(db, config, row)).url] as const)),
       );
       const linked = (list: readonly string[]) =>
         list.flatMap((fileLocation) => {

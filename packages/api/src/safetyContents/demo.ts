@@ -44,10 +44,50 @@ interface DemoItem {
 }
 
 const items: DemoItem[] = [
-  { title: '雨天行车安全要点', colour: [29, 78, 216], pages: 3, audience: 1, mandatory: true, from: 20, to: -10, listed: true, summary: '雨天降速、保持车距、涉水路段的判断与处置。' },
-  { title: '夜间接单防疲劳提醒', colour: [67, 56, 202], pages: 2, audience: 2, mandatory: false, from: 12, to: -18, listed: true, summary: '连续驾驶4小时须休息20分钟，夜间接单的风险识别。' },
-  { title: '出车前车辆检查清单', colour: [21, 128, 61], pages: 4, audience: 3, mandatory: true, from: 6, to: -24, listed: true, summary: '制动、轮胎、灯光、灭火器，出车前五分钟检查。' },
-  { title: '国庆假期出行安全提示', colour: [185, 28, 28], pages: 2, audience: 1, mandatory: false, from: 62, to: 50, listed: false, summary: '假期客流高峰的接送站安全与防诈骗提示。' },
+  {
+    title: '雨天行车安全要点',
+    colour: [29, 78, 216],
+    pages: 3,
+    audience: 1,
+    mandatory: true,
+    from: 20,
+    to: -10,
+    listed: true,
+    summary: '雨天降速、保持车距、涉水路段的判断与处置。',
+  },
+  {
+    title: '夜间接单防疲劳提醒',
+    colour: [67, 56, 202],
+    pages: 2,
+    audience: 2,
+    mandatory: false,
+    from: 12,
+    to: -18,
+    listed: true,
+    summary: '连续驾驶4小时须休息20分钟，夜间接单的风险识别。',
+  },
+  {
+    title: '出车前车辆检查清单',
+    colour: [21, 128, 61],
+    pages: 4,
+    audience: 3,
+    mandatory: true,
+    from: 6,
+    to: -24,
+    listed: true,
+    summary: '制动、轮胎、灯光、灭火器，出车前五分钟检查。',
+  },
+  {
+    title: '国庆假期出行安全提示',
+    colour: [185, 28, 28],
+    pages: 2,
+    audience: 1,
+    mandatory: false,
+    from: 62,
+    to: 50,
+    listed: false,
+    summary: '假期客流高峰的接送站安全与防诈骗提示。',
+  },
 ];
 
 async function itemRows(branch: Branch, dataDir: string | undefined) {
@@ -84,7 +124,11 @@ async function itemRows(branch: Branch, dataDir: string | undefined) {
  * 安全内容's demo: four poster series per branch company (one per audience, one past and 下架), then drivers
  * studying them in the app: each fetch and each report sent through the inbound API at past moments.
  */
-export async function seedSafetyContents(db: Db, dataDir: string | undefined, app: (tenantId: number) => Promise<AppSender>) {
+export async function seedSafetyContents(
+  db: Db,
+  dataDir: string | undefined,
+  app: (tenantId: number) => Promise<AppSender>,
+) {
   const written = await seedEachBranch(db, safetyContents, (branch) => itemRows(branch, dataDir));
   if (written === 0) return;
   const now = businessNow().getTime();
@@ -107,7 +151,9 @@ export async function seedSafetyContents(db: Db, dataDir: string | undefined, ap
       await tx.insert(safetyContentCities).values({ contentId: second.id, cityId: lead.cityId, tenantId: tenant.id });
       await tx
         .insert(safetyContentDrivers)
-        .values(driverRows.slice(0, 5).map((driver) => ({ contentId: third.id, driverId: driver.id, tenantId: tenant.id })));
+        .values(
+          driverRows.slice(0, 5).map((driver) => ({ contentId: third.id, driverId: driver.id, tenantId: tenant.id })),
+        );
     });
     const send = await app(tenant.id);
     for (const [n, driver] of driverRows.entries()) {

@@ -53,7 +53,9 @@ export const safetyContentFamily = defineServerResource({
     const audience = Number(values.audience);
     return {
       ...values,
-      ...('audience' in values ? { cityIds: audience === 2 ? values.cityIds : [], driverIds: audience === 3 ? values.driverIds : [] } : {}),
+      ...('audience' in values
+        ? { cityIds: audience === 2 ? values.cityIds : [], driverIds: audience === 3 ? values.driverIds : [] }
+        : {}),
       ...('kind' in values && Number(values.kind) === 0 ? { durationSeconds: null } : {}),
     };
   },

@@ -1,4 +1,4 @@
-import { type safetyProgressReport, safetyProgressAnswer } from '@cp/contracts';
+import { safetyProgressAnswer, type safetyProgressReport } from '@cp/contracts';
 import { and, eq, exists, gte, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { businessNow, businessToday } from '../clock';
@@ -85,7 +85,10 @@ export async function takeReport(
       .from(safetyContents)
       .where(and(eq(safetyContents.id, contentId), eq(safetyContents.tenantId, tenantId)));
     if (!content) throw notFound('安全内容');
-    const [open] = await tx.select({ id: safetyContents.id }).from(safetyContents).where(and(eq(safetyContents.id, contentId), forDriver(tenantId, driverId)));
+    const [open] = await tx
+      .select({ id: safetyContents.id })
+      .from(safetyContents)
+      .where(and(eq(safetyContents.id, contentId), forDriver(tenantId, driverId)));
     if (!open) throw businessError('该安全内容已下架、不在学习期内或不面向您');
     await markReached(tx, tenantId, driverId, [contentId]);
     const [row] = await tx

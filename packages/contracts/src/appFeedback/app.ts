@@ -11,12 +11,10 @@ export const appFeedbackInput = z.discriminatedUnion(
   'kind',
   [
     suggestionInput.omit({ role: true, sysName: true }).extend({ kind: z.literal('suggestion') }),
-    faultInput
-      .omit({ sysName: true, url: true })
-      .extend({
-        kind: z.literal('fault'),
-        url: text().trim().max(500).optional().meta({ title: '页面地址' }),
-      }),
+    faultInput.omit({ sysName: true, url: true }).extend({
+      kind: z.literal('fault'),
+      url: text().trim().max(500).optional().meta({ title: '页面地址' }),
+    }),
   ],
   { error: '反馈类型：应为 suggestion（建议）或 fault（故障）' },
 );

@@ -36,8 +36,22 @@ export const safetyContentLifecycle = defineLifecycle({
   editable: [1],
   removable: [1],
   transitions: [
-    { action: 'enable', from: [1], to: 0, button: `${page}:enable`, title: '上架', confirm: '确定上架该安全内容吗？上架后司机APP可见' },
-    { action: 'disable', from: [0], to: 1, button: `${page}:disable`, title: '下架', confirm: '确定下架该安全内容吗？' },
+    {
+      action: 'enable',
+      from: [1],
+      to: 0,
+      button: `${page}:enable`,
+      title: '上架',
+      confirm: '确定上架该安全内容吗？上架后司机APP可见',
+    },
+    {
+      action: 'disable',
+      from: [0],
+      to: 1,
+      button: `${page}:disable`,
+      title: '下架',
+      confirm: '确定下架该安全内容吗？',
+    },
   ],
 });
 
