@@ -22,10 +22,13 @@ const { get, post, send } = callsAs<Feedback, { id: string }>(() => ({ ctx, toke
 
 beforeAll(async () => {
   const base = loadConfig({});
-  ctx = await startTestApp({
-    appApi: { ...base.appApi, perDriverPerMinute: 1000, perAddressPerMinute: 1000 },
-    files: { ...base.files, publicMaxFileMb: 1 },
-  });
+  ctx = await startTestApp(
+    {
+      appApi: { ...base.appApi, perDriverPerMinute: 1000, perAddressPerMinute: 1000 },
+      files: { ...base.files, publicMaxFileMb: 1 },
+    },
+    { demoVehiclesPerTenant: 3 },
+  );
   admin = await ctx.login('admin', 'admin123');
   beijing = await appClient(ctx, '北京分公司');
   shanghai = await appClient(ctx, '上海分公司');
@@ -142,7 +145,7 @@ describe('意见反馈 on the console', () => {
 
   it('goes 待处理 → 处理中 → 已处理 with a reply the driver reads, or 已关闭 with a reason', async () => {
     const id = await fresh();
-    const users = await ctx.request<{ value: string }[]>({ method: 'GET', url: '/api/lookups/users', token: admin });
+    const users = await ctx.request<{ value: string }[]>({ method: 'GET', url: '/api/lookups/tenant-users', token: admin });
     const assigneeId = users.data[0]?.value;
     expect((await post(`/api/app-feedback/${id}/resolve`, { content: '好' })).code).not.toBe(0);
     expect((await post(`/api/app-feedback/${id}/assign`, { assigneeId })).code).toBe(0);

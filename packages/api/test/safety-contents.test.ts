@@ -1,8 +1,9 @@
 import { addDays, beijingDay, type PageResult } from '@cp/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRequestHeaders } from '../src/appApi/keys';
 import { loadConfig } from '../src/config';
+import { drivers } from '../src/drivers/tables';
 import { safetyContentProgress } from '../src/safetyContents/tables';
 import { appClient, type TestAppClient } from './app-support';
 import { callsAs } from './calls';
@@ -72,7 +73,10 @@ async function rewind(id: string, driverId: number, seconds: number) {
 
 beforeAll(async () => {
   const base = loadConfig({});
-  ctx = await startTestApp({ appApi: { ...base.appApi, perDriverPerMinute: 1000, perAddressPerMinute: 1000 } });
+  ctx = await startTestApp(
+    { appApi: { ...base.appApi, perDriverPerMinute: 1000, perAddressPerMinute: 1000 } },
+    { demoVehiclesPerTenant: 3 },
+  );
   admin = await ctx.login('admin', 'admin123');
   beijing = await appClient(ctx, '北京分公司');
   shanghai = await appClient(ctx, '上海分公司');
@@ -200,9 +204,10 @@ describe('安全内容 in the app', () => {
       await report(beijing, driverId, id, { position: 150, watchedDelta: driverId === a ? 300 : 100 });
     }
     const figures = (await get(`/api/safety-content-reports/${id}`)).data;
-    const [active] = await ctx.database.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from drivers where tenant_id = ${beijing.tenantId} and status = 1`,
-    );
+    const [active] = await ctx.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(drivers)
+      .where(and(eq(drivers.tenantId, beijing.tenantId), notInArray(drivers.status, [3, 4, 5])));
     expect(figures).toMatchObject({
       targeted: Number(active?.n),
       reached: 3,
@@ -210,6 +215,7 @@ describe('安全内容 in the app', () => {
       completed: 1,
       watchedSeconds: 400,
     });
+    expect(Number(active?.n)).toBeGreaterThan(0);
     expect(figures.completionRate).toBe(Math.min(10_000, Math.round(10_000 / Number(active?.n))));
     const rows = await get<PageResult<{ driverId: string; watchedSeconds: number; done: boolean }>>(
       `/api/safety-content-progress/views/safetyContentProgress?contentId=${id}&limit=10`,

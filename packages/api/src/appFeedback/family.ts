@@ -17,7 +17,7 @@ import { appFeedback, appFeedbackReplies, appFeedbackTags, feedbackTags } from '
 const outer = (column: string) => sql.raw(`"app_feedback"."${column}"`);
 
 /** Hours from receipt to 已处理 / 已关闭, or to now while open (read when the statement runs). */
-export const handlingHoursSql = sql<number>`(floor(extract(epoch from (coalesce(${outer('handled_at')}, now()) - ${outer('created_at')})) / 3600))::int`;
+const handlingHoursSql = sql<number>`(floor(extract(epoch from (coalesce(${outer('handled_at')}, now()) - ${outer('created_at')})) / 3600))::int`;
 export const handlingBucketSql = sql<number>`(case when ${handlingHoursSql} < 5 then 0 when ${handlingHoursSql} < 24 then 1 else 2 end)`;
 const feedbackNoSql = sql<string>`('FK' || lpad(${outer('id')}::text, 6, '0'))`;
 

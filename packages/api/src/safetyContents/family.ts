@@ -13,11 +13,11 @@ import { safetyContentCities, safetyContentDrivers, safetyContentProgress, safet
 
 /** A column of the listed item inside a correlated subquery (drizzle writes the selected table's unqualified). */
 const item = (column: string) => sql.raw(`"safety_contents"."${column}"`);
-const activeDriver = sql`d.tenant_id = ${item('tenant_id')} and d.status = 1`;
+const activeDriver = sql`d.tenant_id = ${item('tenant_id')} and d.status not in (3, 4, 5)`;
 
 /**
- * 应学人数: the audience's drivers in service (正常) now — departed or frozen drivers are not owed the lesson,
- * so they leave the denominator.
+ * 应学人数: the audience's drivers who still drive for the company — 待审核 (training comes before serving),
+ * 正常 and 冻结 — while 黑名单, 流失 and 已驳回 drivers leave the denominator.
  */
 const targeted = sql<number>`(case ${item('audience')}
   when 1 then (select count(*) from ${drivers} d where ${activeDriver})

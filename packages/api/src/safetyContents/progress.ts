@@ -8,7 +8,7 @@ import { businessError, notFound } from '../http/errors';
 import { safetyContentCities, safetyContentDrivers, safetyContentProgress, safetyContents } from './tables';
 
 /** Seconds a report may claim beyond the time that passed since the last one: the app's clock and the network. */
-export const creditMargin = 5;
+const creditMargin = 5;
 
 type Progress = typeof safetyContentProgress.$inferSelect;
 type Content = typeof safetyContents.$inferSelect;

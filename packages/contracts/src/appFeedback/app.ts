@@ -1,23 +1,40 @@
 import { z } from 'zod';
-import { faultInput, suggestionInput } from '../feedback';
+import { faultTypes, feedbackLevels, maxFaultScreenshots, maxSuggestionScreenshots } from '../feedback';
 import { text } from '../values';
+
+const screenshots = z.array(text().trim().min(1, '不能为空').max(300)).max(maxFaultScreenshots);
 
 /**
  * What the drivers' app sends as feedback (`POST /api/app/feedback`): the console widget's two shapes (SPEC
- * §3) without what the app cannot know (the console's role and system name), told apart by `kind`. `pic`
- * names screenshots the same driver uploaded through `POST /api/app/feedback/screenshots`.
+ * §3) without what the app cannot know (the console's role and system name), told apart by `kind` — a
+ * suggestion {menu, problem, level, ≤3 screenshots} or a fault {type, menu, problem, url, ≤9 screenshots}.
+ * `pic` names screenshots the same driver uploaded through `POST /api/app/feedback/screenshots`.
  */
-export const appFeedbackInput = z.discriminatedUnion(
-  'kind',
-  [
-    suggestionInput.omit({ role: true, sysName: true }).extend({ kind: z.literal('suggestion') }),
-    faultInput.omit({ sysName: true, url: true }).extend({
-      kind: z.literal('fault'),
-      url: text().trim().max(500).optional().meta({ title: '页面地址' }),
-    }),
-  ],
-  { error: '反馈类型：应为 suggestion（建议）或 fault（故障）' },
-);
+export const appFeedbackInput = z
+  .strictObject({
+    kind: z
+      .enum(['suggestion', 'fault'], { error: '应为 suggestion（建议）或 fault（故障）' })
+      .meta({ title: '反馈类型' }),
+    menu: text().trim().min(1, '请选择菜单').max(200).meta({ title: '菜单' }),
+    problem: text().trim().min(1, '请输入问题').max(2000).meta({ title: '问题' }),
+    level: z.enum(feedbackLevels, { error: '请选择等级（高、中、低）' }).optional().meta({ title: '等级' }),
+    type: z
+      .enum(faultTypes, { error: `请选择类型（${faultTypes.join('、')}）` })
+      .optional()
+      .meta({ title: '类型' }),
+    url: text().trim().max(500).optional().meta({ title: '页面地址' }),
+    pic: screenshots.default([]).meta({ title: '截图' }),
+  })
+  .superRefine((body, ctx) => {
+    if (body.kind === 'suggestion') {
+      if (!body.level) ctx.addIssue({ code: 'custom', path: ['level'], message: '请选择等级（高、中、低）' });
+      if (body.pic.length > maxSuggestionScreenshots) {
+        ctx.addIssue({ code: 'custom', path: ['pic'], message: `建议最多${maxSuggestionScreenshots}张截图` });
+      }
+    } else if (!body.type) {
+      ctx.addIssue({ code: 'custom', path: ['type'], message: `请选择类型（${faultTypes.join('、')}）` });
+    }
+  });
 export type AppFeedbackInput = z.infer<typeof appFeedbackInput>;
 
 export const appFeedbackReceipt = z
