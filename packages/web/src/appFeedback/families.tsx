@@ -15,7 +15,7 @@ const driverPage = (record: ResourceRecord) =>
 
 const replyFamily = defineFamily({
   resource: appFeedbackReplyResource,
-  screens: { replies: appFeedbackScreens.replies },
+  screens: { appFeedbackReplies: appFeedbackScreens.replies },
 });
 
 /** 意见反馈 with 新增反馈 and its detail: the driver's words and screenshots, the handling, the replies. */

@@ -27,7 +27,7 @@ const driverPage = (record: ResourceRecord) =>
 /** 学习明细: each driver the item reached, with the watched time the server credited and where they stopped. */
 const progressFamily = defineFamily({
   resource: safetyProgressResource,
-  screens: { progress: safetyContentScreens.progress },
+  screens: { safetyContentProgress: safetyContentScreens.progress },
   refLinks: () => ({ driverId: driverPage }),
 });
 
