@@ -2,6 +2,7 @@ import {
   addDays,
   beijingDay,
   type FieldDef,
+  isEmptyValue,
   isListKind,
   itemLookup,
   type LookupOption,
@@ -157,6 +158,12 @@ async function requiredOnly(family: ServerResource): Promise<Record<string, unkn
     const nth = named.get(def.lookup ?? '') ?? 0;
     if (def.lookup) named.set(def.lookup, nth + 1);
     form[name] = def.required ? await sampleOf(name, def, nth) : isListKind(def.kind) ? [] : null;
+  }
+  // A field a check makes required for these values (a suggestion's level) is one the form requires too.
+  for (const rule of resource.checks) {
+    if (rule.test(form)) continue;
+    const def = resource.fields[rule.field];
+    if (def?.form && isEmptyValue(form[rule.field])) form[rule.field] = await sampleOf(rule.field, def, 0);
   }
   return form;
 }

@@ -28,10 +28,11 @@ export const appFaultType = defineEnum(
 
 /** Where the feedback came from: the app itself, or staff logging what a driver said by phone or in person. */
 export const appFeedbackSource = defineEnum('来源渠道', [
-  [1, 'APP'],
+  // Staff choose among the first three on 新增反馈; APP is written by the app alone.
   [2, '电话'],
   [3, '现场'],
   [4, '其他'],
+  [1, 'APP'],
 ]);
 
 export const appFeedbackStatus = defineEnum(
