@@ -145,7 +145,11 @@ describe('意见反馈 on the console', () => {
 
   it('goes 待处理 → 处理中 → 已处理 with a reply the driver reads, or 已关闭 with a reason', async () => {
     const id = await fresh();
-    const users = await ctx.request<{ value: string }[]>({ method: 'GET', url: '/api/lookups/tenant-users', token: admin });
+    const users = await ctx.request<{ value: string }[]>({
+      method: 'GET',
+      url: '/api/lookups/tenant-users',
+      token: admin,
+    });
     const assigneeId = users.data[0]?.value;
     expect((await post(`/api/app-feedback/${id}/resolve`, { content: '好' })).code).not.toBe(0);
     expect((await post(`/api/app-feedback/${id}/assign`, { assigneeId })).code).toBe(0);

@@ -41,7 +41,7 @@ export function forDriver(tenantId: number, driverId: number) {
 }
 
 /** The watched seconds an item asks for: its duration's share, or nothing for a picture (viewing completes it). */
-export const requiredSeconds = (content: Pick<Content, 'kind' | 'durationSeconds' | 'requiredRatio'>) =>
+const requiredSeconds = (content: Pick<Content, 'kind' | 'durationSeconds' | 'requiredRatio'>) =>
   content.kind === 1 ? Math.ceil(((content.durationSeconds ?? 0) * content.requiredRatio) / 100) : 0;
 
 export function progressAnswer(content: Content, row: Progress | undefined, credited = 0) {
