@@ -27,7 +27,7 @@ beforeAll(async () => {
       appApi: { ...base.appApi, perDriverPerMinute: 1000, perAddressPerMinute: 1000 },
       files: { ...base.files, publicMaxFileMb: 1 },
     },
-    { demoVehiclesPerTenant: 3 },
+    { demoVehiclesPerTenant: 12 },
   );
   admin = await ctx.login('admin', 'admin123');
   beijing = await appClient(ctx, '北京分公司');

@@ -88,7 +88,7 @@ beforeAll(async () => {
         clockSkewSeconds: 300,
       },
     },
-    { demoVehiclesPerTenant: 3 },
+    { demoVehiclesPerTenant: 12 },
   );
   admin = await ctx.login('admin', 'admin123');
   beijing = await appClient(ctx, '北京分公司');

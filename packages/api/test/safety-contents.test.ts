@@ -75,7 +75,7 @@ beforeAll(async () => {
   const base = loadConfig({});
   ctx = await startTestApp(
     { appApi: { ...base.appApi, perDriverPerMinute: 1000, perAddressPerMinute: 1000 } },
-    { demoVehiclesPerTenant: 3 },
+    { demoVehiclesPerTenant: 12 },
   );
   admin = await ctx.login('admin', 'admin123');
   beijing = await appClient(ctx, '北京分公司');
