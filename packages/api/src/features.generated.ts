@@ -5,6 +5,7 @@ import { feature as appFeedback } from './appFeedback/feature';
 import { feature as approvals } from './approvals/feature';
 import { feature as articles } from './articles/feature';
 import { feature as boardingPlans } from './boardingPlans/feature';
+import { feature as carStations } from './carStations/feature';
 import { feature as channels } from './channels/feature';
 import { feature as competitors } from './competitors/feature';
 import { feature as contents } from './contents/feature';
@@ -24,6 +25,7 @@ import { feature as prizeDraws } from './prizeDraws/feature';
 import { feature as qrCodes } from './qrCodes/feature';
 import { feature as quotes } from './quotes/feature';
 import { feature as referrals } from './referrals/feature';
+import { feature as retention } from './retention/feature';
 import { feature as roles } from './roles/feature';
 import { feature as safetyContents } from './safetyContents/feature';
 import { feature as safetyMeetings } from './safetyMeetings/feature';
@@ -33,4 +35,4 @@ import { feature as users } from './users/feature';
 import { feature as vehicles } from './vehicles/feature';
 
 /** Every feature folder of the package, by folder name. */
-export const features: readonly Feature[] = [appApi, appFeedback, approvals, articles, boardingPlans, channels, competitors, contents, coupons, customers, driveStations, drivers, expressGoods, feedback, finance, leads, maintenanceCompetitors, orders, points, policies, prizeDraws, qrCodes, quotes, referrals, roles, safetyContents, safetyMeetings, safetyRegulations, tags, users, vehicles];
+export const features: readonly Feature[] = [appApi, appFeedback, approvals, articles, boardingPlans, carStations, channels, competitors, contents, coupons, customers, driveStations, drivers, expressGoods, feedback, finance, leads, maintenanceCompetitors, orders, points, policies, prizeDraws, qrCodes, quotes, referrals, retention, roles, safetyContents, safetyMeetings, safetyRegulations, tags, users, vehicles];

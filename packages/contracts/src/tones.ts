@@ -54,6 +54,7 @@ const wordsByTone: Readonly<Record<Tone, readonly string[]>> = {
     '已转订单',
     '已签约',
     '已激活',
+    '已转化',
     '已导入',
     '已发布',
     '已启用',

@@ -1,3 +1,5 @@
+import { coordinateSystem } from '@cp/contracts';
+
 /**
  * Conversions between the coordinate systems maps in China use: WGS-84 (GPS), GCJ-02 (the national offset of
  * Amap and Tencent) and BD-09 (Baidu's further offset of GCJ-02). Points outside China are not offset by
@@ -85,4 +87,28 @@ export function metresBetween(a: Point, b: Point): number {
   const dLng = (b.lng - a.lng) * rad;
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
   return 2 * 6_371_008.8 * Math.asin(Math.sqrt(h));
+}
+
+const gcj02 = 1;
+
+const degrees = (value: number) => value.toFixed(6);
+
+/**
+ * The point as stored: in GCJ-02, six decimals (about 0.1 m). A point typed in WGS-84 or BD-09 is converted,
+ * and what was typed is kept beside it; a point typed in GCJ-02 keeps nothing else.
+ */
+export function storedPoint(values: Record<string, unknown>, before?: Record<string, unknown>) {
+  const merged = { ...before, ...values };
+  const system = Number(merged.coordinateSystem);
+  // The stored point sent back as it is (an edit of the other fields) is no new entry.
+  const same = before && system === gcj02 && ['longitude', 'latitude'].every((name) => merged[name] === before[name]);
+  if (same || ['coordinateSystem', 'longitude', 'latitude'].every((name) => values[name] === undefined)) return {};
+  const typed: Point = { lng: Number(merged.longitude), lat: Number(merged.latitude) };
+  const point = toGcj02(system, typed);
+  return {
+    coordinateSystem: gcj02,
+    longitude: degrees(point.lng),
+    latitude: degrees(point.lat),
+    sourcePoint: system === gcj02 ? null : `${coordinateSystem.label(system)}：${merged.longitude},${merged.latitude}`,
+  };
 }

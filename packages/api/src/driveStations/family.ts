@@ -1,39 +1,15 @@
-import { coordinateSystem, driveStationResource, driveStationScreens } from '@cp/contracts';
+import { driveStationResource, driveStationScreens } from '@cp/contracts';
 import { and, asc, between, count, eq, ne, sql } from 'drizzle-orm';
 import { boardingPlans } from '../boardingPlans/tables';
 import type { Tx } from '../db';
 import { businessError } from '../http/errors';
 import { defineServerLookup } from '../lookups/registry';
 import { defineServerResource } from '../resource/family';
-import { metresBetween, type Point, toGcj02 } from './coordinates';
+import { metresBetween, type Point, storedPoint } from './coordinates';
 import { driveStations } from './tables';
 
 /** Two stations closer than this are one site entered twice. */
 const sameSiteMetres = 50;
-const gcj02 = 1;
-
-const degrees = (value: number) => value.toFixed(6);
-
-/**
- * The point as stored: in GCJ-02, six decimals (about 0.1 m). A point typed in WGS-84 or BD-09 is converted,
- * and what was typed is kept beside it; a point typed in GCJ-02 keeps nothing else.
- */
-function storedPoint(values: Record<string, unknown>, before?: Record<string, unknown>) {
-  const merged = { ...before, ...values };
-  const system = Number(merged.coordinateSystem);
-  // The stored point sent back as it is (an edit of the other fields) is no new entry.
-  const same = before && system === gcj02 && ['longitude', 'latitude'].every((name) => merged[name] === before[name]);
-  if (same || ['coordinateSystem', 'longitude', 'latitude'].every((name) => values[name] === undefined)) return {};
-  const typed: Point = { lng: Number(merged.longitude), lat: Number(merged.latitude) };
-  const point = toGcj02(system, typed);
-  return {
-    coordinateSystem: gcj02,
-    longitude: degrees(point.lng),
-    latitude: degrees(point.lat),
-    sourcePoint: system === gcj02 ? null : `${coordinateSystem.label(system)}：${merged.longitude},${merged.latitude}`,
-  };
-}
-
 /**
  * The same site twice is refused under the branch company's station lock: the same name in the same city, or
  * a point within 50 m of another station (looked for in a box of about ±110 m around it).

@@ -5,6 +5,23 @@ import { businessColumns, idColumn, refColumn, versionColumn } from '../db/colum
 import { listIndexes } from '../db/list-indexes';
 
 /**
+ * The columns of `siteFields` (contracts): a point in GCJ-02 (`coordinate_system` 1) as decimal text, as typed;
+ * `source_point` what was typed when it was converted; amenities an array of the enumeration's values (searched
+ * through a GIN index). 司机驿站 and 车站管理 keep a site alike.
+ */
+export const siteColumns = () => ({
+  coordinateSystem: smallint('coordinate_system').notNull(),
+  longitude: text('longitude').notNull(),
+  latitude: text('latitude').notNull(),
+  sourcePoint: text('source_point'),
+  allDay: boolean('all_day').notNull(),
+  openingHours: text('opening_hours'),
+  phone: text('phone'),
+  contactName: text('contact_name'),
+  amenities: smallint('amenities').array().notNull().default(sql`'{}'::smallint[]`),
+});
+
+/**
  * 司机驿站: a point in GCJ-02 (`coordinate_system` 1) as decimal text, as typed; `source_point` what was typed
  * when it was converted. Amenities are an array of the enumeration's values, searched through a GIN index.
  */
@@ -17,15 +34,7 @@ export const driveStations = pgTable(
     cityId: refColumn('city_id').notNull(),
     district: text('district').notNull(),
     address: text('address').notNull(),
-    coordinateSystem: smallint('coordinate_system').notNull(),
-    longitude: text('longitude').notNull(),
-    latitude: text('latitude').notNull(),
-    sourcePoint: text('source_point'),
-    allDay: boolean('all_day').notNull(),
-    openingHours: text('opening_hours'),
-    phone: text('phone'),
-    contactName: text('contact_name'),
-    amenities: smallint('amenities').array().notNull().default(sql`'{}'::smallint[]`),
+    ...siteColumns(),
     chargerCount: integer('charger_count'),
     chargerPowerKw: integer('charger_power_kw'),
     electricityPrice: bigint('electricity_price', { mode: 'number' }),

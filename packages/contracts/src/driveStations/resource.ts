@@ -64,11 +64,55 @@ export function openingHoursProblem(value: string): string | null {
   return null;
 }
 
-const hoursWhenNotAllDay: Check<'openingHours' | 'allDay'> = check.requiredWhen(
+/** Opening hours are asked for unless the site is open all day: a check of every resource spreading `siteFields`. */
+export const hoursWhenNotAllDay: Check<'openingHours' | 'allDay'> = check.requiredWhen(
   'openingHours',
   { field: 'allDay', values: [false] },
   '不是24小时营业时请填写营业时间',
 );
+
+/**
+ * Where a site is and what it offers, as 司机驿站 and 车站管理 (the app's map of company sites) both keep it: a
+ * point typed in any of the three coordinate systems (stored in GCJ-02 by the server), opening hours or 24小时,
+ * contact phone and person, and the amenities as a multi-select of one enumeration — with the amenity filter.
+ */
+export const siteFields = {
+  coordinateSystem: fields.enumOf(coordinateSystem, {
+    required: true,
+    list: false,
+    hint: '所填经纬度的坐标系，保存时统一转换为GCJ-02',
+  }),
+  longitude: fields.text('经度', {
+    ...{ required: true, max: 13, list: false, check: decimal(-180, 180, '经度') },
+    import: { example: '116.397428' },
+  }),
+  latitude: fields.text('纬度', {
+    ...{ required: true, max: 12, list: false, check: decimal(-90, 90, '纬度') },
+    import: { example: '39.909230' },
+  }),
+  sourcePoint: fields.text('录入坐标', { form: false, list: false, max: 80 }),
+  allDay: fields.boolean('24小时营业', { required: true }),
+  openingHours: fields.text('营业时间', {
+    max: 100,
+    hint: '如08:00-12:00,14:00-22:00；24小时营业时不填',
+    check: openingHoursProblem,
+  }),
+  phone: fields.text('联系电话', {
+    max: 20,
+    list: false,
+    check: (value) => (/^[0-9-]{7,20}$/.test(value) ? null : '应为数字或短横线，如010-84561234'),
+  }),
+  contactName: fields.text('联系人', { max: 20, list: false }),
+  amenities: fields.enumsOf(stationAmenity, { title: '设施' }),
+  amenity: fields.enumOf(stationAmenity, {
+    title: '包含设施',
+    form: false,
+    list: false,
+    detail: false,
+    export: false,
+    filter: 'eq',
+  }),
+};
 
 export const driveStationLifecycle = defineLifecycle({
   field: 'status',
@@ -112,41 +156,7 @@ export const driveStationResource = defineResource({
     cityId: fields.ref('城市', 'city', { required: true, filter: 'eq' }),
     district: fields.text('区县', { required: true, max: 20, hint: '如朝阳区' }),
     address: fields.text('详细地址', { required: true, max: 200 }),
-    coordinateSystem: fields.enumOf(coordinateSystem, {
-      required: true,
-      list: false,
-      hint: '所填经纬度的坐标系，保存时统一转换为GCJ-02',
-    }),
-    longitude: fields.text('经度', {
-      ...{ required: true, max: 13, list: false, check: decimal(-180, 180, '经度') },
-      import: { example: '116.397428' },
-    }),
-    latitude: fields.text('纬度', {
-      ...{ required: true, max: 12, list: false, check: decimal(-90, 90, '纬度') },
-      import: { example: '39.909230' },
-    }),
-    sourcePoint: fields.text('录入坐标', { form: false, list: false, max: 80 }),
-    allDay: fields.boolean('24小时营业', { required: true }),
-    openingHours: fields.text('营业时间', {
-      max: 100,
-      hint: '如08:00-12:00,14:00-22:00；24小时营业时不填',
-      check: openingHoursProblem,
-    }),
-    phone: fields.text('联系电话', {
-      max: 20,
-      list: false,
-      check: (value) => (/^[0-9-]{7,20}$/.test(value) ? null : '应为数字或短横线，如010-84561234'),
-    }),
-    contactName: fields.text('联系人', { max: 20, list: false }),
-    amenities: fields.enumsOf(stationAmenity, { title: '设施' }),
-    amenity: fields.enumOf(stationAmenity, {
-      title: '包含设施',
-      form: false,
-      list: false,
-      detail: false,
-      export: false,
-      filter: 'eq',
-    }),
+    ...siteFields,
     chargerCount: fields.integer('充电桩数量', { max: 999, list: false }),
     chargerPowerKw: fields.integer('单桩功率（kW）', { max: 1000, list: false }),
     electricityPrice: fields.money('电费（每度）', { list: false }),

@@ -161,6 +161,7 @@ export const lookups = {
   }),
   qrTemplate: defineLookup({ key: 'qrTemplate', title: '海报模板', endpoint: '/api/lookups/qr-templates' }),
   /** 司机驿站: every station names the plans picking up there; only enabled ones are offered. */
+  alliancePartner: defineLookup({ key: 'alliancePartner', title: '合作方', endpoint: '/api/lookups/alliance-partners' }),
   driveStation: defineLookup({ key: 'driveStation', title: '驿站', endpoint: '/api/lookups/drive-stations' }),
   /**
    * 租赁订单 that may fulfil a 上车计划 (`boardingFor=<plan id>`): the plan's driver's (or, for a lead, the driver

@@ -6,13 +6,23 @@ const marketplace = '商城管理';
 const coupons = '优惠券管理';
 const safetyContent = '安全内容';
 const tagButtons = ['add', 'edit', 'delete', 'export'] as const;
+const retentionButtons = [
+  'add',
+  ['followUp', '跟进'],
+  ['convert', '转化'],
+  ['invalidate', '无效'],
+  ['viewSensitive', '查看完整手机号'],
+  'export',
+] as const;
 
 export const appRoutes = defineSection('app', [
   page('/carStationIndex', '车站管理', { buttons: ['add', 'edit', 'delete', 'export'] }),
-  page('/carRetention', '留资管理', { group: retention, buttons: ['add', ['followUp', '跟进'], 'export'] }),
+  page('/carRetention', '留资管理', { group: retention, buttons: retentionButtons }),
   page('/carRetentionAdd', '新增留资', { group: retention, parent: '/carRetention', requires: 'add' }),
   page('/carRetentionFollowUp', '留资跟进', { group: retention, parent: '/carRetention', requires: 'followUp' }),
-  page('/carRetentionAlliance', '联盟留资', { group: retention, buttons: ['add', ['followUp', '跟进'], 'export'] }),
+  page('/carRetentionAlliance', '联盟留资', { group: retention, buttons: [...retentionButtons, 'edit'] }),
+  // 合作方 (the alliance partners and their staff) is a view of the page: `/carRetentionAlliance/partners`.
+  page('/carRetentionAlliance/:type', '联盟留资', { group: retention, parent: '/carRetentionAlliance' }),
   page('/carRetentionAllianceAdd', '新增联盟留资', {
     group: retention,
     parent: '/carRetentionAlliance',

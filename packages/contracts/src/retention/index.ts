@@ -1,0 +1,4 @@
+export * from './actions';
+export * from './app';
+export * from './enums';
+export * from './resource';
