@@ -100,8 +100,9 @@ const allianceFamily = defineServerResource({
     if (staff && partner.staff.length > 0 && !partner.staff.includes(staff)) {
       throw businessError(`合作方员工：「${staff}」不是${partner.name}登记的员工（${partner.staff.join('、')}）`);
     }
-    const touch = await firstTouch(ctx, retentionChannel.alliance, values);
+    await lockRetentionMobile(ctx.tx, ctx.auth.tenantId, String(values.mobile));
     await refuseProtected(ctx, String(values.mobile), partner.id);
+    const touch = await firstTouch(ctx, retentionChannel.alliance, values);
     return {
       ...values,
       ...touch,
