@@ -87,6 +87,7 @@ const allianceFamily = defineServerResource({
   table: retentionLeads,
   screens: allianceRetentionScreens,
   slice: { channel: retentionChannel.alliance },
+  sliceCheck: 'retention_leads_channel_fields_check',
   expose: ['linkedLeadId'],
   filters: { mobile: byMobile },
   async prepare(values, ctx) {

@@ -6,7 +6,7 @@ import {
   retentionResource,
 } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { businessColumns, idColumn, refColumn, reversedMobile, versionColumn } from '../db/columns';
 import { listIndexes } from '../db/list-indexes';
 
@@ -68,6 +68,8 @@ export const retentionLeads = pgTable(
           table.id,
         ),
         index('retention_leads_contact_trgm_idx').using('gin', sql`${table.contactName} gin_trgm_ops`),
+        // A partner's 留资 names its partner.
+        check('retention_leads_channel_fields_check', sql`${table.channel} <> 2 or ${table.partnerId} is not null`),
       ],
     ),
 );

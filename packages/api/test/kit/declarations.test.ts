@@ -135,6 +135,7 @@ describe('declarations of every family', () => {
     expect(checks.get('customers_kind_fields_check')).toContain('credit_code IS NOT NULL');
     const checked = families.filter((family) => family.sliceCheck);
     expect(checked.map((family) => family.resource.key).sort()).toEqual([
+      'allianceRetention',
       'distributor',
       'governmentCustomer',
       'personalCustomer',

@@ -12,11 +12,14 @@ export const retentionStatus = defineEnum(
   { status: true },
 );
 
-/** Where a 留资 first came from: the app's forms, staff taking a call or a walk-in, an alliance partner. */
+/**
+ * Where a 留资 first came from: staff taking a call or a walk-in (what 新增留资 may choose, so offered first), the
+ * app's forms, an alliance partner.
+ */
 export const retentionSource = defineEnum('留资来源', [
-  [1, 'APP'],
   [2, '电话'],
   [3, '门店'],
+  [1, 'APP'],
   [4, '联盟合作方'],
 ]);
 

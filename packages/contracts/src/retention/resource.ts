@@ -20,7 +20,13 @@ import { retentionLifecycle } from './lifecycle';
  */
 const personFields = {
   contactName: fields.text('姓名', { required: true, max: 30, filter: 'like' }),
-  mobile: fields.mobile('手机号', { required: true, filter: 'like', sensitive: 'mobile', createOnly: true }),
+  mobile: fields.mobile('手机号', {
+    required: true,
+    filter: 'like',
+    sensitive: 'mobile',
+    createOnly: true,
+    import: { example: '13812345678' },
+  }),
   cityId: fields.ref('意向城市', 'city', { filter: 'eq' }),
   modelId: fields.ref('意向车型', 'model', { list: false }),
   rentalMode: fields.enumOf(enums.rentalMode, { title: '意向租赁模式', filter: 'eq' }),
@@ -116,6 +122,7 @@ export const alliancePartnerResource = defineResource({
       required: true,
       max: 20,
       check: (value) => (/^[0-9-]{7,20}$/.test(value) ? null : '应为数字或短横线，如13812345678'),
+      import: { example: '13812345678' },
     }),
     staff: fields.tags('合作方员工', { hint: '可报备留资的员工姓名' }),
     protectionDays: fields.integer('保护期（天）', { required: true, min: 1, max: 365 }),
