@@ -90,7 +90,9 @@ const allianceFamily = defineServerResource({
   sliceCheck: 'retention_leads_channel_fields_check',
   expose: ['linkedLeadId'],
   filters: { mobile: byMobile },
-  async prepare(values, ctx) {
+  async prepare(values, ctx, before) {
+    // An edit changes what the partner told of the person; the report itself (mobile, partner, staff) stays.
+    if (before) return values;
     const [partner] = await ctx.tx
       .select()
       .from(alliancePartners)

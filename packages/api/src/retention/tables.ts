@@ -6,7 +6,18 @@ import {
   retentionResource,
 } from '@cp/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { businessColumns, idColumn, refColumn, reversedMobile, versionColumn } from '../db/columns';
 import { listIndexes } from '../db/list-indexes';
 

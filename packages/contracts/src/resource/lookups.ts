@@ -160,8 +160,13 @@ export const lookups = {
     placeholder: '输入订单编号或承租人姓名搜索',
   }),
   qrTemplate: defineLookup({ key: 'qrTemplate', title: '海报模板', endpoint: '/api/lookups/qr-templates' }),
+  /** 联盟留资's partners: every partner names its leads; only those 合作中 are offered for a new report. */
+  alliancePartner: defineLookup({
+    key: 'alliancePartner',
+    title: '合作方',
+    endpoint: '/api/lookups/alliance-partners',
+  }),
   /** 司机驿站: every station names the plans picking up there; only enabled ones are offered. */
-  alliancePartner: defineLookup({ key: 'alliancePartner', title: '合作方', endpoint: '/api/lookups/alliance-partners' }),
   driveStation: defineLookup({ key: 'driveStation', title: '驿站', endpoint: '/api/lookups/drive-stations' }),
   /**
    * 租赁订单 that may fulfil a 上车计划 (`boardingFor=<plan id>`): the plan's driver's (or, for a lead, the driver

@@ -89,7 +89,7 @@ export const allianceRetentionResource = defineResource({
   endpoint: '/api/alliance-retention-leads',
   identity: 'contactName',
   lifecycle: retentionLifecycle('carRetentionAlliance'),
-  operations: ['create', 'export'],
+  operations: ['create', 'update', 'export'],
   defaultSort: { field: 'firstTouchAt', order: 'desc' },
   fields: {
     ...personFields,
