@@ -120,7 +120,8 @@ async function writeDemo(db: Db, options: SeedOptions): Promise<void> {
   const app = await openDemoApp(db, options.dataDir);
   try {
     const senders = demoAppSenders(app, db);
-    for (const feature of features) await feature.demo?.(db, { dataDir: options.dataDir, app: senders });
+    for (const feature of features) await feature.demo?.(db, { dataDir: options.dataDir, app: senders.sender });
+    await senders.writeKeys(options.dataDir);
   } finally {
     await app.close();
   }

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The demo's app keys by branch company (`DATA_DIR/demo-app-keys.json`): the e2e calls the app's API with them. */
+    demoAppKeys: Record<string, string>;
   }
 }
 
@@ -85,6 +87,9 @@ export default async function setup(project: TestProject) {
   const running = process.env.E2E_BASE_URL;
   if (running) {
     project.provide('baseUrl', running.replace(/\/$/, ''));
+    // A server started elsewhere: its data folder's keys, when named.
+    const keys = process.env.E2E_APP_KEYS_FILE;
+    project.provide('demoAppKeys', keys ? JSON.parse(readFileSync(keys, 'utf8')) : {});
     return;
   }
   buildWebIfStale();
@@ -117,6 +122,7 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('demoAppKeys', JSON.parse(readFileSync(path.join(dataDir, 'demo-app-keys.json'), 'utf8')));
   return async () => {
     await stop(server);
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { BrowserContext } from 'playwright-core';
+import { inject } from 'vitest';
 import { baseUrl } from './browser';
 
 const tokenCookieName = 'vue_admin_template_token';
@@ -46,4 +48,29 @@ export async function signIn(context: BrowserContext, account: DemoAccount): Pro
 
 export async function tokenCookie(context: BrowserContext): Promise<string | undefined> {
   return (await context.cookies()).find((cookie) => cookie.name === tokenCookieName)?.value;
+}
+
+/**
+ * A call of the drivers' app to the inbound API (`/api/app/…`) of a demo branch company, as the app sends it:
+ * the demo's key, the time now and a fresh nonce, and the driver it calls for.
+ */
+export async function appCall<T>(
+  branch: string,
+  method: 'GET' | 'POST',
+  path: string,
+  options: { driverId?: string; body?: unknown } = {},
+): Promise<Envelope<T>> {
+  const key = inject('demoAppKeys')[branch];
+  if (!key) throw new Error(`no demo app key of ${branch}`);
+  const headers: Record<string, string> = {
+    'x-app-key': key,
+    'x-app-timestamp': String(Math.floor(Date.now() / 1000)),
+    'x-app-nonce': randomBytes(16).toString('base64url'),
+  };
+  if (options.driverId) headers['x-app-driver'] = options.driverId;
+  return api<T>(path, {
+    method,
+    headers,
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
 }
