@@ -15,6 +15,7 @@ export * from './expressGoods';
 export * from './finance';
 export * from './leads';
 export * from './maintenanceCompetitors/resource';
+export * from './marketplace';
 export * from './orders';
 export * from './points';
 export * from './policies';

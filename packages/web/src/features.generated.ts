@@ -32,6 +32,7 @@ export const features: readonly Feature[] = [
   { pages: familyPages(() => import('./leads/families'), ['threadDeatails', 'threadDetailsLog', 'invalidThreadCofig', 'upLoadLog', 'uploadLogDetail']) },
   leads,
   { pages: familyPages(() => import('./maintenanceCompetitors/families'), ['maintenance-competition-management.new-energy', 'maintenance-competition-management.new-energy.type', 'maintenance-competition-management.oil-trucks', 'maintenance-competition-management.oil-trucks.type']) },
+  { pages: familyPages(() => import('./marketplace/families'), ['marketplaceProductsTags', 'marketplaceProducts', 'marketplaceProductsAdd', 'marketplaceOrders', 'marketplaceOrdersAdd']) },
   { pages: familyPages(() => import('./orders/families'), ['returnCheckoutApproval', 'retailWorkOrderApproval', 'leaseOrder', 'leaseOrderDetails', 'addOrder', 'leaseOrderFillDelivery', 'orderDueList', 'transferOrder', 'transferOrderDetails', 'driverApplication', 'driverApplicationDetail', 'vehicleReturnCalculation', 'accountingSheet', 'accountingUnit', 'retailOrder', 'retailOrderView', 'retailOrderAdd', 'retailOrderEdit', 'retailWorkOrder.new']) },
   { pages: familyPages(() => import('./points/families'), ['integral', 'integralAll', 'integralAllDetails']) },
   { pages: familyPages(() => import('./policies/families'), ['policyList', 'policyDetails', 'policyAdd', 'policyEdit', 'marketingPolicyCancellation', 'marketingPolicyDetails']) },

@@ -113,6 +113,16 @@ export const lookups = {
     placeholder: '输入券订单号搜索',
   }),
   feedbackTag: defineLookup({ key: 'feedbackTag', title: '反馈标签', endpoint: '/api/lookups/feedback-tags' }),
+  /** 商品标签: every tag names the products it is on; only enabled ones are offered. */
+  marketplaceTag: defineLookup({ key: 'marketplaceTag', title: '商品标签', endpoint: '/api/lookups/marketplace-tags' }),
+  /** 商城商品: a search offers those on sale (a staff order's lines), `ids` names any. */
+  marketplaceProduct: defineLookup({
+    key: 'marketplaceProduct',
+    title: '商城商品',
+    endpoint: '/api/lookups/marketplace-products',
+    searchable: true,
+    placeholder: '输入商品名称搜索',
+  }),
   /** 内容管理's contents, searched by title (互动记录's filter). */
   content: defineLookup({
     key: 'content',

@@ -38,11 +38,14 @@ export const appRoutes = defineSection('app', [
   page('/feedBackTags', '反馈标签', { group: feedback, buttons: tagButtons }),
   page('/marketplaceProducts', '商城商品', {
     group: marketplace,
-    buttons: ['add', 'edit', ['listing', '上下架'], 'export'],
+    buttons: ['add', 'edit', 'delete', ['listing', '上下架'], 'export'],
   }),
   page('/marketplaceProductsAdd', '新增商品', { group: marketplace, parent: '/marketplaceProducts', requires: 'add' }),
   page('/marketplaceProductsTags', '商品标签', { group: marketplace, buttons: tagButtons }),
-  page('/marketplaceOrders', '商城订单', { group: marketplace, buttons: ['add', ['cancel', '取消订单'], 'export'] }),
+  page('/marketplaceOrders', '商城订单', {
+    group: marketplace,
+    buttons: ['add', ['ship', '发货'], ['cancel', '取消订单'], 'export'],
+  }),
   page('/marketplaceOrdersAdd', '新增商城订单', { group: marketplace, parent: '/marketplaceOrders', requires: 'add' }),
   page('/couponManage', '优惠券管理', { group: coupons, buttons: ['add', 'edit', ['listing', '上下架'], 'export'] }),
   page('/couponAdd', '新增优惠券', { group: coupons, parent: '/couponManage', requires: 'add' }),

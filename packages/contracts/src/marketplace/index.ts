@@ -1,0 +1,5 @@
+export * from './app';
+export * from './enums';
+export * from './orders';
+export * from './products';
+export * from './tags';
