@@ -22,10 +22,10 @@ const tagRows = [
 
 /** name, category, delivery, price, list price (fen), stock, limit, on sale, tags, hue. */
 const products = [
+  ['精洗车卡（10次）', 3, 3, 19_900, 30_000, 200, 3, true, ['热销'], 180],
   ['车载快充充电器', 1, 1, 5_900, 7_900, 80, 2, true, ['热销', '司机专享'], 24],
   ['四季通用座套（五座）', 1, 1, 39_900, 49_900, 20, 1, true, ['新品'], 200],
   ['小保养套餐（机油+机滤）', 4, 2, 29_900, 39_900, 50, 2, true, ['保养必备', '司机专享'], 140],
-  ['精洗车卡（10次）', 3, 3, 19_900, 30_000, 200, 3, true, ['热销'], 180],
   ['车载香薰', 1, 1, 2_900, null, 150, 0, true, [], 320],
   ['玻璃水（2L×4）', 2, 1, 3_600, 4_800, 100, 4, true, ['保养必备'], 220],
   ['冬季加热座垫', 5, 1, 12_900, 15_900, 0, 1, false, ['限时特惠'], 30],
@@ -124,7 +124,7 @@ async function seedOrders(db: Db, tenantId: number, send: AppSender) {
     .limit(8);
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.loginId, 'admin'));
   if (catalogue.length < 4 || people.length < 8 || !admin) return;
-  const [charger, seat, service, wash] = catalogue;
+  const [wash, charger, seat, service] = catalogue;
   const now = businessNow().getTime();
   const ago = (hours: number) => new Date(now - hours * hour);
   const to = (n: number) => {

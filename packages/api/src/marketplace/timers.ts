@@ -40,7 +40,7 @@ export async function closeUnpaidOrders(db: Db): Promise<number> {
       ), recorded as (
         insert into ${auditLog} (tenant_id, user_name, action, entity, entity_id, changes, at)
         select tenant_id, '系统（超时关闭）', 'close', ${entity}, id::text,
-          jsonb_build_object('status', jsonb_build_object('from', ${unpaid}, 'to', ${closed})), ${businessNowSql()}
+          jsonb_build_object('status', jsonb_build_object('from', ${unpaid}::int, 'to', ${closed}::int)), ${businessNowSql()}
         from closed
         returning 1
       )
@@ -66,7 +66,7 @@ export async function autoReceiveOrders(db: Db): Promise<number> {
       ), recorded as (
         insert into ${auditLog} (tenant_id, user_name, action, entity, entity_id, changes, at)
         select tenant_id, '系统（自动收货）', 'receive', ${entity}, id::text,
-          jsonb_build_object('status', jsonb_build_object('from', ${shipped}, 'to', ${received})), ${businessNowSql()}
+          jsonb_build_object('status', jsonb_build_object('from', ${shipped}::int, 'to', ${received}::int)), ${businessNowSql()}
         from received
         returning 1
       )

@@ -20,6 +20,7 @@ export const orderLineInput = z.strictObject({
     .int('应为整数')
     .min(1, '不能小于1')
     .max(maxLineQuantity, `不能大于${maxLineQuantity}`)
+    .default(1)
     .meta({ title: '数量' }),
 });
 export type OrderLineInput = z.infer<typeof orderLineInput>;

@@ -58,7 +58,7 @@ export const marketplaceProductResource = defineResource({
       list: true,
       hint: '第一张为封面',
     }),
-    tagIds: fields.refs('商品标签', 'marketplaceTag', { max: 5, list: true, filter: 'eq' }),
+    tagIds: fields.refs('商品标签', 'marketplaceTag', { max: 5, list: true }),
     price: fields.money('售价', { required: true, positive: true, sortable: true }),
     listPrice: fields.money('划线价', { list: false, hint: '原价，APP上划线展示，不填则不展示' }),
     stock: fields.integer('库存', { required: true, max: 1_000_000, sortable: true }),
