@@ -11,12 +11,12 @@ const states = marketplaceOrderStates;
 const stateName = (value: number) => marketplaceEnums.orderStatus.label(value);
 
 /** Who places an order: the branch company and the staff member (null: the driver in the app). */
-export interface Actor {
+interface Actor {
   tenantId: number;
   userId: number | null;
 }
 
-export interface NewOrder {
+interface NewOrder {
   driverId: number;
   lines: readonly OrderLineInput[];
   /** 1 APP (待支付 until the app reports the payment), 2 后台下单 (paid offline as it is made). */
@@ -167,7 +167,7 @@ async function lockedOrder(tx: Executor, tenantId: number, driverId: number, ord
   return order;
 }
 
-export interface PaymentReport {
+interface PaymentReport {
   method: number;
   amount: number;
   transactionNo: string;
@@ -240,7 +240,7 @@ export async function receiveOrder(tx: Executor, tenantId: number, driverId: num
 }
 
 /** Gives the pieces of an order's lines back to their products' stock. */
-export async function restoreStock(tx: Executor, tenantId: number, orderId: number) {
+async function restoreStock(tx: Executor, tenantId: number, orderId: number) {
   const lines = await tx
     .select({ productId: marketplaceOrderLines.productId, quantity: marketplaceOrderLines.quantity })
     .from(marketplaceOrderLines)

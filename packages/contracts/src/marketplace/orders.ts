@@ -51,7 +51,7 @@ const trackingNoFormat = '应为6到30位字母、数字或“-”';
 const trackingNoProblem = (value: string) => (/^[A-Za-z0-9-]{6,30}$/.test(value) ? null : trackingNoFormat);
 
 /** 发货: carrier and waybill, required when a line goes by courier (the server checks it against the lines). */
-export const shipOrderBody = z.strictObject({
+const shipOrderBody = z.strictObject({
   carrier: enumInput(marketplaceEnums.carrier).optional(),
   trackingNo: text()
     .trim()
@@ -60,7 +60,7 @@ export const shipOrderBody = z.strictObject({
     .meta({ title: '运单号' }),
 });
 
-export const marketplaceOrderLifecycle = defineLifecycle({
+const marketplaceOrderLifecycle = defineLifecycle({
   field: 'status',
   states: marketplaceEnums.orderStatus,
   // 支付 (the app), 确认收货 (the app or the timer) and 关闭 (the timer) are not the console's: see the api's orders.ts.

@@ -8,7 +8,7 @@ import { marketplaceEnums } from './enums';
 const page = 'marketplaceProducts';
 const images = ['jpg', 'jpeg', 'png', 'webp'];
 
-export const marketplaceProductLifecycle = defineLifecycle({
+const marketplaceProductLifecycle = defineLifecycle({
   field: 'status',
   states: marketplaceEnums.productStatus,
   // A product on sale may be in a cart; one ever ordered is refused by the server as well (下架 instead).
