@@ -70,7 +70,7 @@ describe('意见反馈 from the app', () => {
     const receipt = await submit(beijing, driverId, suggestion({ pic }));
     expect(receipt).toMatchObject({ code: 0, data: { status: '待处理' } });
     expect(receipt.data.feedbackNo).toMatch(/^FK\d{6}$/);
-    const row = (await get(`/api/app-feedback/${receipt.data.id}`)).data;
+    const row = (await get(`/api/driver-feedback/${receipt.data.id}`)).data;
     expect(row).toMatchObject({ status: 0, source: 1, kind: 1, level: 2, driverId: String(driverId), pics: pic });
     const [stored] = await ctx.database.db
       .select()
@@ -151,15 +151,15 @@ describe('意见反馈 on the console', () => {
       token: admin,
     });
     const assigneeId = users.data[0]?.value;
-    expect((await post(`/api/app-feedback/${id}/resolve`, { content: '好' })).code).not.toBe(0);
-    expect((await post(`/api/app-feedback/${id}/assign`, { assigneeId })).code).toBe(0);
-    expect((await post(`/api/app-feedback/${id}/reply`, { content: '正在核实' })).code).toBe(0);
-    expect((await post(`/api/app-feedback/${id}/resolve`, {})).code).toBe(400);
-    expect((await post(`/api/app-feedback/${id}/resolve`, { content: '已支持按时段预约' })).code).toBe(0);
-    const row = (await get(`/api/app-feedback/${id}`)).data;
+    expect((await post(`/api/driver-feedback/${id}/resolve`, { content: '好' })).code).not.toBe(0);
+    expect((await post(`/api/driver-feedback/${id}/assign`, { assigneeId })).code).toBe(0);
+    expect((await post(`/api/driver-feedback/${id}/reply`, { content: '正在核实' })).code).toBe(0);
+    expect((await post(`/api/driver-feedback/${id}/resolve`, {})).code).toBe(400);
+    expect((await post(`/api/driver-feedback/${id}/resolve`, { content: '已支持按时段预约' })).code).toBe(0);
+    const row = (await get(`/api/driver-feedback/${id}`)).data;
     expect(row).toMatchObject({ status: 2, assigneeId, replyCount: 2, handlingBucket: 0 });
     const replies = await get<PageResult<{ content: string }>>(
-      `/api/app-feedback-replies/views/appFeedbackReplies?feedbackId=${id}`,
+      `/api/driver-feedback-replies/views/appFeedbackReplies?feedbackId=${id}`,
     );
     expect(replies.data.list.map((reply) => reply.content)).toEqual(['正在核实', '已支持按时段预约']);
     const mine = await beijing.send<{ id: string; status: string; replies: { content: string }[] }[]>({
@@ -171,23 +171,23 @@ describe('意见反馈 on the console', () => {
       status: '已处理',
       replies: [{ content: '正在核实' }, { content: '已支持按时段预约' }],
     });
-    expect((await post(`/api/app-feedback/${id}/close`, { reason: '重复' })).code).not.toBe(0);
+    expect((await post(`/api/driver-feedback/${id}/close`, { reason: '重复' })).code).not.toBe(0);
 
     const other = await fresh();
-    expect((await post(`/api/app-feedback/${other}/close`, {})).code).toBe(400);
-    expect((await post(`/api/app-feedback/${other}/close`, { reason: '与FK反馈重复' })).code).toBe(0);
-    expect((await get(`/api/app-feedback/${other}`)).data).toMatchObject({ status: 3, closeReason: '与FK反馈重复' });
+    expect((await post(`/api/driver-feedback/${other}/close`, {})).code).toBe(400);
+    expect((await post(`/api/driver-feedback/${other}/close`, { reason: '与FK反馈重复' })).code).toBe(0);
+    expect((await get(`/api/driver-feedback/${other}`)).data).toMatchObject({ status: 3, closeReason: '与FK反馈重复' });
   });
 
   it('tags feedback, filters by tag, and keeps a tag in use from deletion (停用 instead)', async () => {
     const made = await post('/api/feedback-tags', { name: '测试标签', displayOrder: 5, status: 1 });
     const stopped = await post('/api/feedback-tags', { name: '停用标签', displayOrder: 6, status: 0 });
     const id = await fresh();
-    expect((await post(`/api/app-feedback/${id}/tag`, { tagIds: [stopped.data.id] })).msg).toBe(
+    expect((await post(`/api/driver-feedback/${id}/tag`, { tagIds: [stopped.data.id] })).msg).toBe(
       '标签「停用标签」已停用，不能添加',
     );
-    expect((await post(`/api/app-feedback/${id}/tag`, { tagIds: [made.data.id] })).code).toBe(0);
-    const tagged = await get<PageResult<Feedback>>(`/api/app-feedback?tagId=${made.data.id}`);
+    expect((await post(`/api/driver-feedback/${id}/tag`, { tagIds: [made.data.id] })).code).toBe(0);
+    const tagged = await get<PageResult<Feedback>>(`/api/driver-feedback?tagId=${made.data.id}`);
     expect(tagged.data.list.map((row) => row.id)).toEqual([id]);
     expect((await get(`/api/feedback-tags/${made.data.id}`)).data).toMatchObject({ usage: 1 });
     expect((await send('DELETE', `/api/feedback-tags/${made.data.id}`)).msg).toBe(
@@ -199,16 +199,16 @@ describe('意见反馈 on the console', () => {
   it('lets staff log feedback by phone (never as APP), with the shape’s required fields', async () => {
     const driverId = String(beijing.driverIds[3]);
     const phone = { driverId, kind: 2, menu: '押金', problem: '电话反馈押金未退', faultType: 2, source: 2 };
-    expect((await post('/api/app-feedback', { ...phone, source: 1 })).msg).toBe(
+    expect((await post('/api/driver-feedback', { ...phone, source: 1 })).msg).toBe(
       '来源渠道：APP 反馈由司机APP提交，后台新增请选择电话、现场或其他',
     );
-    expect((await post('/api/app-feedback', { ...phone, faultType: undefined })).msg).toMatch(/故障须选择故障类型/);
-    expect((await post('/api/app-feedback', { ...phone, kind: 1, faultType: undefined })).msg).toMatch(
+    expect((await post('/api/driver-feedback', { ...phone, faultType: undefined })).msg).toMatch(/故障须选择故障类型/);
+    expect((await post('/api/driver-feedback', { ...phone, kind: 1, faultType: undefined })).msg).toMatch(
       /建议须选择紧急程度/,
     );
-    const made = await post('/api/app-feedback', phone);
+    const made = await post('/api/driver-feedback', phone);
     expect(made.code).toBe(0);
-    expect((await get(`/api/app-feedback/${made.data.id}`)).data).toMatchObject({ source: 2, status: 0 });
+    expect((await get(`/api/driver-feedback/${made.data.id}`)).data).toMatchObject({ source: 2, status: 0 });
   });
 
   it('counts handling time in buckets, on the list’s filter and in the statistics', async () => {
@@ -217,10 +217,10 @@ describe('意见反馈 on the console', () => {
       .update(appFeedback)
       .set({ createdAt: sql`now() - interval '30 hours'` })
       .where(eq(appFeedback.id, Number(old)));
-    const over = await get<PageResult<Feedback>>('/api/app-feedback?handlingBucket=2&limit=100');
+    const over = await get<PageResult<Feedback>>('/api/driver-feedback?handlingBucket=2&limit=100');
     expect(over.data.list.map((row) => row.id)).toContain(old);
     expect(over.data.list.every((row) => row.handlingBucket === 2)).toBe(true);
-    const stats = await get<Record<string, number>>('/api/app-feedback/statistics');
+    const stats = await get<Record<string, number>>('/api/driver-feedback/statistics');
     expect(stats.code).toBe(0);
     const figures = stats.data;
     const [counted] = await ctx.database.db
@@ -238,15 +238,15 @@ describe('意见反馈 on the console', () => {
   it('keeps another branch company’s feedback out of reach, and refuses handling without 处理', async () => {
     const id = await fresh();
     const other = await ctx.loginToOtherTenant();
-    expect((await get(`/api/app-feedback/${id}`, other)).code).not.toBe(0);
-    expect((await post(`/api/app-feedback/${id}/close`, { reason: '越权' }, other)).code).not.toBe(0);
+    expect((await get(`/api/driver-feedback/${id}`, other)).code).not.toBe(0);
+    expect((await post(`/api/driver-feedback/${id}/close`, { reason: '越权' }, other)).code).not.toBe(0);
     const viewer = await userWithButtons(ctx, admin, 'feedBack', ['export']);
-    expect((await get(`/api/app-feedback/${id}`, viewer)).code).toBe(0);
-    expect((await post(`/api/app-feedback/${id}/close`, { reason: '无权' }, viewer)).code).toBe(403);
+    expect((await get(`/api/driver-feedback/${id}`, viewer)).code).toBe(0);
+    expect((await post(`/api/driver-feedback/${id}/close`, { reason: '无权' }, viewer)).code).toBe(403);
     expect(
       (
         await post(
-          '/api/app-feedback',
+          '/api/driver-feedback',
           { driverId: '1', kind: 1, menu: 'x', problem: 'y', level: 1, source: 2 },
           viewer,
         )

@@ -395,6 +395,7 @@ describe('right period, right person', () => {
     const [car] = await query<{ id: number; model_id: number; city_id: number; stage: number }>(sql`
       select id, model_id, city_id, stage from vehicles v where tenant_id = ${tenantId} and stage in (4, 7)
         and not exists (select 1 from lease_orders o where o.vehicle_id = v.id)
+        and not exists (select 1 from exchange_orders x where x.new_vehicle_id = v.id and x.status in (1, 3))
       order by id desc limit 1`);
     expect(car).toBeDefined();
     const carId = String(car?.id);

@@ -9,6 +9,7 @@ export interface JsonSchema {
   properties?: Record<string, JsonSchema>;
   items?: JsonSchema;
   description?: string;
+  maximum?: number;
 }
 
 export interface Parameter {

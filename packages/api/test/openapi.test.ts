@@ -176,6 +176,8 @@ describe('OpenAPI document', () => {
         '/api/product-quotes': sql`select id from product_quotes where tenant_id = ${tenant}`,
         // 营销政策详情 is a policy's report, opened from 政策详情: its id is the policy's.
         '/api/policy-reports': sql`select id from policies where tenant_id = ${tenant}`,
+        // 安全内容统计 is a safety content's figures, opened from its row: its id is the content's.
+        '/api/safety-content-reports': sql`select id from safety_contents where tenant_id = ${tenant}`,
       };
       const query = table[collection];
       if (!query) return undefined;
@@ -205,7 +207,10 @@ describe('OpenAPI document', () => {
       const query = new URLSearchParams();
       let url = operation.path;
       for (const parameter of operation.operation.parameters ?? []) {
-        if (parameter.in === 'query' && parameter.name === 'limit') query.set('limit', '200');
+        // A long page, or the most the operation takes (the app's map of stations: 50).
+        if (parameter.in === 'query' && parameter.name === 'limit') {
+          query.set('limit', String(Math.min(200, parameter.schema.maximum ?? 200)));
+        }
         if (!parameter.required) continue;
         const value = await valueFor(operation, parameter);
         if (value === undefined) return problems.push(`${operation.name}: no value for ${parameter.name}`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, clickRowButton } from './support/actions';
 import { useBrowser } from './support/browser';
-import { pickOption, waitForToast } from './support/page';
+import { pickOption, waitForDialogsToSettle, waitForToast } from './support/page';
 import { api, appCall, demoAccounts, signIn } from './support/session';
 
 const open = useBrowser();
@@ -25,9 +25,15 @@ describe('留资 from the app', () => {
     expect(await row.textContent()).toContain(`139****${stamp.slice(-4)}`);
     expect(await row.textContent()).toContain('待跟进');
     await clickRowButton(page, row, '跟进');
-    await page.waitForURL(/\/carRetentionFollowUp\?id=\d+$/);
-    const form = page.locator('form').last();
+    await page.waitForURL(/\/carRetentionFollowUp\?id=\d+/);
+    const form = page.locator('form').filter({ has: page.getByLabel('跟进内容') });
     await form.waitFor();
+    await form.getByLabel('跟进时间').click();
+    const now = page.locator('.ant-picker-dropdown:visible').getByText('此刻', { exact: true });
+    await now.waitFor();
+    await waitForDialogsToSettle(page);
+    await now.click();
+    await pickOption(page, form, '跟进方式', '电话');
     await pickOption(page, form, '跟进结果', '有意向');
     await form.getByLabel('跟进内容').fill('端到端：电话回访，周末到店看车');
     await form.getByRole('button', { name: '确定' }).click();

@@ -13,7 +13,7 @@ import { appFeedback } from './tables';
  */
 export const appFeedbackStatisticsRoutes: RoutePlugin<{ db: Db }> = async (app, { db }) => {
   app.get(
-    '/api/app-feedback/statistics',
+    '/api/driver-feedback/statistics',
     {
       config: { access: access.permission('feedBack') },
       schema: {

@@ -61,7 +61,7 @@ export const appFeedbackView = z
   })
   .meta({ id: 'AppFeedbackView' });
 
-/** `GET /api/app-feedback/statistics`: counts, and the share of finished feedback 已处理 (not 已关闭) in basis points. */
+/** `GET /api/driver-feedback/statistics`: counts, and the share of finished feedback 已处理 (not 已关闭) in basis points. */
 export const appFeedbackStatistics = z
   .object({
     total: z.number().meta({ title: '反馈总数' }),

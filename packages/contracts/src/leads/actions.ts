@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { enumInput } from '../resource/fields';
 import { calendarDate, idText, moment, text } from '../values';
 import { leadEnums } from './enums';
 
@@ -15,7 +16,7 @@ export const followUpBody = z.strictObject({
   followedAt: moment()
     .refine((value) => Date.parse(value) <= Date.now() + 60_000, '不能晚于当前时间')
     .meta({ title: '跟进时间' }),
-  way: leadEnums.followUpWay.schema.meta({ title: '跟进方式' }),
+  way: enumInput(leadEnums.followUpWay, '跟进方式'),
   answered: z.boolean().meta({ title: '是否接通' }),
   content: text().trim().min(1, '不能为空').max(500).meta({ title: '跟进内容' }),
   intentionLevel: leadEnums.intentionLevel.schema.meta({ title: '意向等级' }),

@@ -29,7 +29,7 @@ describe('FeedbackStatistics', () => {
     expect(get).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: '处理统计' }));
     expect(await screen.findByText('85.7%')).toBeTruthy();
-    expect(get).toHaveBeenCalledWith('/api/app-feedback/statistics');
+    expect(get).toHaveBeenCalledWith('/api/driver-feedback/statistics');
     expect(screen.getByText('处理时长 超过24小时').closest('tr')?.textContent).toBe('处理时长 超过24小时3');
   });
 });

@@ -11,7 +11,7 @@ export function FeedbackStatistics({ title }: { title: string }) {
   const [open, setOpen] = useState(false);
   const query = useQuery({
     queryKey: ['appFeedbackStatistics'],
-    queryFn: () => get<AppFeedbackStatistics>('/api/app-feedback/statistics'),
+    queryFn: () => get<AppFeedbackStatistics>('/api/driver-feedback/statistics'),
     enabled: open,
   });
   const figures = query.data;

@@ -96,6 +96,8 @@ function schemaControl(name: string, schema: z.ZodType, row?: ResourceRecord): B
   const placeholder = (kind: FieldKind) => promptOf(kind, title);
   switch (base.type) {
     case 'string':
+      // A moment (`moment()`: an ISO time with its offset) is picked as the kit's 时间 fields are.
+      if (base.format === 'datetime') return { ...fieldControl(fields.datetime(title)), kind: 'datetime' };
       if (base.format === 'date') {
         return {
           control: <DatePicker placeholder={placeholder('date')} style={{ width: '100%' }} />,
@@ -136,6 +138,13 @@ function schemaControl(name: string, schema: z.ZodType, row?: ResourceRecord): B
     default:
       return null;
   }
+}
+
+/** The fields of a body that neither its schema nor the resource says how to show (the family gives their control). */
+export function fieldsWithoutControl(schema: ObjectSchema, resource?: Resource): string[] {
+  return Object.entries(schema.shape)
+    .filter(([name, field]) => !bodyControl(name, field, resource))
+    .map(([name]) => name);
 }
 
 /**
