@@ -1,4 +1,4 @@
-import { defineEnum, defineResource, enumInput, fields, moneyAmount } from '@cp/contracts';
+import { defineEnum, defineResource, enumInput, fields, moment, moneyAmount } from '@cp/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Button, Form, Input, Radio } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -65,6 +65,18 @@ describe('BodyFields: a body generated from its schema', () => {
     fireEvent.click(await screen.findByTitle('短信'));
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(submitted).toHaveBeenCalledWith({ way: 2 }));
+  });
+
+  it('picks a moment (an ISO time with its offset) in a date-time picker, not a text box', () => {
+    const schema = z.strictObject({ followedAt: moment().meta({ title: '跟进时间' }) });
+    renderWithShell(
+      <Form>
+        <BodyFields schema={schema} />
+      </Form>,
+    );
+    const field = screen.getByText('跟进时间').closest('.ant-form-item');
+    expect(field?.querySelector('.ant-picker')).not.toBeNull();
+    expect(screen.getByPlaceholderText('请选择跟进时间')).toBeTruthy();
   });
 
   it('labels a field by its own title, not a resource field’s of the same name, nor by its name when optional', () => {

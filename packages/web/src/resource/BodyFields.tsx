@@ -96,8 +96,11 @@ function schemaControl(name: string, schema: z.ZodType, row?: ResourceRecord): B
   const placeholder = (kind: FieldKind) => promptOf(kind, title);
   switch (base.type) {
     case 'string':
-      // A moment (`moment()`: an ISO time with its offset) is picked as the kit's 时间 fields are.
-      if (base.format === 'datetime') return { ...fieldControl(fields.datetime(title)), kind: 'datetime' };
+      // A moment (`moment()`: an ISO time with its offset) is picked as the kit's 时间 fields are. Zod keeps a
+      // string's format as a getter of its class, which baseOf's spread leaves behind.
+      if ((unwrapped(schema) as { format?: string }).format === 'datetime') {
+        return { ...fieldControl(fields.datetime(title)), kind: 'datetime' };
+      }
       if (base.format === 'date') {
         return {
           control: <DatePicker placeholder={placeholder('date')} style={{ width: '100%' }} />,
