@@ -183,7 +183,7 @@ describe('the demo is dated in the past', () => {
     // Every timestamp of a business event: when a row was made, changed, decided, paid, handed over… Columns
     // of moments to come (an expiry, a scheduled run, a draw's window, a lease end) are not events.
     const toCome =
-      /(expires|expiry|valid_until|next_run|run_after|scheduled|lease_until|locked_until|due|starts_at|ends_at)/;
+      /(expires|expiry|valid_|claim_|deadline|auto_receive|next_run|run_after|scheduled|lease_until|locked_until|due|starts_at|ends_at)/;
     const columns = await query<{ table_name: string; column_name: string }>(sql`
       select table_name, column_name from information_schema.columns
       where table_schema = 'public' and data_type like 'timestamp%' order by table_name, column_name`);

@@ -25,6 +25,7 @@ const wordsByTone: Readonly<Record<Tone, readonly string[]>> = {
     '黑名单',
     '失败',
     '证件已过期',
+    '未接通',
   ],
   success: [
     '通过',
@@ -70,6 +71,7 @@ const wordsByTone: Readonly<Record<Tone, readonly string[]>> = {
     '已签到',
     '已补学',
     '生效',
+    '有意向',
   ],
   active: [
     '提交',
@@ -130,6 +132,8 @@ const wordsByTone: Readonly<Record<Tone, readonly string[]>> = {
     '未签到',
     '待补学',
     '待生效',
+    '待发货',
+    '考虑中',
   ],
   closed: [
     '已取消',
@@ -160,6 +164,8 @@ const wordsByTone: Readonly<Record<Tone, readonly string[]>> = {
     '草稿',
     '次数已用完',
     '废止',
+    '已关闭',
+    '暂无意向',
   ],
 };
 

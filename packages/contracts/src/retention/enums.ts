@@ -32,12 +32,16 @@ export const retentionSourcePage = defineEnum('留资页面', [
   [5, '车型详情'],
 ]);
 
-export const retentionFollowUpResult = defineEnum('跟进结果', [
-  [1, '有意向'],
-  [2, '考虑中'],
-  [3, '暂无意向'],
-  [4, '未接通'],
-]);
+export const retentionFollowUpResult = defineEnum(
+  '跟进结果',
+  [
+    [1, '有意向'],
+    [2, '考虑中'],
+    [3, '暂无意向'],
+    [4, '未接通'],
+  ],
+  { status: true },
+);
 
 /** What a 留资 was converted into. */
 export const retentionTarget = defineEnum('转化为', [

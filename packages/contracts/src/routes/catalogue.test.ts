@@ -28,7 +28,7 @@ describe('route catalogue', () => {
     expect(routesByKey.size).toBe(routeCatalogue.length);
   });
 
-  it('lists the routes of ROUTES.md per section, plus a /:type child for each of the 5 competitor pages', () => {
+  it('lists the routes of ROUTES.md per section, plus a /:type child for each of the 5 competitor pages and 联盟留资 (合作方)', () => {
     const counts = Object.fromEntries(sections.map((section) => [section.key, routesOfSection(section.key).length]));
     expect(counts).toEqual({
       vehicle: 19,
@@ -38,7 +38,7 @@ describe('route catalogue', () => {
       finance: 5,
       bSide: 23,
       approval: 13,
-      app: 27,
+      app: 27 + 1,
       config: 11,
     });
   });
@@ -57,14 +57,14 @@ describe('route catalogue', () => {
     expect(routeParams('/a/:first/b/:second')).toEqual(['first', 'second']);
   });
 
-  it('gives its pages their params: 19 take an id, the 5 competitor forms a type, 5 pages two', () => {
+  it('gives its pages their params: 19 take an id, the 5 competitor forms and 联盟留资 a type, 5 pages two', () => {
     const pathsBy = new Map<string, string[]>();
     for (const route of routeCatalogue) {
       const params = route.params.join(',');
       pathsBy.set(params, [...(pathsBy.get(params) ?? []), route.path]);
     }
     const counts = Object.fromEntries([...pathsBy].map(([params, paths]) => [params, paths.length]));
-    expect(counts).toEqual({ '': routeCatalogue.length - 29, id: 19, type: 5, 'id,orderId': 2, 'id,type': 3 });
+    expect(counts).toEqual({ '': routeCatalogue.length - 30, id: 19, type: 6, 'id,orderId': 2, 'id,type': 3 });
     expect(pathsBy.get('id,orderId')).toEqual([
       '/exchangeCarHandoverApply/:id/:orderId',
       '/exchangeCarHandoverApplyDetail/:id/:orderId',
