@@ -113,12 +113,13 @@ async function writeDemo(db: Db, options: SeedOptions): Promise<void> {
   await seedDemoRetailOrders(db);
   await seedDemoQuotes(db);
   await seedFinanceConfig(db);
-  // The lease book: eighteen months of business replayed through the console's API, day by day.
-  await replayLeaseHistory(db, { dataDir: options.dataDir });
-  // Each feature folder's demo rows of its own (`<feature>/feature.ts`), on top of the story above.
-  // What the drivers' app sent arrives through its inbound API, on an app of the console's own.
+  // The console's own app over the demo's database: the lease book and what the drivers' app sent go through it.
   const app = await openDemoApp(db, options.dataDir);
   try {
+    // The lease book: eighteen months of business replayed through the console's API, day by day.
+    await replayLeaseHistory(db, app, { dataDir: options.dataDir });
+    // Each feature folder's demo rows of its own (`<feature>/feature.ts`), on top of the story above.
+    // What the drivers' app sent arrives through its inbound API.
     const senders = demoAppSenders(app, db);
     for (const feature of features) await feature.demo?.(db, { dataDir: options.dataDir, app: senders.sender });
     await senders.writeKeys(options.dataDir);

@@ -8,7 +8,6 @@ import { runOverdueDay } from '../finance/overdue';
 import { refreshRentTrends } from '../finance/trends';
 import { tenants } from '../identity/tables';
 import { startDueRenewals } from '../orders/renewals';
-import { openDemoApp } from './demo-app';
 import type { Car, Tokens } from './history-staff';
 import { daysBetween, type Lease, LeaseRequests } from './lease-requests';
 import { type Event, historyDays, lease, otherBranchesBegin, type Story, stories } from './lease-stories';
@@ -37,10 +36,13 @@ interface OrderState {
   delivery_state: number;
 }
 
-/** What the first start replays, and through which app; the app is the console's, closed at the end. */
-export async function replayLeaseHistory(db: Db, options: { dataDir?: string | undefined; today?: string }) {
+/** What the first start replays, through the console's own app over the demo's database (`openDemoApp`). */
+export async function replayLeaseHistory(
+  db: Db,
+  app: FastifyInstance,
+  options: { dataDir?: string | undefined; today?: string },
+) {
   const today = options.today ?? beijingDay(new Date());
-  const app = await openDemoApp(db, options.dataDir);
   const histories: History[] = [];
   try {
     for (const [index, tenant] of (await db.select().from(tenants).orderBy(asc(tenants.id))).entries()) {
@@ -75,7 +77,6 @@ export async function replayLeaseHistory(db: Db, options: { dataDir?: string | u
     }
   } finally {
     for (const history of histories) await history.close();
-    await app.close();
   }
 }
 
