@@ -43,6 +43,18 @@ ${errorTable}`;
 const refsIn = (value: unknown) =>
   [...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1] as string);
 
+/** The security schemes the operations' requirements name. */
+const schemesAsked = (paths: unknown) => {
+  const asked = new Set<string>();
+  for (const operations of Object.values((paths ?? {}) as Record<string, Record<string, unknown>>)) {
+    for (const operation of Object.values(operations)) {
+      const security = (operation as { security?: Record<string, unknown>[] } | null)?.security ?? [];
+      for (const requirement of security) for (const name of Object.keys(requirement)) asked.add(name);
+    }
+  }
+  return asked;
+};
+
 /**
  * Named schemas (the menu tree, a family's rows) in components/schemas, keeping those the operations refer
  * to (directly or through another): the request-side twin of an answer's schema (`MenuNodeInput`) is not.
@@ -62,9 +74,9 @@ const namedSchemas: SwaggerTransformObject = (input) => {
   }
   const used = Object.fromEntries(Object.entries(schemas).filter(([id]) => kept.has(id)));
   // A scheme no operation asks for (the driver's header, until a route requires it) is left out too.
-  const paths = JSON.stringify(document.paths);
+  const asked = schemesAsked(document.paths);
   const securitySchemes = Object.fromEntries(
-    Object.entries(document.components?.securitySchemes ?? {}).filter(([name]) => paths.includes(`"${name}":[]`)),
+    Object.entries(document.components?.securitySchemes ?? {}).filter(([name]) => asked.has(name)),
   );
   return finishedDocument({
     ...document,
