@@ -1,5 +1,6 @@
 // `npm run bench [suite…]`: speed and memory figures, recorded in docs/BENCHMARKS.md.
 import os from 'node:os';
+import { runAppBench } from './bench/app.mjs';
 import { runDriverBench } from './bench/drivers.mjs';
 import { runExportsBench } from './bench/exports.mjs';
 import { runFinanceBench } from './bench/finance.mjs';
@@ -24,6 +25,7 @@ const suites = {
   orders: runOrderBench,
   finance: runFinanceBench,
   operations: runOperationsBench,
+  app: runAppBench,
   'first-start': runFirstStartBench,
   'first-visit': runFirstVisitBench,
 };

@@ -8,6 +8,8 @@
 //     --payments 1000000 --collections 300000 (after --orders: their books)
 //   DATABASE_URL=… npx tsx packages/api/src/seed/scale-cli.ts --vehicles 0 --violations 0 --maintenance 0 \
 //     --drivers 200000 --points 10000000 --interactions 1000000
+//   DATABASE_URL=… npx tsx packages/api/src/seed/scale-cli.ts --vehicles 0 --violations 0 --maintenance 0 \
+//     --drivers 200000 --coupon-orders 5000000 --coupon-purchases 1000000
 import { parseArgs } from 'node:util';
 import { asc } from 'drizzle-orm';
 import { loadConfig } from '../config';
@@ -16,6 +18,7 @@ import { migrate } from '../db/migrate';
 import { tenants } from '../identity/tables';
 import { seedDemoData } from './index';
 import { generateScaleData } from './scale';
+import { generateCouponScaleData } from './scale-coupons';
 import { generateDriverScaleData } from './scale-drivers';
 import { generateFinanceScaleData } from './scale-finance';
 import { generateInteractionScaleData } from './scale-interactions';
@@ -38,6 +41,9 @@ const { values } = parseArgs({
     collections: { type: 'string', default: '0' },
     points: { type: 'string', default: '0' },
     interactions: { type: 'string', default: '0' },
+    'coupon-orders': { type: 'string', default: '0' },
+    'coupon-purchases': { type: 'string', default: '0' },
+    'coupon-templates': { type: 'string', default: '200' },
     approver: { type: 'string', default: 'manager' },
   },
 });
@@ -93,6 +99,15 @@ try {
     await generateInteractionScaleData(database.db, {
       tenantId: tenant.id,
       interactions: Number(values.interactions),
+      onProgress,
+    });
+  }
+  if (Number(values['coupon-orders']) > 0) {
+    await generateCouponScaleData(database.db, {
+      tenantId: tenant.id,
+      issued: Number(values['coupon-orders']),
+      purchases: Number(values['coupon-purchases']),
+      templates: Number(values['coupon-templates']),
       onProgress,
     });
   }
