@@ -96,6 +96,8 @@ export async function claimCoupon(db: Db, issuer: Issuer, couponId: number, driv
     if (now < template.claimStart || now > template.claimEnd) {
       throw businessError(`优惠券「${template.name}」不在领取时间内`);
     }
+    // Sold out as read: refused without queueing on the template's row behind the claims in flight.
+    if (template.issued >= template.totalStock) throw businessError(`优惠券「${template.name}」已领完`);
     const [held] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(couponOrders)

@@ -126,8 +126,17 @@ export const couponOrders = pgTable(
       uniqueIndex('coupon_orders_payment_ref_key')
         .on(table.tenantId, table.paymentRef)
         .where(sql`payment_ref is not null`),
-      // A template's figures and the per-driver limit count its orders by state.
-      index('coupon_orders_coupon_status_idx').on(table.tenantId, table.couponId, table.status),
+      // A template's figures count its orders by state; 券订单管理 pages a coupon's orders (and one tab of
+      // them) newest first, where the list's own order index would walk every newer order of other coupons.
+      index('coupon_orders_coupon_status_idx').on(
+        table.tenantId,
+        table.couponId,
+        table.status,
+        table.createdAt,
+        table.id,
+      ),
+      index('coupon_orders_coupon_created_idx').on(table.tenantId, table.couponId, table.createdAt, table.id),
+      // The per-driver limit counts a driver's orders of a coupon.
       index('coupon_orders_driver_coupon_idx').on(table.tenantId, table.driverId, table.couponId),
       // The jobs walk the unpaid past their deadline and the unused past their end.
       index('coupon_orders_pay_deadline_idx').on(table.payDeadline).where(sql`status = 0`),
