@@ -1,5 +1,5 @@
 // APP管理 at scale on PostgreSQL (#28): a year of coupons in one branch company — 5 M issued coupons (券订单
-// rows), 1 M of them drivers' purchases — over 200 drivers' templates. 券订单管理's pages as the screen asks
+// rows), 1 M of them drivers' purchases — over 200 templates. 券订单管理's pages as the screen asks
 // for them (page 1, 20 rows, newest first, each request another coupon, driver, status, order no. or week) at
 // 20 clients; 1,000 claims at once of a coupon of 100 through the inbound API of two API processes; then 500
 // requests/s of 留资 and feedback through the inbound API (signed headers, a fresh nonce each, many drivers)
