@@ -88,3 +88,25 @@ export const appFeedbackUploads = pgTable(
   },
   (table) => [index('app_feedback_uploads_driver_idx').on(table.tenantId, table.driverId)],
 );
+
+/**
+ * The app's inbox: a message to the driver when staff reply to their feedback or end its handling (已处理 /
+ * 已关闭), written in the action's transaction. Unread until the app marks it read; never deleted.
+ */
+export const appMessages = pgTable(
+  'app_messages',
+  {
+    id: idColumn(),
+    driverId: refColumn('driver_id').notNull(),
+    kind: smallint('kind').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    feedbackId: refColumn('feedback_id').notNull(),
+    ...businessColumns(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('app_messages_driver_idx').on(table.tenantId, table.driverId, table.id),
+    index('app_messages_unread_idx').on(table.tenantId, table.driverId, table.id).where(sql`read_at is null`),
+  ],
+);

@@ -86,8 +86,9 @@ export const couponMoneyNoSequence = pgSequence('coupon_money_no_seq', { startWi
 
 /**
  * 券订单: one coupon a driver holds, with the template's terms copied when issued. 待支付 until paid (then
- * 未使用) or its deadline passes (支付超时, the stock given back); 未使用 until used (已使用) or its end passes
- * (已过期). A payment reference is taken once per branch company.
+ * 未使用) or its deadline passes (支付超时, the stock given back); 未使用 until used (已使用), its end passes
+ * (已过期) or, bought, it is refunded (已退款, the stock given back). A payment reference is taken once per
+ * branch company.
  */
 export const couponOrders = pgTable(
   'coupon_orders',
@@ -117,6 +118,11 @@ export const couponOrders = pgTable(
     useChannel: text('use_channel'),
     useRemark: text('use_remark'),
     closedAt: moment('closed_at'),
+    /** The template's 适用商品标签 when issued (none: every product). */
+    tagIds: bigint('tag_ids', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
+    refundReason: text('refund_reason'),
+    refundedAt: moment('refunded_at'),
+    refundedBy: refColumn('refunded_by'),
     version: versionColumn(),
     ...businessColumns(),
   },

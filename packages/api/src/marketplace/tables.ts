@@ -59,6 +59,20 @@ export const marketplaceProductTags = pgTable(
   ],
 );
 
+/** The 优惠券商品标签 of a product: a coupon carrying one of them may be used on an order of it. */
+export const marketplaceProductCouponTags = pgTable(
+  'marketplace_product_coupon_tags',
+  {
+    ownId: refColumn('product_id').notNull(),
+    tagId: refColumn('tag_id').notNull(),
+    tenantId: refColumn('tenant_id').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.ownId, table.tagId] }),
+    index('marketplace_product_coupon_tags_tag_idx').on(table.tenantId, table.tagId),
+  ],
+);
+
 /**
  * 商城订单: its amount is the sum of its lines; the timers' moments are kept on the order as they were set
  * (支付截止 when placed, 自动收货时间 when shipped), so the jobs read one column each.
@@ -71,6 +85,9 @@ export const marketplaceOrders = pgTable(
     driverId: refColumn('driver_id').notNull(),
     summary: text('summary').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** What a coupon used on the order took off `amount`; the driver pays the rest. */
+    discount: bigint('discount', { mode: 'number' }).notNull().default(0),
+    couponOrderId: refColumn('coupon_order_id'),
     status: smallint('status').notNull().default(0),
     channel: smallint('channel').notNull(),
     payMethod: smallint('pay_method'),
@@ -97,6 +114,10 @@ export const marketplaceOrders = pgTable(
       index('marketplace_orders_unpaid_idx').on(table.payDeadline).where(sql`${table.status} = 0`),
       index('marketplace_orders_shipped_idx').on(table.autoReceiveAt).where(sql`${table.status} = 20`),
       check('marketplace_orders_amount_check', sql`${table.amount} > 0`),
+      check('marketplace_orders_discount_check', sql`${table.discount} >= 0 and ${table.discount} <= ${table.amount}`),
+      uniqueIndex('marketplace_orders_coupon_order_key')
+        .on(table.tenantId, table.couponOrderId)
+        .where(sql`${table.couponOrderId} is not null`),
     ]),
 );
 

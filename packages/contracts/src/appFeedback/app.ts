@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { faultTypes, feedbackLevels, maxFaultScreenshots, maxSuggestionScreenshots } from '../feedback';
-import { text } from '../values';
+import { defineEnum } from '../enums';
+import { idText, text } from '../values';
 
 const screenshots = z.array(text().trim().min(1, '不能为空').max(300)).max(maxFaultScreenshots);
 
@@ -78,3 +79,46 @@ export const appFeedbackStatistics = z
   })
   .meta({ id: 'AppFeedbackStatistics' });
 export type AppFeedbackStatistics = z.infer<typeof appFeedbackStatistics>;
+
+/** What a message of the app's inbox is about: a reply to the driver's feedback, or its handling ended. */
+export const appMessageKind = defineEnum('消息类型', [
+  [1, '反馈回复'],
+  [2, '反馈已处理'],
+  [3, '反馈已关闭'],
+]);
+
+/** One message of a driver's inbox (`GET /api/app/messages`), unread until the app marks it read. */
+export const appMessage = z
+  .object({
+    id: text().meta({ title: '消息编号' }),
+    kind: z.number().int().meta({ title: '消息类型', description: '1 反馈回复 / 2 反馈已处理 / 3 反馈已关闭' }),
+    kindName: text().meta({ title: '消息类型名称' }),
+    title: text().meta({ title: '标题' }),
+    content: text().meta({ title: '内容' }),
+    feedbackId: text().meta({ title: '反馈编号（id）' }),
+    feedbackNo: text().meta({ title: '反馈编号' }),
+    createdAt: text().meta({ title: '发送时间', description: 'ISO 8601' }),
+    readAt: text().nullable().meta({ title: '已读时间', description: 'ISO 8601' }),
+  })
+  .meta({ id: 'AppMessage' });
+
+export const appMessagesQuery = z.strictObject({
+  all: z
+    .enum(['0', '1'], { error: '应为0（只看未读）或1（含已读）' })
+    .optional()
+    .meta({ title: '含已读', description: '1：含已读的（最近100条）；不填或0：只看未读' }),
+});
+
+/** Marks messages read: the ids named (each the driver's own), or every unread one when `all` is true. */
+export const appMessagesReadBody = z
+  .strictObject({
+    ids: z.array(idText).min(1, '至少一条').max(100, '最多100条').optional().meta({ title: '消息编号' }),
+    all: z.literal(true, { error: '应为true' }).optional().meta({ title: '全部已读' }),
+  })
+  .refine((body) => (body.ids === undefined) !== (body.all === undefined), {
+    message: '请给出消息编号（ids）或全部已读（all），二者选一',
+  });
+
+export const appMessagesReadAnswer = z
+  .object({ read: z.number().int().meta({ title: '本次标为已读的条数' }), unread: z.number().int().meta({ title: '仍未读' }) })
+  .meta({ id: 'AppMessagesRead' });

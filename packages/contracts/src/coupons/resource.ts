@@ -5,7 +5,7 @@ import { fields } from '../resource/fields';
 import { defineLifecycle } from '../resource/lifecycle';
 import { defineResource } from '../resource/resource';
 import { defineScreen } from '../resource/screen';
-import { text } from '../values';
+import { idText, text } from '../values';
 
 /** How a driver comes to hold a coupon. */
 export const couponKind = defineEnum('发放方式', [
@@ -26,14 +26,18 @@ export const couponOrderSource = defineEnum('来源', [
   [2, '后台'],
 ]);
 
-/** 资金流水 of the coupons: money received for a sale, its reversal, and the rent discount granted per month. */
+/**
+ * 资金流水 of the coupons: money received for a sale, its reversal (a refund, negative), the rent discount granted
+ * per month, and the discount a 商城订单 took.
+ */
 export const couponMoneyKind = defineEnum('流水类型', [
   [1, '售券收款'],
   [2, '收款冲回'],
   [3, '租金抵扣'],
+  [4, '商城抵扣'],
 ]);
 
-export const couponUseStates = { awaitingPayment: 0, timedOut: 1, unused: 2, used: 3, expired: 4 } as const;
+export const couponUseStates = { awaitingPayment: 0, timedOut: 1, unused: 2, used: 3, expired: 4, refunded: 5 } as const;
 export const couponListingStates = { onShelf: 0, offShelf: 1 } as const;
 
 /** 优惠券商品标签: the labels of the products (car models, services) coupons apply to. */
@@ -68,6 +72,9 @@ export type CouponStage = z.output<typeof couponStageItem>;
 
 const { onShelf, offShelf } = couponListingStates;
 
+/** Most drivers one 指定发放 reaches. */
+export const maxAssigned = 500;
+
 /** SPEC §3 上架/下架: a new coupon is 下架 until put on sale; only 上架 ones are offered in the app. */
 export const couponLifecycle = defineLifecycle({
   field: 'listing',
@@ -81,6 +88,24 @@ export const couponLifecycle = defineLifecycle({
       to: onShelf,
       button: 'couponManage:listing',
       confirm: '上架后司机可在APP领取或购买，确定上架？',
+    },
+    {
+      action: 'assign',
+      title: '指定发放',
+      from: [onShelf, offShelf],
+      to: null,
+      button: 'couponManage:assign',
+      body: z.strictObject({
+        driverIds: z
+          .array(idText)
+          .max(maxAssigned, `最多${maxAssigned}位司机`)
+          .optional()
+          .meta({ title: '司机', lookup: 'driver' }),
+        mobiles: text()
+          .max(maxAssigned * 13, `最多${maxAssigned}个手机号`)
+          .optional()
+          .meta({ title: '手机号名单', description: '每行一个手机号，或以逗号、空格分隔' }),
+      }),
     },
     {
       action: 'takeOffShelf',
@@ -153,7 +178,11 @@ export const couponResource = defineResource({
     usedCount: fields.integer('已使用', { form: false, list: false }),
     expiredCount: fields.integer('已过期', { form: false, list: false }),
     timedOutCount: fields.integer('支付超时', { form: false, list: false }),
+    assignedCount: fields.integer('指定发放', { form: false, list: false }),
+    refundedCount: fields.integer('已退款', { form: false, list: false }),
     received: fields.money('售券收款', { form: false, list: false }),
+    refunded: fields.money('退款金额', { form: false, list: false }),
+    refundByMonth: fields.text('按月退款', { form: false, list: false }),
     discountGranted: fields.money('已抵扣租金', { form: false, list: false }),
     discountByMonth: fields.text('按月抵扣', { form: false, list: false }),
     createdAt: fields.datetime('创建时间', { form: false, sortable: true }),
@@ -186,6 +215,17 @@ export const couponOrderResource = defineResource({
           remark: text().trim().max(200).optional().meta({ title: '核销说明' }),
         }),
       },
+      {
+        action: 'refund',
+        title: '退款',
+        from: [couponUseStates.unused],
+        to: couponUseStates.refunded,
+        button: 'couponOrderManage:refund',
+        when: { field: 'kind', values: [2], refusal: '只有付费购买的券可以退款' },
+        body: z.strictObject({
+          reason: text().trim().min(1, '不能为空').max(200, '不能超过200个字').meta({ title: '退款原因' }),
+        }),
+      },
     ],
   }),
   defaultSort: { field: 'createdAt', order: 'desc' },
@@ -211,6 +251,10 @@ export const couponOrderResource = defineResource({
     useChannel: fields.text('使用方式', { form: false, list: false }),
     useRemark: fields.text('核销说明', { form: false, list: false }),
     closedAt: fields.datetime('关闭时间', { form: false, list: false }),
+    refundReason: fields.text('退款原因', { form: false, list: false }),
+    refundedAt: fields.datetime('退款时间', { form: false, list: false }),
+    refundedBy: fields.ref('退款操作人', 'user', { form: false, list: false }),
+    createdBy: fields.ref('发放人', 'user', { form: false, list: false }),
     createdAt: fields.datetime('下单时间', { form: false, sortable: true, filter: 'range' }),
   },
 });
@@ -237,7 +281,7 @@ export const couponMoneyResource = defineResource({
   },
 });
 
-const { awaitingPayment, timedOut, unused, used, expired } = couponUseStates;
+const { awaitingPayment, timedOut, unused, used, expired, refunded } = couponUseStates;
 
 export const couponScreens = {
   couponManage: defineScreen(couponResource, {
@@ -245,7 +289,7 @@ export const couponScreens = {
     key: ['kind', 'price', 'faceValue', 'listing'],
     columns: ['stageSummary', 'totalStock', 'issued', 'remaining', 'perDriverLimit', 'claimEnd', 'createdAt'],
     tabs: { field: 'listing', all: true, items: [{ values: [onShelf] }, { values: [offShelf] }] },
-    actions: ['putOnShelf', 'takeOffShelf'],
+    actions: ['putOnShelf', 'takeOffShelf', 'assign'],
   }),
   couponProductsTags: defineScreen(couponTagResource, { route: 'couponProductsTags' }),
   couponOrderManage: defineScreen(couponOrderResource, {
@@ -262,9 +306,10 @@ export const couponScreens = {
         { values: [used] },
         { values: [expired] },
         { values: [timedOut] },
+        { values: [refunded] },
       ],
     },
-    actions: ['verify'],
+    actions: ['verify', 'refund'],
   }),
   couponMoney: defineScreen(couponMoneyResource, {
     route: 'couponOrderManage',

@@ -64,6 +64,8 @@ export const appMarketplaceOrder = z
     status: z.number().int(),
     statusName: text(),
     amount: z.number().int(),
+    discount: z.number().int().meta({ title: '优惠券抵扣', description: '分' }),
+    payable: z.number().int().meta({ title: '应付金额', description: '分：订单金额减优惠券抵扣' }),
     lines: z.array(orderLine),
     payDeadline: text().nullable(),
     paidAt: text().nullable(),

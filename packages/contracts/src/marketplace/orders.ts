@@ -106,6 +106,8 @@ export const marketplaceOrderResource = defineResource({
     lines: fields.items('商品明细', orderLineInput, { required: true, min: 1, max: maxOrderLines, createOnly: true }),
     summary: fields.text('商品', { form: false }),
     amount: fields.money('订单金额', { form: false, sortable: true }),
+    discount: fields.money('优惠券抵扣', { form: false, list: false }),
+    couponOrderId: fields.ref('使用的优惠券', 'couponOrder', { form: false, list: false }),
     status: fields.enumOf(marketplaceEnums.orderStatus, { form: false, filter: 'eq' }),
     channel: fields.enumOf(marketplaceEnums.channel, { form: false, filter: 'eq' }),
     payMethod: fields.enumOf(marketplaceEnums.payMethod, { form: false, list: false }),

@@ -59,6 +59,11 @@ export const marketplaceProductResource = defineResource({
       hint: '第一张为封面',
     }),
     tagIds: fields.refs('商品标签', 'marketplaceTag', { max: 5, list: true }),
+    couponTagIds: fields.refs('适用优惠券标签', 'couponTag', {
+      max: 10,
+      list: false,
+      hint: '适用商品标签含其中之一的优惠券可用于该商品',
+    }),
     price: fields.money('售价', { required: true, positive: true, sortable: true }),
     listPrice: fields.money('划线价', { list: false, hint: '原价，APP上划线展示，不填则不展示' }),
     stock: fields.integer('库存', { required: true, max: 1_000_000, sortable: true }),

@@ -47,12 +47,15 @@ export const appRoutes = defineSection('app', [
     buttons: ['add', ['ship', '发货'], ['cancel', '取消订单'], 'export'],
   }),
   page('/marketplaceOrdersAdd', '新增商城订单', { group: marketplace, parent: '/marketplaceOrders', requires: 'add' }),
-  page('/couponManage', '优惠券管理', { group: coupons, buttons: ['add', 'edit', ['listing', '上下架'], 'export'] }),
+  page('/couponManage', '优惠券管理', {
+    group: coupons,
+    buttons: ['add', 'edit', ['listing', '上下架'], ['assign', '指定发放'], 'export'],
+  }),
   page('/couponAdd', '新增优惠券', { group: coupons, parent: '/couponManage', requires: 'add' }),
   page('/couponUpdate/:id', '编辑优惠券', { group: coupons, parent: '/couponManage', requires: 'edit' }),
   page('/couponDetail/:id', '优惠券详情', { group: coupons, parent: '/couponManage' }),
   page('/couponProductsTags', '优惠券商品标签', { group: coupons, buttons: tagButtons }),
-  page('/couponOrderManage', '券订单管理', { group: coupons, buttons: [['verify', '核销'], 'export'] }),
+  page('/couponOrderManage', '券订单管理', { group: coupons, buttons: [['verify', '核销'], ['refund', '退款'], 'export'] }),
   page('/couponOrderDetail/:id', '券订单详情', { group: coupons, parent: '/couponOrderManage' }),
   page('/couponSecurityManage', '安全内容管理', {
     group: safetyContent,
