@@ -259,3 +259,67 @@ describe('意见反馈 on the console', () => {
     expect(row?.status).toBe(0);
   });
 });
+
+type Message = { id: string; kind: number; kindName: string; title: string; content: string; feedbackId: string };
+
+describe("the app's inbox", () => {
+  const driverId = () => beijing.driverIds[4] ?? 0;
+  const inbox = (client = beijing, driver = driverId(), query = '') =>
+    client.send<Message[]>({ method: 'GET', url: `/api/app/messages${query}`, driverId: driver });
+  const read = (body: unknown, client = beijing, driver = driverId()) =>
+    client.send<{ read: number; unread: number }>({
+      method: 'POST',
+      url: '/api/app/messages/read',
+      body,
+      driverId: driver,
+    });
+
+  it('brings each reply, 已处理 and 已关闭 to the driver as an unread message, until marked read', async () => {
+    const before = (await inbox()).data.length;
+    await read({ all: true });
+    const first = (await submit(beijing, driverId(), suggestion())).data.id;
+    const users = await ctx.request<{ value: string }[]>({
+      method: 'GET',
+      url: '/api/lookups/tenant-users',
+      token: admin,
+    });
+    await post(`/api/driver-feedback/${first}/assign`, { assigneeId: users.data[0]?.value });
+    expect((await inbox()).data).toEqual([]);
+    await post(`/api/driver-feedback/${first}/reply`, { content: '正在核实' });
+    await post(`/api/driver-feedback/${first}/resolve`, { content: '已支持按时段预约' });
+    const second = (await submit(beijing, driverId(), suggestion())).data.id;
+    await post(`/api/driver-feedback/${second}/close`, { reason: '与其他反馈重复' });
+    const unread = (await inbox()).data;
+    expect(unread.map((message) => [message.kind, message.content, message.feedbackId])).toEqual([
+      [3, '关闭原因：与其他反馈重复', second],
+      [2, '已支持按时段预约', first],
+      [1, '正在核实', first],
+    ]);
+    expect(unread[0]).toMatchObject({ kindName: '反馈已关闭', title: expect.stringMatching(/^您的反馈FK\d+已关闭$/) });
+    // Another driver, and the other branch company's app, see none of them.
+    expect((await inbox(beijing, beijing.driverIds[5])).data.map((message) => message.id)).not.toContain(unread[0]?.id);
+    expect((await inbox(shanghai, shanghai.driverIds[0])).data.map((message) => message.id)).not.toContain(
+      unread[0]?.id,
+    );
+    expect(await read({ ids: [unread[2]?.id] }, shanghai, shanghai.driverIds[0])).toMatchObject({ data: { read: 0 } });
+    expect(await read({ ids: [unread[2]?.id] })).toMatchObject({ data: { read: 1, unread: 2 } });
+    expect(await read({ ids: [unread[2]?.id] })).toMatchObject({ data: { read: 0, unread: 2 } });
+    expect((await inbox()).data).toHaveLength(2);
+    expect(await read({ all: true })).toMatchObject({ data: { read: 2, unread: 0 } });
+    expect((await inbox()).data).toEqual([]);
+    expect((await inbox(beijing, driverId(), '?all=1')).data.length).toBeGreaterThanOrEqual(before + 3);
+  });
+
+  it('refuses junk in words, and a call without the driver or the key', async () => {
+    for (const body of [{}, { ids: [] }, { ids: ['x'] }, { all: false }, { ids: ['1'], all: true }, { other: 1 }]) {
+      const answer = await read(body);
+      expect(answer.code, JSON.stringify(body)).toBe(400);
+      expect(answer.msg).not.toBe('');
+    }
+    expect((await read({ ids: Array.from({ length: 101 }, (_, n) => String(n + 1)) })).code).toBe(400);
+    expect((await inbox(beijing, driverId(), '?all=2')).code).toBe(400);
+    expect((await beijing.send({ method: 'GET', url: '/api/app/messages' })).msg).toBe('X-App-Driver：请提供司机编号');
+    const bare = await ctx.app.inject({ method: 'GET', url: '/api/app/messages' });
+    expect(bare.json().code).not.toBe(0);
+  });
+});

@@ -4,8 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRequestHeaders } from '../src/appApi/keys';
 import { atBusinessTime } from '../src/clock';
-import { closeUnpaidOrders, expireCoupons } from '../src/coupons/issue';
 import { couponMoney, couponOrders, couponTemplates } from '../src/coupons/tables';
+import { closeUnpaidOrders, expireCoupons } from '../src/coupons/timers';
 import { appClient, type TestAppClient } from './app-support';
 import { callsAs, grantRole } from './calls';
 import { startTestApp, type TestContext } from './harness';
@@ -105,11 +105,17 @@ describe('the demo', () => {
         .select()
         .from(couponOrders)
         .where(eq(couponOrders.tenantId, client.tenantId));
-      expect(new Set(orders.map((order) => order.status))).toEqual(new Set([0, 1, 2, 3, 4]));
-      expect(orders.every((order) => order.createdBy === null && order.source === 1)).toBe(true);
+      expect(new Set(orders.map((order) => order.status))).toEqual(new Set([0, 1, 2, 3, 4, 5]));
+      // The app's claims have no staff author; 指定发放 and 退款 name the administrator.
+      const app = orders.filter((order) => order.source === 1);
+      expect(app.every((order) => order.createdBy === null)).toBe(true);
+      const assigned = orders.filter((order) => order.source === 2);
+      expect(assigned.length).toBeGreaterThan(0);
+      expect(assigned.every((order) => order.kind === 3 && order.createdBy !== null && order.status === 2)).toBe(true);
+      expect(orders.filter((order) => order.status === 5).every((order) => order.refundedBy !== null)).toBe(true);
       expect(orders.every((order) => order.createdAt.getTime() <= Date.now())).toBe(true);
       const money = await ctx.database.db.select().from(couponMoney).where(eq(couponMoney.tenantId, client.tenantId));
-      expect(new Set(money.map((row) => row.kind))).toEqual(new Set([1, 3]));
+      expect(new Set(money.map((row) => row.kind))).toEqual(new Set([1, 2, 3]));
     }
   });
 });
@@ -322,7 +328,7 @@ describe("the app's coupon calls", () => {
     const later = new Date(Date.parse(order.data.validTo ?? '') + 1000);
     // Used after its end but before the job ran: refused by the window, not by the state.
     const late = await atBusinessTime(later, async () => {
-      const { useCouponOrder } = await import('../src/coupons/issue');
+      const { useCouponOrder } = await import('../src/coupons/use');
       return useCouponOrder(ctx.database.db, beijing.tenantId, driver, Number(order.data.id)).catch(
         (error: Error) => error.message,
       );

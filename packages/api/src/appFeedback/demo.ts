@@ -6,6 +6,7 @@ import type { Db } from '../db';
 import { drivers } from '../drivers/tables';
 import { tenants, users } from '../identity/tables';
 import { seedEachBranch } from '../seed/branches';
+import { messageDriver } from './messages';
 import { appFeedback, appFeedbackReplies, appFeedbackTags, feedbackTags } from './tables';
 
 const hour = 3_600_000;
@@ -201,7 +202,7 @@ export async function seedAppFeedback(db: Db, app: (tenantId: number) => Promise
       });
       await handle(
         db,
-        tenant.id,
+        { tenantId: tenant.id, driverId: driverId ?? 0 },
         Number(receipt.id),
         sentAt,
         story,
@@ -212,9 +213,15 @@ export async function seedAppFeedback(db: Db, app: (tenantId: number) => Promise
   }
 }
 
+/** The app reads what is older than a day; what staff wrote since waits unread in the driver's inbox. */
+const readMoment = (at: Date) =>
+  businessNow().getTime() - at.getTime() > 24 * hour
+    ? { createdAt: at, readAt: new Date(at.getTime() + 2 * hour) }
+    : { createdAt: at };
+
 async function handle(
   db: Db,
-  tenantId: number,
+  { tenantId, driverId }: { tenantId: number; driverId: number },
   id: number,
   sentAt: number,
   story: DemoFeedback,
@@ -223,6 +230,7 @@ async function handle(
 ) {
   const { handling } = story;
   const by = { createdBy: admin.id, updatedBy: admin.id };
+  const staff = { tenantId, userId: admin.id };
   await db.transaction(async (tx) => {
     const chosen = story.tags.flatMap((n) => (tagIds[n] === undefined ? [] : [tagIds[n]]));
     if (chosen.length > 0) {
@@ -244,6 +252,8 @@ async function handle(
         createdAt: repliedAt,
         updatedAt: repliedAt,
       });
+      const kind = handling.status === 2 && n === replies.length - 1 ? 2 : 1;
+      await messageDriver(tx, staff, { id, driverId }, kind, content, readMoment(repliedAt));
     }
     const handledAt =
       handling.status === 2
@@ -263,5 +273,8 @@ async function handle(
         updatedAt: handledAt ?? assignedAt,
       })
       .where(and(eq(appFeedback.tenantId, tenantId), eq(appFeedback.id, id)));
+    if (handling.status === 3 && handledAt) {
+      await messageDriver(tx, staff, { id, driverId }, 3, `关闭原因：${handling.reason}`, readMoment(handledAt));
+    }
   });
 }

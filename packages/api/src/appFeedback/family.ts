@@ -11,6 +11,7 @@ import { drivers } from '../drivers/tables';
 import { businessError } from '../http/errors';
 import { defineServerLookup, existingIds } from '../lookups/registry';
 import { defineServerResource, type WriteContext } from '../resource/family';
+import { messageDriver } from './messages';
 import { appFeedback, appFeedbackReplies, appFeedbackTags, feedbackTags } from './tables';
 
 /** A column of the listed table inside a correlated subquery (drizzle writes the selected table's unqualified). */
@@ -49,6 +50,11 @@ const addReply = (ctx: WriteContext, feedbackId: number, content: string) =>
     createdBy: ctx.auth.userId,
     updatedBy: ctx.auth.userId,
   });
+
+const feedbackOf = (row: { id?: unknown; driverId?: unknown }) => ({
+  id: Number(row.id),
+  driverId: Number(row.driverId),
+});
 
 export const appFeedbackFamily = defineServerResource({
   resource: appFeedbackResource,
@@ -97,17 +103,25 @@ export const appFeedbackFamily = defineServerResource({
     reply: {
       async run(ctx, row, body) {
         await addReply(ctx, Number(row.id), body.content);
+        await messageDriver(ctx.tx, ctx.auth, feedbackOf(row), 1, body.content);
         return null;
       },
     },
     resolve: {
       async run(ctx, row, body) {
         await addReply(ctx, Number(row.id), body.content);
+        await messageDriver(ctx.tx, ctx.auth, feedbackOf(row), 2, body.content);
         return null;
       },
       patch: () => ({ handledAt: businessNow() }),
     },
-    close: { patch: (body) => ({ closeReason: body.reason, handledAt: businessNow() }) },
+    close: {
+      async run(ctx, row, body) {
+        await messageDriver(ctx.tx, ctx.auth, feedbackOf(row), 3, `关闭原因：${body.reason}`);
+        return null;
+      },
+      patch: (body) => ({ closeReason: body.reason, handledAt: businessNow() }),
+    },
     tag: {
       async run(ctx, row, body) {
         const kept = (row.tagIds ?? []).map(String);

@@ -8,8 +8,10 @@ import { access } from '../http/access';
 import { ok } from '../http/reply';
 import type { RoutePlugin } from '../http/schemas';
 import { defineJobKind } from '../jobs/kinds';
-import { claimCoupon, closeUnpaidOrders, expireCoupons, payCouponOrder, useCouponOrder } from './issue';
+import { claimCoupon, payCouponOrder } from './issue';
 import { couponOrders, couponTemplates } from './tables';
+import { closeUnpaidOrders, expireCoupons } from './timers';
+import { useCouponOrder } from './use';
 
 const money = (title: string) => z.number().int().meta({ title, description: '分' });
 const moment = (title: string) => z.string().nullable().meta({ title, description: 'ISO 8601' });
@@ -40,7 +42,7 @@ const held = z
     status: z
       .number()
       .int()
-      .meta({ title: '状态', description: '0 待支付 / 1 支付超时 / 2 未使用 / 3 已使用 / 4 已过期' }),
+      .meta({ title: '状态', description: '0 待支付 / 1 支付超时 / 2 未使用 / 3 已使用 / 4 已过期 / 5 已退款' }),
     statusName: text().meta({ title: '状态名称' }),
     price: money('支付金额'),
     faceValue: money('优惠总额'),
@@ -49,6 +51,9 @@ const held = z
     validFrom: moment('有效期开始'),
     validTo: moment('有效期结束'),
     usedAt: moment('使用时间'),
+    useChannel: text().nullable().meta({ title: '使用方式', description: '如：商城订单SC0000000012、租赁订单…' }),
+    threshold: money('使用门槛').nullable(),
+    source: z.number().int().meta({ title: '来源', description: '1 APP领取或购买 / 2 后台指定发放' }),
   })
   .meta({ id: 'AppCouponOrder' });
 
@@ -68,6 +73,9 @@ const heldAnswer = (order: Order): z.output<typeof held> => ({
   validFrom: iso(order.validFrom),
   validTo: iso(order.validTo),
   usedAt: iso(order.usedAt),
+  useChannel: order.useChannel,
+  threshold: order.threshold,
+  source: order.source,
 });
 
 const byId = z.strictObject({ id: idText.meta({ title: '编号' }) });
@@ -78,6 +86,20 @@ const payBody = z.strictObject({
     .meta({ title: '支付流水号' }),
 });
 const noBody = z.strictObject({}).optional();
+const useBody = z
+  .strictObject({
+    marketplaceOrderNo: text()
+      .regex(/^SC\d{8,12}$/, '格式不正确')
+      .optional()
+      .meta({ title: '商城订单编号', description: '用于待支付的商城订单：抵扣后按应付金额支付' }),
+    leaseOrderNo: text()
+      .trim()
+      .min(1, '不能为空')
+      .max(40, '不能超过40个字符')
+      .optional()
+      .meta({ title: '租赁订单编号', description: '用于履约中租赁订单的月租金：有使用门槛的券须指明' }),
+  })
+  .optional();
 
 /** Every minute: purchases unpaid past their deadline are closed and their stock given back. */
 const closeUnpaidJob = defineJobKind<Record<string, never>>({
@@ -211,8 +233,8 @@ export const couponAppRoutes: RoutePlugin<{ db: Db }> = async (app, { db }) => {
           status: z.coerce
             .number()
             .int()
-            .min(0, '取值无效，可选值：0、1、2、3、4')
-            .max(4, '取值无效，可选值：0、1、2、3、4')
+            .min(0, '取值无效，可选值：0、1、2、3、4、5')
+            .max(5, '取值无效，可选值：0、1、2、3、4、5')
             .optional()
             .meta({ title: '状态' }),
         }),
@@ -243,16 +265,23 @@ export const couponAppRoutes: RoutePlugin<{ db: Db }> = async (app, { db }) => {
     {
       config: { access: access.app('required') },
       schema: {
-        summary: '使用优惠券：仅未使用且在有效期内的券可用，分期优惠按月抵扣租金',
+        summary:
+          '使用优惠券：仅未使用且在有效期内的券可用；用于商城订单时核对使用门槛与适用商品标签，用于租金时核对月租金门槛并按月抵扣',
         tags,
         params: byId,
-        body: noBody,
+        body: useBody,
         response: { 200: envelope(held) },
       },
     },
     async (request) => {
       const { tenantId } = appCallerOf(request);
-      const order = await useCouponOrder(db, tenantId, appDriverOf(request), Number(request.params.id));
+      const order = await useCouponOrder(
+        db,
+        tenantId,
+        appDriverOf(request),
+        Number(request.params.id),
+        request.body ?? {},
+      );
       return ok(heldAnswer(order));
     },
   );

@@ -1,15 +1,20 @@
-import type { CouponStage } from '@cp/contracts';
-import { asc, eq, sql } from 'drizzle-orm';
+import { type CouponStage, couponUseStates, leaseOrderStates } from '@cp/contracts';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { AppSender } from '../appApi/keys';
 import { atBusinessTime, businessNow } from '../clock';
-import type { Db } from '../db';
+import type { Db, Tx } from '../db';
 import { drivers } from '../drivers/tables';
-import { tenants } from '../identity/tables';
+import { tenants, users } from '../identity/tables';
+import { leaseOrders } from '../orders/tables';
 import { seedEachBranch } from '../seed/branches';
-import { closeUnpaidOrders, expireCoupons, stageSummaryOf } from './issue';
-import { couponTags, couponTemplates, couponTemplateTags } from './tables';
+import { assignCoupon } from './assign';
+import { stageSummaryOf } from './issue';
+import { type Actor, refundCoupon } from './refund';
+import { couponOrders, couponTags, couponTemplates, couponTemplateTags } from './tables';
+import { closeUnpaidOrders, expireCoupons } from './timers';
 
 const day = 24 * 3_600_000;
+const threeMonthsThreshold = 350_000;
 const stages = (amount: number, months: number): CouponStage[] =>
   Array.from({ length: months }, (_, n) => ({ monthOffset: n + 1, amount }));
 
@@ -52,7 +57,7 @@ const demoCoupons: DemoCoupon[] = [
     kind: 2,
     price: 9_900,
     stages: stages(20_000, 3),
-    threshold: 350_000,
+    threshold: threeMonthsThreshold,
     totalStock: 100,
     perDriverLimit: 2,
     validDays: 90,
@@ -136,6 +141,28 @@ async function seedTemplates(db: Db) {
   }
 }
 
+/** 退款 as the console's action takes it: the money and stock back, then the order 已退款 with who and why. */
+async function refund(tx: Tx, by: Actor, orderId: string | undefined, reason: string) {
+  const [order] = await tx
+    .select()
+    .from(couponOrders)
+    .where(and(eq(couponOrders.tenantId, by.tenantId), eq(couponOrders.id, Number(orderId))))
+    .for('update');
+  if (!order) return;
+  await refundCoupon(tx, by, order);
+  const at = businessNow();
+  await tx
+    .update(couponOrders)
+    .set({
+      status: couponUseStates.refunded,
+      refundReason: reason,
+      refundedAt: at,
+      refundedBy: by.userId,
+      updatedAt: at,
+    })
+    .where(eq(couponOrders.id, order.id));
+}
+
 /** A step of the demo's story: the app's call (or a job's run) at a moment that many days (and hours) ago. */
 type Step = { daysAgo: number; hours?: number; run: (at: Date) => Promise<unknown> };
 
@@ -145,11 +172,17 @@ type Step = { daysAgo: number; hours?: number; run: (at: Date) => Promise<unknow
  * by the job, its stock returned), a coupon left unused past its end (expired by the job), and some held now.
  */
 async function seedOrders(db: Db, app: (tenantId: number) => Promise<AppSender>) {
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.loginId, 'admin'));
   for (const tenant of await db.select({ id: tenants.id }).from(tenants).orderBy(asc(tenants.id))) {
     const coupons = await db.select().from(couponTemplates).where(eq(couponTemplates.tenantId, tenant.id));
     const id = (name: string) => coupons.find((row) => row.name === name)?.id;
-    const [firstMonth, threeMonths, wash] = [id('新司机首月立减'), id('三个月租金券'), id('洗车券')];
-    if (!firstMonth || !threeMonths || !wash || coupons.some((row) => row.issued > 0)) continue;
+    const [firstMonth, threeMonths, wash, loyal] = [
+      id('新司机首月立减'),
+      id('三个月租金券'),
+      id('洗车券'),
+      id('老司机续租礼'),
+    ];
+    if (!firstMonth || !threeMonths || !wash || !loyal || coupons.some((row) => row.issued > 0)) continue;
     const driverIds = (
       await db
         .select({ id: drivers.id })
@@ -160,6 +193,19 @@ async function seedOrders(db: Db, app: (tenantId: number) => Promise<AppSender>)
     ).map((row) => row.id);
     // Six drivers' stories, on as many drivers as a small demo has (three at least keep the limits).
     if (driverIds.length < 3) continue;
+    // 三个月租金券 asks 月租金 of 3,500元: its buyer is a driver whose lease in force pays that much, if any.
+    const [lease] = await db
+      .select({ driverId: leaseOrders.driverId, orderNo: leaseOrders.orderNo })
+      .from(leaseOrders)
+      .where(
+        and(
+          eq(leaseOrders.tenantId, tenant.id),
+          eq(leaseOrders.status, leaseOrderStates.performing),
+          gte(leaseOrders.rent, threeMonthsThreshold),
+        ),
+      )
+      .orderBy(asc(leaseOrders.id))
+      .limit(1);
     const [d1, d2, d3, d4, d5, d6] = [0, 1, 2, 3, 4, 5].map((n) => driverIds[n % driverIds.length] ?? 0) as [
       number,
       number,
@@ -177,9 +223,16 @@ async function seedOrders(db: Db, app: (tenantId: number) => Promise<AppSender>)
     };
     const pay = (key: string, driverId: number, ref: string) => (at: Date) =>
       send({ method: 'POST', url: `/api/app/coupon-orders/${held[key]}/pay`, body: { paymentRef: ref }, driverId, at });
-    const use = (key: string, driverId: number) => (at: Date) =>
-      send({ method: 'POST', url: `/api/app/coupon-orders/${held[key]}/use`, body: {}, driverId, at });
+    const use =
+      (key: string, driverId: number, body: Record<string, string> = {}) =>
+      (at: Date) =>
+        send({ method: 'POST', url: `/api/app/coupon-orders/${held[key]}/use`, body, driverId, at });
+    const d3OnLease = lease?.driverId ?? d3;
     const job = (work: (database: Db) => Promise<number>) => (at: Date) => atBusinessTime(at, () => work(db));
+    // What the administrator did on 优惠券管理 and 券订单管理, through the same services as the console's actions.
+    const by = { tenantId: tenant.id, userId: admin?.id ?? null };
+    const staff = (work: (tx: Tx, actor: Actor) => Promise<unknown>) => (at: Date) =>
+      atBusinessTime(at, () => db.transaction((tx) => work(tx, by)));
     const ref = (n: number) => `WX${tenant.id}${String(n).padStart(10, '0')}`;
     const steps: Step[] = [
       { daysAgo: 50, run: keep('a', claim(firstMonth, d1)) },
@@ -187,14 +240,18 @@ async function seedOrders(db: Db, app: (tenantId: number) => Promise<AppSender>)
       { daysAgo: 44, run: use('b', d2) },
       { daysAgo: 38, run: keep('c', claim(wash, d1)) },
       { daysAgo: 36, run: use('c', d1) },
-      { daysAgo: 30, run: keep('d', claim(threeMonths, d3)) },
-      { daysAgo: 30, hours: -0.1, run: pay('d', d3, ref(1)) },
-      { daysAgo: 29, run: use('d', d3) },
+      { daysAgo: 30, run: keep('d', claim(threeMonths, d3OnLease)) },
+      { daysAgo: 30, hours: -0.1, run: pay('d', d3OnLease, ref(1)) },
+      ...(lease ? [{ daysAgo: 29, run: use('d', d3OnLease, { leaseOrderNo: lease.orderNo }) }] : []),
       { daysAgo: 20, run: keep('e', claim(threeMonths, d4)) },
       { daysAgo: 19, run: job(closeUnpaidOrders) },
       { daysAgo: 15, run: job(expireCoupons) },
       { daysAgo: 12, run: keep('f', claim(threeMonths, d5)) },
       { daysAgo: 12, hours: -0.2, run: pay('f', d5, ref(2)) },
+      { daysAgo: 10, run: staff((tx, by) => assignCoupon(tx, by, loyal, { driverIds: [String(d1), String(d4)] })) },
+      { daysAgo: 9, run: keep('j', claim(threeMonths, d1)) },
+      { daysAgo: 9, hours: -0.1, run: pay('j', d1, ref(3)) },
+      { daysAgo: 8, run: staff((tx, by) => refund(tx, by, held.j, '司机换车后不再需要，申请退款')) },
       { daysAgo: 6, run: keep('g', claim(firstMonth, d6)) },
       { daysAgo: 3, run: keep('h', claim(wash, d2)) },
       { daysAgo: 0, hours: 0.1, run: keep('i', claim(threeMonths, d6)) },

@@ -11,9 +11,12 @@ import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-o
 import { businessNow } from '../clock';
 import { businessError } from '../http/errors';
 import { defineServerLookup } from '../lookups/registry';
+import { marketplaceProductCouponTags } from '../marketplace/tables';
 import { defineServerResource, type Row, type WriteContext } from '../resource/family';
 import { contains } from '../resource/query';
+import { assignCoupon } from './assign';
 import { defaultPayMinutes, defaultValidDays, grantStages, stageSummaryOf, useRefusal } from './issue';
+import { refundCoupon } from './refund';
 import { couponMoney, couponOrders, couponTags, couponTemplates, couponTemplateTags } from './tables';
 
 /** A tag coupons carry is kept (the app still shows it there): it is 停用, not deleted. */
@@ -27,6 +30,18 @@ const couponTagFamily = defineServerResource({
       .from(couponTemplateTags)
       .where(and(eq(couponTemplateTags.tenantId, ctx.auth.tenantId), eq(couponTemplateTags.tagId, Number(row.id))));
     if (used && used.n > 0) throw businessError(`标签「${row.name}」已被${used.n}张优惠券使用，不能删除，请停用`);
+    const [products] = await ctx.tx
+      .select({ n: count() })
+      .from(marketplaceProductCouponTags)
+      .where(
+        and(
+          eq(marketplaceProductCouponTags.tenantId, ctx.auth.tenantId),
+          eq(marketplaceProductCouponTags.tagId, Number(row.id)),
+        ),
+      );
+    if (products && products.n > 0) {
+      throw businessError(`标签「${row.name}」已被${products.n}件商城商品使用，不能删除，请停用`);
+    }
   },
 });
 
@@ -55,7 +70,12 @@ const ofMoney = (kinds: string) =>
   sql`(select coalesce(sum(m.amount), 0)::bigint from ${couponMoney} m where m.tenant_id = ${tenant} and m.coupon_id = ${template} and m.kind in (${sql.raw(kinds)}))`.mapWith(
     Number,
   );
-const { timedOut, unused, used, expired } = couponUseStates;
+const { timedOut, unused, used, expired, refunded } = couponUseStates;
+/** Each month's sum of a kind of money rows, in words: 2026-10 200.00元；2026-11 99.00元 (by Beijing month of the row when not a rent month). */
+const byMonth = (kind: number, month: string, sign = '') =>
+  sql<
+    string | null
+  >`(select string_agg(s.month || ' ' || to_char(${sql.raw(sign)}s.total / 100.0, 'FM999999990.00') || '元', '；' order by s.month) from (select ${sql.raw(month)} as month, sum(m.amount) as total from ${couponMoney} m where m.tenant_id = ${tenant} and m.coupon_id = ${template} and m.kind = ${kind} group by 1) s)`;
 
 /**
  * 优惠券: its stages summed and worded when saved; the price only for 付费购买, the validity fields only for
@@ -73,11 +93,16 @@ const couponFamily = defineServerResource({
     usedCount: counted(used),
     expiredCount: counted(expired),
     timedOutCount: counted(timedOut),
-    received: ofMoney('1, 2'),
+    refundedCount: counted(refunded),
+    assignedCount: ofOrders('count(*)::int', 'o.kind = 3').mapWith(Number),
+    received: ofMoney('1'),
+    refunded: sql`(- ${ofMoney('2')})`.mapWith(Number),
     discountGranted: ofMoney('3'),
-    discountByMonth: sql<
-      string | null
-    >`(select string_agg(s.month || ' ' || to_char(s.total / 100.0, 'FM999999990.00') || '元', '；' order by s.month) from (select m.month, sum(m.amount) as total from ${couponMoney} m where m.tenant_id = ${tenant} and m.coupon_id = ${template} and m.kind = 3 group by m.month) s)`,
+    discountByMonth: byMonth(3, 'm.month'),
+    refundByMonth: byMonth(2, "to_char(m.created_at at time zone 'Asia/Shanghai', 'YYYY-MM')", '-'),
+  },
+  actions: {
+    assign: { run: (ctx, row, body) => assignCoupon(ctx.tx, ctx.auth, Number(row.id), body) },
   },
   links: {
     tagIds: {
@@ -138,6 +163,17 @@ const couponOrderFamily = defineServerResource({
         return null;
       },
       patch: (body) => ({ usedAt: businessNow(), useChannel: '后台核销', useRemark: body.remark ?? null }),
+    },
+    refund: {
+      async run(ctx, row) {
+        await refundCoupon(ctx.tx, ctx.auth, { ...row, id: Number(row.id), tenantId: ctx.auth.tenantId });
+        return null;
+      },
+      patch: (body, _row, ctx) => ({
+        refundReason: body.reason,
+        refundedAt: businessNow(),
+        refundedBy: ctx.auth.userId,
+      }),
     },
   },
 });

@@ -7,16 +7,15 @@ import {
   maskSensitive,
   yuan,
 } from '@cp/contracts';
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, lt, notInArray, sql } from 'drizzle-orm';
 import { businessNow } from '../clock';
-import type { Db, Executor, Tx } from '../db';
-import { rowsOf } from '../db/migrate';
+import type { Db, Tx } from '../db';
 import { drivers } from '../drivers/tables';
 import { businessError, notFound } from '../http/errors';
 import { serialNumber } from '../orders/numbers';
-import { couponMoney, couponOrders, couponTemplates } from './tables';
+import { couponMoney, couponOrders, couponTemplates, couponTemplateTags } from './tables';
 
-const { awaitingPayment, timedOut, unused, used, expired } = couponUseStates;
+const { awaitingPayment, timedOut, unused, refunded } = couponUseStates;
 
 /** The days a coupon valid from its issue runs when its template names none. */
 export const defaultValidDays = 30;
@@ -49,8 +48,8 @@ export const stageSummaryOf = (stages: readonly CouponStage[]) =>
     .map((stage) => `第${stage.monthOffset}个月减${yuan(stage.amount)}元`)
     .join('；');
 
-type Template = typeof couponTemplates.$inferSelect;
-type Order = typeof couponOrders.$inferSelect;
+export type Template = typeof couponTemplates.$inferSelect;
+export type Order = typeof couponOrders.$inferSelect;
 
 /** When a coupon issued (or paid for) at `at` may be used, from the terms it carries. */
 function validityOf(
@@ -74,11 +73,104 @@ export interface Issuer {
   source: 1 | 2;
 }
 
+/** The 适用商品标签 of a template now, copied onto each coupon issued of it. */
+export async function templateTagIds(tx: Tx, tenantId: number, couponId: number) {
+  const rows = await tx
+    .select({ tagId: couponTemplateTags.tagId })
+    .from(couponTemplateTags)
+    .where(and(eq(couponTemplateTags.tenantId, tenantId), eq(couponTemplateTags.couponId, couponId)));
+  return rows.map((row) => row.tagId).sort((a, b) => a - b);
+}
+
+/** The coupons of a template a driver holds against its limit: all but the timed-out and refunded. */
+async function heldCount(tx: Tx, tenantId: number, couponId: number, driverId: number) {
+  const [held] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(couponOrders)
+    .where(
+      and(
+        eq(couponOrders.tenantId, tenantId),
+        eq(couponOrders.driverId, driverId),
+        eq(couponOrders.couponId, couponId),
+        notInArray(couponOrders.status, [timedOut, refunded]),
+      ),
+    );
+  return Number(held?.n ?? 0);
+}
+
 /**
- * Issues one coupon of a template to a driver: 上架, within its claim window, under the driver's limit (held
- * under a lock of the driver and coupon, so a double tap takes one), and only while issued < total — a
- * conditional update, so parallel claims never issue more than the stock. A free coupon is 未使用 at once, a
- * paid one 待支付 until its payment deadline. The terms and stages are copied onto the order. Answers it.
+ * Issues one coupon of a template to a driver, in the caller's transaction: `issued = issued + 1 where issued <
+ * total_stock` (and 上架 for the app) — a conditional update, so parallel issues never pass the stock — then the
+ * driver's limit counted while that update holds the template's row, so a claim and a 指定发放 racing for one
+ * driver see each other. The app's claim of a 付费购买 coupon is 待支付; a free claim and every 指定发放 are 未使用
+ * at once. The terms, stages and tags are copied onto the order.
+ */
+export async function issueOne(
+  tx: Tx,
+  issuer: Issuer,
+  template: Template,
+  driver: { id: number; mobile: string | null; name?: string },
+  tagIds: number[],
+): Promise<Order> {
+  const now = businessNow();
+  const app = issuer.source === 1;
+  if (template.validityType === 1 && template.validTo && now > endOfDay(template.validTo)) {
+    throw businessError(`优惠券「${template.name}」的使用期已结束（${template.validTo}止），不能发放`);
+  }
+  const [taken] = await tx
+    .update(couponTemplates)
+    .set({ issued: sql`${couponTemplates.issued} + 1` })
+    .where(
+      and(
+        eq(couponTemplates.id, template.id),
+        eq(couponTemplates.tenantId, issuer.tenantId),
+        app ? eq(couponTemplates.listing, couponListingStates.onShelf) : undefined,
+        lt(couponTemplates.issued, couponTemplates.totalStock),
+      ),
+    )
+    .returning({ issued: couponTemplates.issued });
+  if (!taken) throw businessError(`优惠券「${template.name}」已领完`);
+  const held = await heldCount(tx, issuer.tenantId, template.id, driver.id);
+  if (held >= template.perDriverLimit) {
+    const who = driver.name ? `司机${driver.name}` : '';
+    throw businessError(`${who}优惠券「${template.name}」每人限领${template.perDriverLimit}张，已领取${held}张`);
+  }
+  const paid = app && template.kind === 2 && (template.price ?? 0) > 0;
+  const [order] = await tx
+    .insert(couponOrders)
+    .values({
+      tenantId: issuer.tenantId,
+      createdBy: issuer.userId,
+      updatedBy: issuer.userId,
+      orderNo: await serialNumber({ tx }, 'QD', 'coupon_order_no_seq', 8, now),
+      couponId: template.id,
+      driverId: driver.id,
+      driverMobile: driver.mobile ? maskSensitive('mobile', driver.mobile) : null,
+      kind: app ? template.kind : 3,
+      price: paid ? (template.price ?? 0) : 0,
+      status: paid ? awaitingPayment : unused,
+      source: issuer.source,
+      couponName: template.name,
+      stages: template.stages,
+      stageSummary: template.stageSummary,
+      faceValue: template.faceValue,
+      threshold: template.threshold,
+      tagIds,
+      validityType: template.validityType,
+      validDays: template.validDays,
+      ...termsValidity(template, now, paid),
+      payDeadline: paid ? new Date(now.getTime() + (template.payMinutes ?? defaultPayMinutes) * 60_000) : null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!order) throw new Error('coupon order not stored');
+  return order;
+}
+
+/**
+ * The app's claim (or purchase) of a coupon for its driver: 上架, not 指定发放, within its claim window; a lock of
+ * the driver and coupon makes a double tap take one. Answers the order.
  */
 export async function claimCoupon(db: Db, issuer: Issuer, couponId: number, driverId: number): Promise<Order> {
   return db.transaction(async (tx) => {
@@ -90,76 +182,18 @@ export async function claimCoupon(db: Db, issuer: Issuer, couponId: number, driv
       .where(and(eq(couponTemplates.id, couponId), eq(couponTemplates.tenantId, issuer.tenantId)));
     if (!template) throw notFound('优惠券');
     if (template.listing !== couponListingStates.onShelf) throw businessError(`优惠券「${template.name}」已下架`);
-    if (issuer.source === 1 && template.kind === 3) {
-      throw businessError(`优惠券「${template.name}」为指定发放，不能在APP领取`);
-    }
+    if (template.kind === 3) throw businessError(`优惠券「${template.name}」为指定发放，不能在APP领取`);
     if (now < template.claimStart || now > template.claimEnd) {
       throw businessError(`优惠券「${template.name}」不在领取时间内`);
     }
     // Sold out as read: refused without queueing on the template's row behind the claims in flight.
     if (template.issued >= template.totalStock) throw businessError(`优惠券「${template.name}」已领完`);
-    const [held] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(couponOrders)
-      .where(
-        and(
-          eq(couponOrders.tenantId, issuer.tenantId),
-          eq(couponOrders.driverId, driverId),
-          eq(couponOrders.couponId, couponId),
-          ne(couponOrders.status, timedOut),
-        ),
-      );
-    if ((held?.n ?? 0) >= template.perDriverLimit) {
-      throw businessError(`优惠券「${template.name}」每人限领${template.perDriverLimit}张，已领取${held?.n ?? 0}张`);
-    }
-    const [taken] = await tx
-      .update(couponTemplates)
-      .set({ issued: sql`${couponTemplates.issued} + 1` })
-      .where(
-        and(
-          eq(couponTemplates.id, couponId),
-          eq(couponTemplates.tenantId, issuer.tenantId),
-          eq(couponTemplates.listing, couponListingStates.onShelf),
-          lt(couponTemplates.issued, couponTemplates.totalStock),
-        ),
-      )
-      .returning({ issued: couponTemplates.issued });
-    if (!taken) throw businessError(`优惠券「${template.name}」已领完`);
     const [driver] = await tx
-      .select({ mobile: drivers.mobile })
+      .select({ id: drivers.id, mobile: drivers.mobile })
       .from(drivers)
       .where(and(eq(drivers.id, driverId), eq(drivers.tenantId, issuer.tenantId)));
     if (!driver) throw notFound('司机');
-    const paid = template.kind === 2 && (template.price ?? 0) > 0;
-    const [order] = await tx
-      .insert(couponOrders)
-      .values({
-        tenantId: issuer.tenantId,
-        createdBy: issuer.userId,
-        updatedBy: issuer.userId,
-        orderNo: await serialNumber({ tx }, 'QD', 'coupon_order_no_seq', 8, now),
-        couponId,
-        driverId,
-        driverMobile: driver.mobile ? maskSensitive('mobile', driver.mobile) : null,
-        kind: template.kind,
-        price: paid ? (template.price ?? 0) : 0,
-        status: paid ? awaitingPayment : unused,
-        source: issuer.source,
-        couponName: template.name,
-        stages: template.stages,
-        stageSummary: template.stageSummary,
-        faceValue: template.faceValue,
-        threshold: template.threshold,
-        validityType: template.validityType,
-        validDays: template.validDays,
-        ...termsValidity(template, now, paid),
-        payDeadline: paid ? new Date(now.getTime() + (template.payMinutes ?? defaultPayMinutes) * 60_000) : null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!order) throw new Error('coupon order not stored');
-    return order;
+    return issueOne(tx, issuer, template, driver, await templateTagIds(tx, issuer.tenantId, couponId));
   });
 }
 
@@ -171,7 +205,7 @@ function termsValidity(template: Template, now: Date, paid: boolean) {
   return paid ? { validFrom: null, validTo: null } : validityOf(template, now);
 }
 
-async function moneyRow(
+export async function moneyRow(
   tx: Tx,
   order: Pick<Order, 'tenantId' | 'couponId' | 'id' | 'driverId'>,
   row: { kind: number; amount: number; month?: string | null; reference?: string | null; userId: number | null },
@@ -269,79 +303,4 @@ export async function grantStages(tx: Tx, order: Order, usedAt: Date, userId: nu
   for (const stage of [...order.stages].sort((a, b) => a.monthOffset - b.monthOffset)) {
     await moneyRow(tx, order, { kind: 3, amount: stage.amount, month: stageMonth(usedAt, stage.monthOffset), userId });
   }
-}
-
-/**
- * Uses a coupon for its driver (the app): a conditional update on 未使用 within its window, so two uses at
- * once use it once; the discount is then granted month by month. Answers the used order.
- */
-export async function useCouponOrder(db: Db, tenantId: number, driverId: number, orderId: number): Promise<Order> {
-  return db.transaction(async (tx) => {
-    const now = businessNow();
-    const [done] = await tx
-      .update(couponOrders)
-      .set({
-        status: used,
-        usedAt: now,
-        useChannel: 'APP',
-        updatedAt: now,
-        version: sql`${couponOrders.version} + 1`,
-      })
-      .where(
-        and(
-          eq(couponOrders.id, orderId),
-          eq(couponOrders.tenantId, tenantId),
-          eq(couponOrders.driverId, driverId),
-          eq(couponOrders.status, unused),
-          sql`${couponOrders.validFrom} <= ${now.toISOString()}::timestamptz`,
-          sql`${couponOrders.validTo} >= ${now.toISOString()}::timestamptz`,
-        ),
-      )
-      .returning();
-    if (!done) {
-      const [order] = await tx
-        .select()
-        .from(couponOrders)
-        .where(
-          and(eq(couponOrders.id, orderId), eq(couponOrders.tenantId, tenantId), eq(couponOrders.driverId, driverId)),
-        );
-      if (!order) throw notFound('券订单');
-      throw businessError(useRefusal(order, now) ?? `${stateWords(order.status)}，不能使用`);
-    }
-    await grantStages(tx, done, now, null);
-    return done;
-  });
-}
-
-/**
- * Closes the purchases unpaid past their deadline (支付超时) and gives their stock back, in one transaction:
- * an order paid meanwhile is no longer 待支付 and is left alone. Answers how many were closed.
- */
-export async function closeUnpaidOrders(db: Executor): Promise<number> {
-  const now = businessNow().toISOString();
-  const closed = await db.execute(sql`
-    with closed as (
-      update ${couponOrders} set status = ${timedOut}, closed_at = ${now}::timestamptz, updated_at = ${now}::timestamptz,
-        version = version + 1
-      where status = ${awaitingPayment} and pay_deadline < ${now}::timestamptz
-      returning tenant_id, coupon_id
-    ), returned as (
-      update ${couponTemplates} t set issued = t.issued - c.n
-      from (select tenant_id, coupon_id, count(*)::int as n from closed group by tenant_id, coupon_id) c
-      where t.id = c.coupon_id and t.tenant_id = c.tenant_id
-      returning c.n
-    )
-    select coalesce(sum(n), 0)::int as n from returned`);
-  return Number(rowsOf<{ n: number }>(closed)[0]?.n ?? 0);
-}
-
-/** Marks 已过期 the unused coupons whose end has passed. Answers how many. */
-export async function expireCoupons(db: Executor): Promise<number> {
-  const now = businessNow().toISOString();
-  const gone = await db
-    .update(couponOrders)
-    .set({ status: expired, closedAt: sql`${now}::timestamptz`, updatedAt: sql`${now}::timestamptz` })
-    .where(and(eq(couponOrders.status, unused), sql`${couponOrders.validTo} < ${now}::timestamptz`))
-    .returning({ id: couponOrders.id });
-  return gone.length;
 }

@@ -102,6 +102,8 @@ async function ordersOf(db: Db, tenantId: number, driverId: number, orderNo?: st
     status: order.status,
     statusName: marketplaceEnums.orderStatus.label(order.status),
     amount: order.amount,
+    discount: order.discount,
+    payable: order.amount - order.discount,
     lines: lines
       .filter((line) => line.orderId === order.id)
       .map((line) => ({

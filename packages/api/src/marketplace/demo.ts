@@ -241,6 +241,7 @@ async function seedOrders(db: Db, tenantId: number, send: AppSender) {
         orderNo: cancelled.orderNo,
         status: states.paid,
         amount: cancelled.amount,
+        discount: 0,
         payMethod: 3,
       });
       await tx

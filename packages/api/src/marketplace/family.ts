@@ -15,6 +15,7 @@ import { autoReceiveAfter, cancelOrder, everOrdered, goesByCourier, placeOrder }
 import {
   marketplaceOrderLines,
   marketplaceOrders,
+  marketplaceProductCouponTags,
   marketplaceProducts,
   marketplaceProductTags,
   marketplaceTags,
@@ -49,6 +50,12 @@ const productFamily = defineServerResource({
       table: marketplaceProductTags,
       own: marketplaceProductTags.ownId,
       other: marketplaceProductTags.tagId,
+      values: (ctx) => ({ tenantId: ctx.auth.tenantId }),
+    },
+    couponTagIds: {
+      table: marketplaceProductCouponTags,
+      own: marketplaceProductCouponTags.ownId,
+      other: marketplaceProductCouponTags.tagId,
       values: (ctx) => ({ tenantId: ctx.auth.tenantId }),
     },
   },
@@ -120,6 +127,7 @@ const orderFamily = defineServerResource({
           orderNo: String(order.orderNo),
           status: Number(order.status),
           amount: Number(order.amount),
+          discount: Number(order.discount ?? 0),
           payMethod: order.payMethod == null ? null : Number(order.payMethod),
         }),
       patch: (body) => ({ cancelReason: body.reason }),

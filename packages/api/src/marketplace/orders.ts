@@ -195,8 +195,10 @@ export async function payOrder(tx: Executor, tenantId: number, driverId: number,
     return { orderId: order.id, applied: false };
   }
   if (order.status !== states.unpaid) throw businessError(`订单当前为「${stateName(order.status)}」，不能支付`);
-  if (paid.amount !== order.amount) {
-    throw businessError(`支付金额与订单金额不符：订单金额${order.amount}分，支付${paid.amount}分`);
+  const payable = order.amount - order.discount;
+  if (paid.amount !== payable) {
+    const coupon = order.discount > 0 ? `（已用优惠券抵扣${order.discount}分）` : '';
+    throw businessError(`支付金额与应付金额不符：应付${payable}分${coupon}，支付${paid.amount}分`);
   }
   const now = businessNow();
   await tx.insert(marketplacePayments).values({
@@ -261,16 +263,18 @@ async function restoreStock(tx: Executor, tenantId: number, orderId: number) {
 export async function cancelOrder(
   tx: Executor,
   actor: Actor,
-  order: { id: number; orderNo: string; status: number; amount: number; payMethod: number | null },
+  order: { id: number; orderNo: string; status: number; amount: number; discount: number; payMethod: number | null },
 ) {
   await restoreStock(tx, actor.tenantId, order.id);
-  if (order.status === states.paid) {
+  // What a coupon took off was never paid: the refund is what the driver paid.
+  const paid = order.amount - order.discount;
+  if (order.status === states.paid && paid > 0) {
     await tx.insert(marketplacePayments).values({
       tenantId: actor.tenantId,
       orderId: order.id,
       kind: 'refund',
       method: order.payMethod ?? 3,
-      amount: order.amount,
+      amount: paid,
       reference: `REFUND-${order.orderNo}`,
       at: businessNow(),
       createdBy: actor.userId,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { faultTypes, feedbackLevels, maxFaultScreenshots, maxSuggestionScreenshots } from '../feedback';
 import { defineEnum } from '../enums';
+import { faultTypes, feedbackLevels, maxFaultScreenshots, maxSuggestionScreenshots } from '../feedback';
 import { idText, text } from '../values';
 
 const screenshots = z.array(text().trim().min(1, '不能为空').max(300)).max(maxFaultScreenshots);
@@ -120,5 +120,8 @@ export const appMessagesReadBody = z
   });
 
 export const appMessagesReadAnswer = z
-  .object({ read: z.number().int().meta({ title: '本次标为已读的条数' }), unread: z.number().int().meta({ title: '仍未读' }) })
+  .object({
+    read: z.number().int().meta({ title: '本次标为已读的条数' }),
+    unread: z.number().int().meta({ title: '仍未读' }),
+  })
   .meta({ id: 'AppMessagesRead' });

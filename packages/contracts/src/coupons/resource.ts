@@ -37,7 +37,14 @@ export const couponMoneyKind = defineEnum('流水类型', [
   [4, '商城抵扣'],
 ]);
 
-export const couponUseStates = { awaitingPayment: 0, timedOut: 1, unused: 2, used: 3, expired: 4, refunded: 5 } as const;
+export const couponUseStates = {
+  awaitingPayment: 0,
+  timedOut: 1,
+  unused: 2,
+  used: 3,
+  expired: 4,
+  refunded: 5,
+} as const;
 export const couponListingStates = { onShelf: 0, offShelf: 1 } as const;
 
 /** 优惠券商品标签: the labels of the products (car models, services) coupons apply to. */

@@ -22,26 +22,30 @@ const moneyFamily = defineFamily({
   refLinks: () => ({ driverId: 'ridehailingDriversDetails' }),
 });
 
-/** 券订单管理 and 券订单详情: the terms as issued, payment, use; 核销 on rows the state allows. */
+/** 券订单管理 and 券订单详情: the terms as issued, payment, use, refund; 核销 and 退款 on rows the state allows. */
 const orderFamily = defineFamily({
   resource: couponOrderResource,
   screens: { couponOrderManage: couponScreens.couponOrderManage },
   routes: { detail: 'couponOrderDetail' },
   groups: [
-    { title: '订单', fields: ['orderNo', 'couponId', 'driverId', 'driverMobile', 'source', 'status', 'createdAt'] },
+    {
+      title: '订单',
+      fields: ['orderNo', 'couponId', 'driverId', 'driverMobile', 'source', 'createdBy', 'status', 'createdAt'],
+    },
     {
       title: '领取时的优惠条款',
       fields: ['couponName', 'kind', 'stageSummary', 'faceValue', 'threshold', 'validFrom', 'validTo'],
     },
     { title: '支付', fields: ['price', 'payDeadline', 'paymentRef', 'paidAt'] },
     { title: '使用', fields: ['usedAt', 'useChannel', 'useRemark', 'closedAt'] },
+    { title: '退款', fields: ['refundReason', 'refundedAt', 'refundedBy'] },
   ],
   refLinks: () => ({ couponId: 'couponDetail', driverId: 'ridehailingDriversDetails' }),
   related: () => [{ family: moneyFamily, screen: 'couponMoney', via: 'orderId' }],
   refreshes: ['couponMoney', 'coupon'],
 });
 
-/** 优惠券管理 with 新增优惠券, 编辑优惠券 and 优惠券详情 (its figures, orders and money rows). */
+/** 优惠券管理 with 新增优惠券, 编辑优惠券, 指定发放 and 优惠券详情 (its figures, orders and money rows). */
 const couponFamily = defineFamily({
   resource: couponResource,
   screens: { couponManage: couponScreens.couponManage },
@@ -62,7 +66,11 @@ const couponFamily = defineFamily({
         'usedCount',
         'expiredCount',
         'timedOutCount',
+        'assignedCount',
+        'refundedCount',
         'received',
+        'refunded',
+        'refundByMonth',
         'discountGranted',
         'discountByMonth',
       ],

@@ -19,7 +19,7 @@ const productFamily = defineFamily({
   screens: marketplaceProductScreens,
   routes: { add: 'marketplaceProductsAdd' },
   groups: [
-    { title: '商品信息', fields: ['name', 'category', 'images', 'tagIds', 'deliveryKind', 'sort'] },
+    { title: '商品信息', fields: ['name', 'category', 'images', 'tagIds', 'couponTagIds', 'deliveryKind', 'sort'] },
     { title: '价格与库存', fields: ['price', 'listPrice', 'stock', 'limitPerDriver'] },
     { title: '图文详情', fields: ['detail'] },
     { title: '状态', fields: ['status', 'sold', 'createdAt'] },
@@ -33,7 +33,7 @@ const orderFamily = defineFamily({
   routes: { add: 'marketplaceOrdersAdd' },
   groups: [
     { title: '订单', fields: ['orderNo', 'driverId', 'lines', 'summary', 'amount', 'status', 'channel', 'remark'] },
-    { title: '支付', fields: ['payMethod', 'paidAt', 'payDeadline'] },
+    { title: '支付', fields: ['discount', 'couponOrderId', 'payMethod', 'paidAt', 'payDeadline'] },
     { title: '收货', fields: ['consignee', 'phone', 'address'] },
     {
       title: '物流',
@@ -42,6 +42,7 @@ const orderFamily = defineFamily({
     { title: '记录', fields: ['createdBy', 'createdAt', 'closedAt', 'cancelReason'] },
   ],
   inputs: { lines: LinesInput },
+  refLinks: () => ({ couponOrderId: 'couponOrderDetail' }),
   detailSections: [OrderLinesSection, PaymentsSection],
 });
 

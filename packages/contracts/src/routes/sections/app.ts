@@ -55,7 +55,10 @@ export const appRoutes = defineSection('app', [
   page('/couponUpdate/:id', '编辑优惠券', { group: coupons, parent: '/couponManage', requires: 'edit' }),
   page('/couponDetail/:id', '优惠券详情', { group: coupons, parent: '/couponManage' }),
   page('/couponProductsTags', '优惠券商品标签', { group: coupons, buttons: tagButtons }),
-  page('/couponOrderManage', '券订单管理', { group: coupons, buttons: [['verify', '核销'], ['refund', '退款'], 'export'] }),
+  page('/couponOrderManage', '券订单管理', {
+    group: coupons,
+    buttons: [['verify', '核销'], ['refund', '退款'], 'export'],
+  }),
   page('/couponOrderDetail/:id', '券订单详情', { group: coupons, parent: '/couponOrderManage' }),
   page('/couponSecurityManage', '安全内容管理', {
     group: safetyContent,
