@@ -106,4 +106,82 @@ describe('优惠券 through the app', () => {
     await order.getByText('已使用').waitFor();
     expect(await page.locator('.ant-table-row').count()).toBe(1);
   });
+
+  it('is issued on 优惠券管理 by 指定发放 to a pasted mobile, and a bought one is refunded on 券订单管理', async () => {
+    const { context, page } = await open();
+    const token = await signIn(context, demoAccounts.admin);
+    const stamp = String(Date.now()).slice(-6);
+    const now = Date.now();
+    const template = (name: string, kind: number) =>
+      api<{ id: string }>('/api/coupons', {
+        method: 'POST',
+        token,
+        body: JSON.stringify({
+          name,
+          kind,
+          ...(kind === 2 ? { price: 990 } : {}),
+          stages: [{ monthOffset: 1, amount: 5_000 }],
+          totalStock: 5,
+          perDriverLimit: 1,
+          claimStart: new Date(now - 3_600_000).toISOString(),
+          claimEnd: new Date(now + 7 * 86_400_000).toISOString(),
+          validityType: 2,
+          validDays: 30,
+        }),
+      });
+    const [driver] = (
+      await api<{ list: { id: string; mobile: string }[] }>('/api/ride-hailing-drivers?limit=1', { token })
+    ).data.list;
+    const driverId = String(driver?.id);
+
+    // 指定发放 of a coupon still 下架: the mobile pasted into the dialog, the driver sees it in the app.
+    const gift = `端到端指定发放券${stamp}`;
+    const assigned = await template(gift, 3);
+    await page.goto(`/couponManage?name=${encodeURIComponent(gift)}`);
+    const row = page.getByRole('row', { name: new RegExp(gift) });
+    await row.waitFor({ timeout: 45_000 });
+    await act(page, row, '指定发放', async (dialog) => {
+      await dialog
+        .locator('.ant-form-item')
+        .filter({ hasText: '手机号名单' })
+        .locator('input, textarea')
+        .first()
+        .fill(String(driver?.mobile));
+    });
+    const mine = await appCall<(Held & { couponId: string; source: number })[]>(
+      '北京分公司',
+      'GET',
+      '/api/app/coupon-orders',
+      { driverId },
+    );
+    expect(mine.data.find((held) => held.couponId === assigned.data.id)).toMatchObject({ status: 2, source: 2 });
+
+    // A bought coupon, paid, then refunded on 券订单管理 with its reason; 优惠券详情 counts the refund.
+    const sold = `端到端退款券${stamp}`;
+    const created = await template(sold, 2);
+    await api(`/api/coupons/${created.data.id}/put-on-shelf`, { method: 'POST', token, body: '{}' });
+    const bought = await appCall<Held>('北京分公司', 'POST', `/api/app/coupons/${created.data.id}/claim`, {
+      driverId,
+      body: {},
+    });
+    await appCall('北京分公司', 'POST', `/api/app/coupon-orders/${bought.data.id}/pay`, {
+      driverId,
+      body: { paymentRef: `E2EREFUND${stamp}` },
+    });
+    await page.goto(`/couponOrderManage?couponId=${created.data.id}`);
+    const order = page.locator('.ant-table-row').first();
+    await order.waitFor({ timeout: 45_000 });
+    await act(page, order, '退款', async (dialog) => {
+      await dialog
+        .locator('.ant-form-item')
+        .filter({ hasText: '退款原因' })
+        .locator('input, textarea')
+        .first()
+        .fill('司机申请退款');
+    });
+    await order.getByText('已退款').waitFor();
+    await page.goto(`/couponDetail/${created.data.id}`);
+    await expect.poll(() => described(page, '退款金额').textContent(), { timeout: 45_000 }).toContain('9.90');
+    expect(await described(page, '已发放').textContent()).toMatch(/^0\b/);
+  });
 });

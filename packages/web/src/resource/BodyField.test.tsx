@@ -79,6 +79,21 @@ describe('BodyFields: a body generated from its schema', () => {
     expect(screen.getByPlaceholderText('请选择跟进时间')).toBeTruthy();
   });
 
+  it('picks several of a lookup for a list of ids, one for an id', () => {
+    const schema = z.strictObject({
+      driverIds: z.array(z.string()).optional().meta({ title: '司机', lookup: 'driver' }),
+      vehicleId: z.string().meta({ title: '车辆', lookup: 'vehicle' }),
+    });
+    renderWithShell(
+      <Form>
+        <BodyFields schema={schema} />
+      </Form>,
+    );
+    const select = (label: string) => screen.getByText(label).closest('.ant-form-item')?.querySelector('.ant-select');
+    expect(select('司机')?.className).toContain('ant-select-multiple');
+    expect(select('车辆')?.className).not.toContain('ant-select-multiple');
+  });
+
   it('labels a field by its own title, not a resource field’s of the same name, nor by its name when optional', () => {
     const bill = defineResource({
       key: 'sample',

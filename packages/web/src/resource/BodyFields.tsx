@@ -86,10 +86,12 @@ function schemaControl(name: string, schema: z.ZodType, row?: ResourceRecord): B
   if (typeof meta.lookup === 'string') {
     const placeholder = promptOf('ref', title);
     const bindings = meta.lookupParams as LookupBindings | undefined;
+    // A list of ids (指定发放's 司机) picks several.
+    const many = base.type === 'array';
     const control = bindings ? (
       <BoundLookupField lookup={meta.lookup} bindings={bindings} row={row} placeholder={placeholder} />
     ) : (
-      <LookupField lookup={meta.lookup} placeholder={placeholder} />
+      <LookupField lookup={meta.lookup} placeholder={placeholder} multiple={many} />
     );
     return { ...none, control, kind: 'ref' };
   }
