@@ -197,8 +197,11 @@ export async function payOrder(tx: Executor, tenantId: number, driverId: number,
   if (order.status !== states.unpaid) throw businessError(`订单当前为「${stateName(order.status)}」，不能支付`);
   const payable = order.amount - order.discount;
   if (paid.amount !== payable) {
-    const coupon = order.discount > 0 ? `（已用优惠券抵扣${order.discount}分）` : '';
-    throw businessError(`支付金额与应付金额不符：应付${payable}分${coupon}，支付${paid.amount}分`);
+    throw businessError(
+      order.discount > 0
+        ? `支付金额与应付金额不符：应付${payable}分（已用优惠券抵扣${order.discount}分），支付${paid.amount}分`
+        : `支付金额与订单金额不符：订单金额${order.amount}分，支付${paid.amount}分`,
+    );
   }
   const now = businessNow();
   await tx.insert(marketplacePayments).values({
