@@ -19,6 +19,7 @@ export * from './marketplace';
 export * from './orders';
 export * from './points';
 export * from './policies';
+export * from './powerOff';
 export * from './prizeDraws';
 export * from './qrCodes';
 export * from './queues';

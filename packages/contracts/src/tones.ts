@@ -26,6 +26,9 @@ const wordsByTone: Readonly<Record<Tone, readonly string[]>> = {
     '失败',
     '证件已过期',
     '未接通',
+    '已断电',
+    '断电失败',
+    '执行失败',
   ],
   success: [
     '通过',
@@ -72,6 +75,8 @@ const wordsByTone: Readonly<Record<Tone, readonly string[]>> = {
     '已补学',
     '生效',
     '有意向',
+    '已复电',
+    '执行成功',
   ],
   active: [
     '提交',
@@ -96,6 +101,9 @@ const wordsByTone: Readonly<Record<Tone, readonly string[]>> = {
     '临时交车',
     '已注册',
     '未使用',
+    '断电中',
+    '复电中',
+    '已下发',
   ],
   waiting: [
     '待审批',
@@ -134,6 +142,9 @@ const wordsByTone: Readonly<Record<Tone, readonly string[]>> = {
     '待生效',
     '待发货',
     '考虑中',
+    '待断电',
+    '等待上线',
+    '等待停车',
   ],
   closed: [
     '已取消',

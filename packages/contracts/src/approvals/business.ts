@@ -5,6 +5,7 @@ import { leaseOrderResource } from '../orders/leaseOrders';
 import { depositRefundResource } from '../orders/refunds';
 import { retailWorkOrderResource } from '../orders/retail';
 import { returnSettlementResource } from '../orders/returns';
+import { powerOffRequestResource } from '../powerOff/requests';
 import { productQuoteResource } from '../quotes';
 import type { Resource } from '../resource/resource';
 import { routesByKey } from '../routes/catalogue';
@@ -47,6 +48,7 @@ export const approvalBusinesses: Readonly<
   },
   [approvalBusinessTypes.relief]: { resource: billReliefResource, summary: ['billNo', 'amount'] },
   [approvalBusinessTypes.orderChange]: { resource: orderChangeRequestResource, summary: ['orderNo', 'summary'] },
+  [approvalBusinessTypes.powerOff]: { resource: powerOffRequestResource, summary: ['requestNo', 'vehicleId', 'reason'] },
 };
 
 for (const [type, { resource, summary, page }] of Object.entries(approvalBusinesses)) {

@@ -12,6 +12,7 @@ export const approvalBusinessType = defineEnum('业务类型', [
   [8, '奖励申请'],
   [9, '换车申请'],
   [10, '订单变更'],
+  [11, '断电申请'],
 ]);
 
 /** The business types by name, for the modules that start approvals and follow their outcome. */
@@ -26,6 +27,7 @@ export const approvalBusinessTypes = {
   award: 8,
   exchange: 9,
   orderChange: 10,
+  powerOff: 11,
 } as const;
 export type ApprovalBusinessType = (typeof approvalBusinessTypes)[keyof typeof approvalBusinessTypes];
 

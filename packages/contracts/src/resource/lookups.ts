@@ -142,6 +142,14 @@ export const lookups = {
     searchable: true,
     placeholder: '输入订单编号或承租人姓名搜索',
   }),
+  /** 断电申请's order: lease orders in force with their car, searched by order number or driver; `ids` names any. */
+  powerOffOrder: defineLookup({
+    key: 'powerOffOrder',
+    title: '履约中订单',
+    endpoint: '/api/lookups/power-off-orders',
+    searchable: true,
+    placeholder: '输入订单编号或承租人姓名搜索',
+  }),
   /** Open bad-debt accounts, searched by order number or customer (坏账回款); `ids` names any. */
   badDebtCase: defineLookup({
     key: 'badDebtCase',
