@@ -22,6 +22,7 @@ import { feature as marketplace } from './marketplace/feature';
 import { feature as orders } from './orders/feature';
 import { feature as points } from './points/feature';
 import { feature as policies } from './policies/feature';
+import { feature as powerOff } from './powerOff/feature';
 import { feature as prizeDraws } from './prizeDraws/feature';
 import { feature as qrCodes } from './qrCodes/feature';
 import { feature as quotes } from './quotes/feature';
@@ -36,4 +37,4 @@ import { feature as users } from './users/feature';
 import { feature as vehicles } from './vehicles/feature';
 
 /** Every feature folder of the package, by folder name. */
-export const features: readonly Feature[] = [appApi, appFeedback, approvals, articles, boardingPlans, carStations, channels, competitors, contents, coupons, customers, driveStations, drivers, expressGoods, feedback, finance, leads, maintenanceCompetitors, marketplace, orders, points, policies, prizeDraws, qrCodes, quotes, referrals, retention, roles, safetyContents, safetyMeetings, safetyRegulations, tags, users, vehicles];
+export const features: readonly Feature[] = [appApi, appFeedback, approvals, articles, boardingPlans, carStations, channels, competitors, contents, coupons, customers, driveStations, drivers, expressGoods, feedback, finance, leads, maintenanceCompetitors, marketplace, orders, points, policies, powerOff, prizeDraws, qrCodes, quotes, referrals, retention, roles, safetyContents, safetyMeetings, safetyRegulations, tags, users, vehicles];

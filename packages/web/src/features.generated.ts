@@ -4,6 +4,7 @@ import { feature as downloads } from './downloads/feature';
 import { feature as finance } from './finance/feature';
 import { feature as leadStatistics } from './leadStatistics/feature';
 import { feature as leads } from './leads/feature';
+import { feature as powerOff } from './powerOff/feature';
 import { feature as roles } from './roles/feature';
 import { familyPages } from './resource/registerFamilies';
 
@@ -36,6 +37,8 @@ export const features: readonly Feature[] = [
   { pages: familyPages(() => import('./orders/families'), ['returnCheckoutApproval', 'retailWorkOrderApproval', 'leaseOrder', 'leaseOrderDetails', 'addOrder', 'leaseOrderFillDelivery', 'orderDueList', 'transferOrder', 'transferOrderDetails', 'driverApplication', 'driverApplicationDetail', 'vehicleReturnCalculation', 'accountingSheet', 'accountingUnit', 'retailOrder', 'retailOrderView', 'retailOrderAdd', 'retailOrderEdit', 'retailWorkOrder.new']) },
   { pages: familyPages(() => import('./points/families'), ['integral', 'integralAll', 'integralAllDetails']) },
   { pages: familyPages(() => import('./policies/families'), ['policyList', 'policyDetails', 'policyAdd', 'policyEdit', 'marketingPolicyCancellation', 'marketingPolicyDetails']) },
+  { pages: familyPages(() => import('./powerOff/families'), ['powerOff.applyList', 'powerOff.index']) },
+  powerOff,
   { pages: familyPages(() => import('./prizeDraws/families'), ['prizeDraw', 'prizeDrawDetail']) },
   { pages: familyPages(() => import('./qrCodes/families'), ['templateManagement', 'templateManagementDetails', 'templateManagementAdd', 'templateManagementEdit', 'qrcodeManagement']) },
   { pages: familyPages(() => import('./referrals/families'), ['driverPullNewList', 'driverPullNewDetails', 'awardApplication', 'awardApplicationDetails', 'incentiveAllocation', 'incentiveAllocationAdd']) },
