@@ -4,12 +4,12 @@ import { auditLog } from '../audit/tables';
 import { businessNow } from '../clock';
 import type { PowerOffConfig } from '../config';
 import type { Db, Tx } from '../db';
-import { enqueueJob } from '../jobs/queue';
 import { defineJobKind } from '../jobs/kinds';
+import { enqueueJob } from '../jobs/queue';
 import { deviceOf } from './devices';
 import type { DeviceGateway, TerminalReport } from './gateway';
 import { simulatorGateway } from './simulator';
-import { powerCommandLogs as logs, powerCommands as c, powerOffRequests as q } from './tables';
+import { powerCommands as c, powerCommandLogs as logs, powerOffRequests as q } from './tables';
 
 /** The gateway in use: the built-in simulator (a real adapter implements `DeviceGateway` the same way). */
 export const gateway: DeviceGateway = simulatorGateway;

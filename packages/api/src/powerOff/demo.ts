@@ -23,17 +23,17 @@ type Story = {
   reason: number;
   remark: string;
   /** What happens after the application, hours after it. */
-  then: 'pending' | 'rejected' | 'approved' | 'cut' | 'paid' | 'moving' | 'offline';
+  ending: 'pending' | 'rejected' | 'approved' | 'cut' | 'paid' | 'moving' | 'offline';
 };
 
 const stories: Story[] = [
-  { daysAgo: 9, reason: 0, remark: '逾期两期未还，多次催收无果', then: 'cut' },
-  { daysAgo: 20, reason: 0, remark: '逾期租金未付，电话不接', then: 'paid' },
-  { daysAgo: 2, reason: 0, remark: '逾期一个月，车辆仍在营运', then: 'moving' },
-  { daysAgo: 6, reason: 0, remark: '逾期未还，车辆停在外地', then: 'offline' },
-  { daysAgo: 4, reason: 1, remark: '违章未处理超过15条，限期处理', then: 'approved' },
-  { daysAgo: 12, reason: 2, remark: '年检逾期未上线检测', then: 'rejected' },
-  { daysAgo: 1, reason: 3, remark: '保养超里程3000公里，需回场维保', then: 'pending' },
+  { daysAgo: 9, reason: 0, remark: '逾期两期未还，多次催收无果', ending: 'cut' },
+  { daysAgo: 20, reason: 0, remark: '逾期租金未付，电话不接', ending: 'paid' },
+  { daysAgo: 2, reason: 0, remark: '逾期一个月，车辆仍在营运', ending: 'moving' },
+  { daysAgo: 6, reason: 0, remark: '逾期未还，车辆停在外地', ending: 'offline' },
+  { daysAgo: 4, reason: 1, remark: '违章未处理超过15条，限期处理', ending: 'approved' },
+  { daysAgo: 12, reason: 2, remark: '年检逾期未上线检测', ending: 'rejected' },
+  { daysAgo: 1, reason: 3, remark: '保养超里程3000公里，需回场维保', ending: 'pending' },
 ];
 
 /** Orders in force whose car is with the driver and has a terminal, owing past due (or not), oldest first. */
@@ -125,21 +125,21 @@ export async function seedPowerOff(db: Db): Promise<void> {
       const made = await at(db, moment(0), auth, (ctx) =>
         createRequest(ctx, { orderId: order.id, reason: story.reason, remark: story.remark }),
       );
-      if (story.then === 'pending') continue;
-      const approve = story.then !== 'rejected';
+      if (story.ending === 'pending') continue;
+      const approve = story.ending !== 'rejected';
       await at(db, moment(3), auth, (ctx) =>
         decide(ctx.tx, ctx, made.instanceId, approve, approve ? '同意，按流程断电' : '先安排上门催告，暂不断电'),
       );
-      if (!approve || story.then === 'approved') continue;
-      if (story.then === 'moving') await move(db, moment(4), auth, order.vehicle_id, [{ drive: 62 }]);
-      if (story.then === 'offline') await move(db, moment(4), auth, order.vehicle_id, [{ online: false }]);
+      if (!approve || story.ending === 'approved') continue;
+      if (story.ending === 'moving') await move(db, moment(4), auth, order.vehicle_id, [{ drive: 62 }]);
+      if (story.ending === 'offline') await move(db, moment(4), auth, order.vehicle_id, [{ online: false }]);
       await command(db, moment(5), auth, made.id, powerCommandKinds.cut);
-      if (story.then === 'offline') {
+      if (story.ending === 'offline') {
         await atBusinessTime(moment(5 + settings.waitHours + 1), async () =>
           dispatch(db, settings, await db.transaction((tx) => commandOf(tx, made.id))),
         );
       }
-      if (story.then === 'paid') {
+      if (story.ending === 'paid') {
         await at(db, moment(5 * 24), { tenantId: tenant.id, userId: manager.id }, async (ctx) => {
           const amount = await overdueOwed(ctx.tx, tenant.id, order.id);
           if (amount <= 0) return;

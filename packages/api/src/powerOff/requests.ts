@@ -7,12 +7,12 @@ import {
   receivableStates,
 } from '@cp/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { approvalProcesses } from '../approvals/tables';
 import { startApproval } from '../approvals/engine';
+import { approvalProcesses } from '../approvals/tables';
 import { businessNow } from '../clock';
 import type { Tx } from '../db';
-import { rowsOf } from '../db/migrate';
 import { writtenBy } from '../db/columns';
+import { rowsOf } from '../db/migrate';
 import { businessError } from '../http/errors';
 import { serialNumber } from '../orders/numbers';
 import { leaseOrders } from '../orders/tables';

@@ -136,10 +136,7 @@ export const requestIdParams = z.strictObject({ id: idText.meta({ title: '断电
 /** 断电统计's filters: the application days, reason and city. */
 export const powerOffStatisticsQuery = z.strictObject({
   createdAt: dateRange().optional().meta({ title: '申请日期' }),
-  reason: z
-    .enum(['0', '1', '2', '3', '4', '5'], { error: '断电原因取值无效' })
-    .optional()
-    .meta({ title: '断电原因' }),
+  reason: z.enum(['0', '1', '2', '3', '4', '5'], { error: '断电原因取值无效' }).optional().meta({ title: '断电原因' }),
   cityId: idText.optional().meta({ title: '城市' }),
 });
 

@@ -1,6 +1,6 @@
 import { enums, type PowerOffStatistics } from '@cp/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, DatePicker, Form, Row, Select, Space, Statistic, Table } from 'antd';
+import { Button, Card, Col, DatePicker, Form, Row, Select, Space, Statistic, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
 import { get } from '../request';
@@ -26,7 +26,14 @@ function FigureTable({ title, rows, pick }: { title: string; rows: Figure[]; pic
           {
             title: title.replace('按', ''),
             dataIndex: 'name',
-            render: (name: string, row) => (pick ? <a onClick={() => pick(row.key)}>{name}</a> : name),
+            render: (name: string, row) =>
+              pick ? (
+                <Button type="link" size="small" onClick={() => pick(row.key)}>
+                  {name}
+                </Button>
+              ) : (
+                name
+              ),
           },
           { title: '申请数', dataIndex: 'requests', width: 90 },
           { title: '断电数', dataIndex: 'cut', width: 90 },

@@ -49,7 +49,7 @@ const powerOffRequestFamily = defineFamily({
     },
   ],
   detailSections: [TerminalPanel],
-  controls: { applyList: [{ button: 'powerOff.applyList:approve', place: 'row', render: ApproveLink }] },
+  controls: { 'powerOff.applyList': [{ button: 'powerOff.applyList:approve', place: 'row', render: ApproveLink }] },
   related: () => [{ family: commandLogFamily, screen: 'powerCommandLogs', via: 'requestId', title: '指令日志' }],
   refLinks: () => ({ orderId: 'leaseOrderDetails', vehicleId: 'vehicleDetail' }),
   refreshes: ['powerCommandLog'],
