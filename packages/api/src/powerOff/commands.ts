@@ -24,7 +24,7 @@ const commandNo = (command: Pick<Command, 'id' | 'kind'>) =>
   `${command.kind === powerCommandKinds.cut ? 'DD' : 'FD'}${String(command.id).padStart(8, '0')}`;
 
 /** A car is moving when faster than the threshold or with ACC on: a cut then waits for it to stop. */
-export const moving = (report: TerminalReport, settings: PowerOffConfig) =>
+const moving = (report: TerminalReport, settings: PowerOffConfig) =>
   report.acc || report.speed > settings.movingAboveKmh;
 
 async function log(
@@ -268,7 +268,7 @@ export async function dispatch(db: Db, settings: PowerOffConfig, commandId: numb
 }
 
 /** A command sent and not answered in time has failed (the unit may be out of signal): its request says so. */
-export async function answerDeadline(db: Db, settings: PowerOffConfig, commandId: number): Promise<string> {
+async function answerDeadline(db: Db, settings: PowerOffConfig, commandId: number): Promise<string> {
   return db.transaction(async (tx) => {
     const [head] = await tx.select({ requestId: c.requestId }).from(c).where(eq(c.id, commandId));
     if (!head) return 'gone';

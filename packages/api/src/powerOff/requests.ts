@@ -75,7 +75,7 @@ export async function requestValues(ctx: Actor, orderId: number, reason: number)
   };
 }
 
-export const holdingStates: number[] = [
+const holdingStates: number[] = [
   powerOffStates.inApproval,
   powerOffStates.approved,
   powerOffStates.cutting,
@@ -85,7 +85,7 @@ export const holdingStates: number[] = [
 ];
 
 /** The to-do lists' summary of a request: `断电申请 DD20261125000001 京A12345 欠租`. */
-export const requestTitle = (requestNo: string, plate: string, reason: number) =>
+const requestTitle = (requestNo: string, plate: string, reason: number) =>
   `断电申请 ${requestNo} ${plate} ${enums.powerOffReason.label(reason)}`;
 
 /** Starts a request's approval in the caller's transaction. */
@@ -98,7 +98,7 @@ export async function startRequestApproval(ctx: Actor, id: number, requestNo: st
 }
 
 /** Whether the branch company has an enabled process for 断电申请 (a 催收 escalation needs one to arrive). */
-export async function approvalReady(tx: Tx, tenantId: number): Promise<boolean> {
+async function approvalReady(tx: Tx, tenantId: number): Promise<boolean> {
   const [process] = await tx
     .select({ id: approvalProcesses.id })
     .from(approvalProcesses)
