@@ -15,10 +15,10 @@ export interface TerminalReport {
 }
 
 /** 0x8500 车辆控制: cut (断油电) or restore (恢复油电). */
-export type ControlCommand = { kind: 'cut' | 'restore'; serial: string };
+type ControlCommand = { kind: 'cut' | 'restore'; serial: string };
 
 /** The terminal's answer: 0x0500 车辆控制应答 with its position, or none (yet). */
-export type ControlAnswer = { answered: true; report: TerminalReport } | { answered: false };
+type ControlAnswer = { answered: true; report: TerminalReport } | { answered: false };
 
 /**
  * A device gateway: how the console talks to the cars' terminals. Every call runs in the caller's transaction

@@ -48,7 +48,10 @@ export const approvalBusinesses: Readonly<
   },
   [approvalBusinessTypes.relief]: { resource: billReliefResource, summary: ['billNo', 'amount'] },
   [approvalBusinessTypes.orderChange]: { resource: orderChangeRequestResource, summary: ['orderNo', 'summary'] },
-  [approvalBusinessTypes.powerOff]: { resource: powerOffRequestResource, summary: ['requestNo', 'vehicleId', 'reason'] },
+  [approvalBusinessTypes.powerOff]: {
+    resource: powerOffRequestResource,
+    summary: ['requestNo', 'vehicleId', 'reason'],
+  },
 };
 
 for (const [type, { resource, summary, page }] of Object.entries(approvalBusinesses)) {
