@@ -108,6 +108,30 @@ describe('断电申请', () => {
   });
 });
 
+describe("催收's 申请断电", () => {
+  it('arrives as a request of the overdue order, sent to approval', async () => {
+    const [account] = await query<{ id: string; order_id: string; vehicle_id: string }>(sql`
+      select c.id::text, c.order_id::text, o.vehicle_id::text from overdue_cases c join lease_orders o on o.id = c.order_id
+      where c.tenant_id = ${tenantId} and c.status = 1 and o.status = 3 and o.vehicle_id is not null
+        and not exists (select 1 from power_off_requests p where p.vehicle_id = o.vehicle_id)
+      order by c.id limit 1`);
+    if (!account) throw new Error('no open overdue account with a car');
+    await ctx.database.db.execute(
+      sql`update vehicles set gps_device_no = '861300000000999' where id = ${account.vehicle_id}`,
+    );
+    const called = await post(`/api/overdue-cases/${account.id}/call`, {
+      way: 1,
+      reached: true,
+      result: '客户拒绝还款',
+      escalation: 1,
+    });
+    expect(called.msg).toBe('success');
+    const [made] = await query<{ status: number; reason: number; remark: string }>(sql`
+      select status, reason, remark from power_off_requests where order_id = ${account.order_id} and collection_record_id is not null`);
+    expect(made).toMatchObject({ status: 1, reason: 0, remark: '催收升级：客户拒绝还款' });
+  });
+});
+
 describe('断电 through the simulated terminal', () => {
   it('waits while the car moves, cuts at the stop, and logs online, speed and position', async () => {
     const request = await approved((await owingOrder(1)).id);
