@@ -70,7 +70,7 @@ beforeAll(async () => {
   const [tenant] = await query<{ id: number }>(sql`select id from tenants where code = 'BJ'`);
   tenantId = Number(tenant?.id);
   await ctx.login('admin', 'admin123');
-}, 1_800_000);
+});
 afterAll(() => ctx.close());
 
 describe('断电申请', () => {
