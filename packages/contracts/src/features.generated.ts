@@ -14,6 +14,7 @@ export * from './drivers';
 export * from './expressGoods';
 export * from './finance';
 export * from './leads';
+export * from './leaseContracts/resource';
 export * from './maintenanceCompetitors/resource';
 export * from './marketplace';
 export * from './orders';

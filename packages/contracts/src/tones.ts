@@ -24,6 +24,7 @@ const wordsByTone: Readonly<Record<Tone, readonly string[]>> = {
     '冻结',
     '黑名单',
     '失败',
+    '生成失败',
     '证件已过期',
     '未接通',
     '已断电',
@@ -60,6 +61,8 @@ const wordsByTone: Readonly<Record<Tone, readonly string[]>> = {
     '已激活',
     '已转化',
     '已导入',
+    '已生成',
+    '合作中',
     '已发布',
     '已启用',
     '启用',
@@ -139,6 +142,7 @@ const wordsByTone: Readonly<Record<Tone, readonly string[]>> = {
     '证件即将到期',
     '未签到',
     '待补学',
+    '暂停合作',
     '待生效',
     '待发货',
     '考虑中',
@@ -177,6 +181,7 @@ const wordsByTone: Readonly<Record<Tone, readonly string[]>> = {
     '废止',
     '已关闭',
     '暂无意向',
+    '终止合作',
   ],
 };
 

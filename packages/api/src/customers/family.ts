@@ -1,4 +1,11 @@
-import { customerKind, distributorResource, governmentCustomerResource, personalCustomerResource } from '@cp/contracts';
+import {
+  bSideCustomerResource,
+  bSideCustomerScreens,
+  customerKind,
+  distributorResource,
+  governmentCustomerResource,
+  personalCustomerResource,
+} from '@cp/contracts';
 import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { defineServerLookup } from '../lookups/registry';
 import { defineServerResource, type Row } from '../resource/family';
@@ -39,7 +46,20 @@ const personalCustomerFamily = defineServerResource({
   sliceCheck: check,
 });
 
-export const customerFamilies = [governmentCustomerFamily, distributorFamily, personalCustomerFamily];
+/** B端 客户管理: every kind in one list with its B端 terms; 新增 makes one of the kind chosen. */
+const bSideCustomerFamily = defineServerResource({
+  table: customers,
+  normalize: capitals,
+  resource: bSideCustomerResource,
+  screens: Object.values(bSideCustomerScreens),
+});
+
+export const customerFamilies = [
+  governmentCustomerFamily,
+  distributorFamily,
+  personalCustomerFamily,
+  bSideCustomerFamily,
+];
 
 /**
  * Customers of every kind, searched by name, credit code or mobile as the user types (B端 orders pick them);

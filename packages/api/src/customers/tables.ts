@@ -1,7 +1,12 @@
-import { distributorResource, governmentCustomerResource, personalCustomerResource } from '@cp/contracts';
+import {
+  bSideCustomerResource,
+  distributorResource,
+  governmentCustomerResource,
+  personalCustomerResource,
+} from '@cp/contracts';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { businessColumns, idColumn, refColumn, versionColumn } from '../db/columns';
+import { businessColumns, idColumn, moneyColumn, refColumn, versionColumn } from '../db/columns';
 import { listIndexes } from '../db/list-indexes';
 
 const files = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
@@ -33,6 +38,19 @@ export const customers = pgTable(
     /** The lead the customer was activated from (线索明细 sets it). */
     sourceLeadId: refColumn('source_lead_id'),
     remark: text('remark'),
+    // B端 terms (客户管理): what a fleet order of the customer starts from.
+    settlementMode: smallint('settlement_mode').notNull().default(1),
+    billingDay: smallint('billing_day').notNull().default(1),
+    paymentDays: smallint('payment_days').notNull().default(30),
+    /** Fen: what the customer may owe at once. */
+    creditLimit: moneyColumn('credit_limit'),
+    invoiceTitle: text('invoice_title'),
+    taxNumber: text('tax_number'),
+    invoiceAddressPhone: text('invoice_address_phone'),
+    invoiceBankAccount: text('invoice_bank_account'),
+    reconciliationContact: text('reconciliation_contact'),
+    reconciliationMobile: text('reconciliation_mobile'),
+    cooperationStatus: smallint('cooperation_status').notNull().default(1),
     version: versionColumn(),
     ...businessColumns(),
   },
@@ -40,7 +58,7 @@ export const customers = pgTable(
     listIndexes(
       'customers',
       table,
-      [governmentCustomerResource, distributorResource, personalCustomerResource],
+      [governmentCustomerResource, distributorResource, personalCustomerResource, bSideCustomerResource],
       [
         uniqueIndex('customers_tenant_credit_code_key')
           .on(table.tenantId, table.kind, table.creditCode)

@@ -4,11 +4,12 @@ import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config';
 import { businessError } from '../http/errors';
-import { demoContractMarkdown } from './demo-contract';
+import { type ContractDocument, contractMarkdown } from './contract';
+import { demoContract } from './demo-contract';
 import { newDocument, numberPages, parseMarkdown, renderBlocks } from './markdown';
 
 /** Bumped when the layout changes, so cached PDFs are made again. */
-const rendererVersion = '2';
+const rendererVersion = '3';
 
 export interface GeneratedDocument {
   path: string;
@@ -36,6 +37,11 @@ export function markdownPdf(markdown: string, title: string): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+}
+
+/** A contract (`pdf/contract.ts`) as a PDF, in memory. */
+export function contractPdf(contract: ContractDocument): Promise<Buffer> {
+  return markdownPdf(contractMarkdown(contract), contract.title);
 }
 
 async function renderToFile(target: string, markdown: string, title: string): Promise<void> {
@@ -98,6 +104,6 @@ export async function userManualPdf(config: Config): Promise<GeneratedDocument> 
 
 /** A multi-page lease contract for trying the PDF viewer. */
 export async function demoContractPdf(config: Config): Promise<GeneratedDocument> {
-  const file = await cachedPdf(config, 'demo-contract', demoContractMarkdown, '车辆租赁合同（演示）');
+  const file = await cachedPdf(config, 'demo-contract', contractMarkdown(demoContract), demoContract.title);
   return describe(file, '车辆租赁合同（演示）.pdf');
 }

@@ -9,6 +9,31 @@ const day = 86_400_000;
 const code = (first17: string) => first17 + creditCodeCheckCharacter(first17);
 const idNumber = (first17: string) => first17 + nationalIdCheckCharacter(first17);
 
+/** B端 terms (客户管理): companies bill monthly or quarterly on credit and take invoices; one is paused. */
+function termsOf(
+  row: { kind: number; name: string; mobile: string; address?: string; creditCode?: string },
+  n: number,
+) {
+  const company = row.kind !== 3;
+  return {
+    settlementMode: [1, 2, 1, 4, 1, 5, 1][n] ?? 1,
+    billingDay: [1, 5, 10, 15, 25, 1, 20][n] ?? 1,
+    paymentDays: company ? 30 - (n % 3) * 10 : 7,
+    creditLimit: company ? ([50_000_000, 20_000_000, 30_000_000, 80_000_000, 15_000_000][n] ?? 0) : 1_000_000,
+    cooperationStatus: n === 2 ? 2 : 1,
+    reconciliationContact: company ? '财务部 对账专员' : row.name,
+    reconciliationMobile: row.mobile,
+    ...(company
+      ? {
+          invoiceTitle: row.name,
+          taxNumber: row.creditCode,
+          invoiceAddressPhone: `${row.address ?? ''} 010-6${String(5_550_000 + n * 137)}`,
+          invoiceBankAccount: `中国工商银行${row.name.slice(0, 2)}分行 0200 ${String(1_000_000_000 + n * 7_777)}`,
+        }
+      : {}),
+  };
+}
+
 /** Customers of each kind per branch company (valid credit codes and IDs); kept by the unique code or ID. */
 export async function seedDemoCustomers(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -66,7 +91,7 @@ export async function seedDemoCustomers(db: Db): Promise<void> {
         .values(
           rows.map((row, n) => {
             const createdAt = new Date(now - (120 - n * 11 - index * 2) * day);
-            return { ...row, tenantId: tenant.id, createdAt, updatedAt: createdAt };
+            return { ...row, ...termsOf(row, n), tenantId: tenant.id, createdAt, updatedAt: createdAt };
           }),
         )
         .onConflictDoNothing();

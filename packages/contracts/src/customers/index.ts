@@ -1,2 +1,3 @@
 export * from './creditCode';
 export * from './resource';
+export * from './terms';

@@ -1,4 +1,10 @@
-import { distributorResource, governmentCustomerResource, personalCustomerResource } from '@cp/contracts';
+import {
+  bSideCustomerResource,
+  bSideCustomerScreens,
+  distributorResource,
+  governmentCustomerResource,
+  personalCustomerResource,
+} from '@cp/contracts';
 import { defineFamily } from '../resource/family';
 import { familyModule } from '../resource/familyModule';
 
@@ -31,8 +37,29 @@ export const personalCustomerFamily = defineFamily({
   ],
 });
 
+/** B端 客户管理: every kind in one list with its terms; 新增 in a drawer (the kind chosen first), 编辑客户 a page. */
+const bSideCustomerFamily = defineFamily({
+  resource: bSideCustomerResource,
+  screens: bSideCustomerScreens,
+  routes: { edit: 'customerManageEdit' },
+  groups: [
+    {
+      title: '客户信息',
+      fields: ['kind', 'name', 'cityId', 'creditCode', 'legalRepresentative', 'idNumber', 'commissionRate', 'region'],
+    },
+    { title: '联系方式', fields: ['contactName', 'mobile'] },
+    {
+      title: '结算与授信',
+      fields: ['settlementMode', 'billingDay', 'paymentDays', 'creditLimit', 'cooperationStatus'],
+    },
+    { title: '开票信息', fields: ['invoiceTitle', 'taxNumber', 'invoiceAddressPhone', 'invoiceBankAccount'] },
+    { title: '对账', fields: ['reconciliationContact', 'reconciliationMobile', 'remark'] },
+  ],
+});
+
 export const { families, keys, page, prefetch } = familyModule([
   governmentCustomerFamily,
   distributorFamily,
   personalCustomerFamily,
+  bSideCustomerFamily,
 ]);

@@ -26,6 +26,7 @@ import {
 } from '@cp/contracts';
 import { BusinessApprovalRecord } from '../approvals/ApprovalRecord';
 import { BusinessApprovalPage } from '../approvals/BusinessApprovalPage';
+import { ContractPanel } from '../leaseContracts/ContractPanel';
 import { defineFamily } from '../resource/family';
 import { familyModule } from '../resource/familyModule';
 import type { ResourceRecord } from '../resource/types';
@@ -101,7 +102,7 @@ export const leaseOrderFamily = defineFamily({
     driverId: (order) => (Number(order.driverKind) === 2 ? 'taxiDriverDetails' : 'ridehailingDriversDetails'),
     vehicleId: 'vehicleDetail',
   }),
-  detailSections: [DepositLedgerSection, OrderApprovalRecord],
+  detailSections: [ContractPanel, DepositLedgerSection, OrderApprovalRecord],
   related: () => [
     { family: orderReceivableFamily, screen: 'schedule', via: 'orderId' },
     { family: orderChangeRequestFamily, screen: 'changeRequests', via: 'orderId' },
@@ -118,6 +119,7 @@ export const leaseOrderFamily = defineFamily({
     'approvalInstance',
     'approvalTask',
     'depositLedger',
+    'leaseContract',
   ],
 });
 

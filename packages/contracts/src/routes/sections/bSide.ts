@@ -23,7 +23,7 @@ export const bSideRoutes = defineSection('bSide', [
   page('/rentalOrderRemoval', '订单解除', { group: rentalOrders, buttons: [['terminate', '解除'], 'export'] }),
   page('/handoverManage', '交接管理', { buttons: [['handover', '交接'], 'export'] }),
   page('/handoverManageDetails', '交接详情', { parent: '/handoverManage' }),
-  page('/customerManage', '客户管理', { buttons: ['add', 'edit', 'export'] }),
+  page('/customerManage', '客户管理', { buttons: ['add', 'edit', ['viewSensitive', '查看敏感信息'], 'export'] }),
   page('/customerManageEdit', '编辑客户', { parent: '/customerManage', requires: 'edit' }),
   page('/returnCarManage', '还车管理', { group: carReturn, buttons: [['apply', '还车申请'], 'export'] }),
   page('/returnCarApply/:id', '还车申请', { group: carReturn, parent: '/returnCarManage', requires: 'apply' }),
