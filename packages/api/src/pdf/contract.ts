@@ -2,12 +2,12 @@
 // PDF. C端 lease orders describe theirs in `leaseContracts/describe.ts`; a B端 fleet order passes its many car
 // lines and its schedule the same way.
 /** A table of the contract: its header and its rows, as text. */
-export interface ContractTable {
+interface ContractTable {
   header: readonly string[];
   rows: readonly (readonly string[])[];
 }
 
-export interface ContractParty {
+interface ContractParty {
   /** 甲方（出租方）, 乙方（承租方）… */
   role: string;
   name: string;
@@ -38,7 +38,7 @@ export interface ContractDocument {
 }
 
 /** Clauses every lease contract of the console carries, after its own. */
-export const standardClauses: readonly ContractClause[] = [
+const standardClauses: readonly ContractClause[] = [
   {
     title: '车辆使用',
     paragraphs: [
@@ -72,7 +72,7 @@ export const standardClauses: readonly ContractClause[] = [
 const digits = ['', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
 
 /** 1 → 一, 12 → 十二, 40 → 四十: the numbers of articles. */
-export function chineseNumber(n: number): string {
+function chineseNumber(n: number): string {
   if (n < 10) return digits[n] ?? String(n);
   if (n >= 100) return String(n);
   const tens = Math.floor(n / 10);
