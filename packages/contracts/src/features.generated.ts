@@ -13,6 +13,7 @@ export * from './driveStations/resource';
 export * from './drivers';
 export * from './expressGoods';
 export * from './finance';
+export * from './fleetOrders';
 export * from './leads';
 export * from './leaseContracts/resource';
 export * from './maintenanceCompetitors/resource';

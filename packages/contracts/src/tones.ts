@@ -54,6 +54,7 @@ const wordsByTone: Readonly<Record<Tone, readonly string[]>> = {
     '已交车',
     '已上车',
     '已退车',
+    '已还车',
     '已出库',
     '在库',
     '已转订单',
@@ -152,6 +153,7 @@ const wordsByTone: Readonly<Record<Tone, readonly string[]>> = {
   ],
   closed: [
     '已取消',
+    '已解除',
     '取消',
     '已作废',
     '已撤回',

@@ -29,6 +29,7 @@ export const features: readonly Feature[] = [
   { pages: familyPages(() => import('./expressGoods/families'), ['expressGoods', 'expressDetails', 'expressAdd', 'expressEdit']) },
   { pages: familyPages(() => import('./finance/families'), ['badDebtPayment', 'billList', 'billListDetails', 'overdueDetails', 'badDebtList', 'overdueDetailsView', 'overdueDetailsEdit', 'collectionDetails', 'collectionDetailsView', 'askPayment', 'lookBill', 'accountsReceivableDetail', 'overdueWarning', 'actualCollectionDetails', 'financialCodeImport', 'financialCodeImportRecord', 'transactionNameConfiguration', 'hierarchicalAllocation']) },
   finance,
+  { pages: familyPages(() => import('./fleetOrders/families'), ['rentalOrder', 'rentalOrderDetails', 'rentalOrder.add', 'rentalOrder.update', 'handoverManage', 'handoverManageDetails']) },
   leadStatistics,
   { pages: familyPages(() => import('./leads/families'), ['threadDeatails', 'threadDetailsLog', 'invalidThreadCofig', 'upLoadLog', 'uploadLogDetail']) },
   leads,

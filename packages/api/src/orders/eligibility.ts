@@ -84,7 +84,7 @@ function rules(order: OrderTerms, purpose: Purpose): Rule[] {
 }
 
 /** The cars the rules allow, as a condition on `vehicles`. */
-const allowed = (order: OrderTerms, purpose: Purpose): SQL =>
+export const allowed = (order: OrderTerms, purpose: Purpose): SQL =>
   sql.join(
     rules(order, purpose).map((rule) => sql`(${rule.holds})`),
     sql` and `,

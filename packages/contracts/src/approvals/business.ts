@@ -1,4 +1,5 @@
 import { billReliefResource } from '../finance/bills';
+import { fleetOrderResource } from '../fleetOrders/resource';
 import { orderChangeRequestResource } from '../orders/changeRequests';
 import { exchangeOrderResource } from '../orders/exchanges';
 import { leaseOrderResource } from '../orders/leaseOrders';
@@ -52,6 +53,7 @@ export const approvalBusinesses: Readonly<
     resource: powerOffRequestResource,
     summary: ['requestNo', 'vehicleId', 'reason'],
   },
+  [approvalBusinessTypes.fleetOrder]: { resource: fleetOrderResource, summary: ['orderNo', 'customerId', 'monthlyRent'] },
 };
 
 for (const [type, { resource, summary, page }] of Object.entries(approvalBusinesses)) {

@@ -13,6 +13,7 @@ export const approvalBusinessType = defineEnum('业务类型', [
   [9, '换车申请'],
   [10, '订单变更'],
   [11, '断电申请'],
+  [12, 'B端订单'],
 ]);
 
 /** The business types by name, for the modules that start approvals and follow their outcome. */
@@ -28,6 +29,7 @@ export const approvalBusinessTypes = {
   exchange: 9,
   orderChange: 10,
   powerOff: 11,
+  fleetOrder: 12,
 } as const;
 export type ApprovalBusinessType = (typeof approvalBusinessTypes)[keyof typeof approvalBusinessTypes];
 

@@ -53,8 +53,11 @@ export const lookups = {
     endpoint: '/api/lookups/vehicles',
     searchable: true,
     filters: ['stage'],
-    /** handoverFor: the cars a lease order's 填写交车信息 may hand over; exchangeFor: those its 换车 may ask for. */
-    params: ['handoverFor', 'exchangeFor'],
+    /**
+     * handoverFor: the cars a lease order's 填写交车信息 may hand over; exchangeFor: those its 换车 may ask for;
+     * fleetCarFor: those a B端 order's car may be handed over as.
+     */
+    params: ['handoverFor', 'exchangeFor', 'fleetCarFor'],
     placeholder: '输入车牌号或车架号搜索',
   }),
   prizeDraw: defineLookup({

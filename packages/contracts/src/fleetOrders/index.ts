@@ -1,0 +1,2 @@
+export * from './cars';
+export * from './resource';
