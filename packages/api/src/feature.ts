@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { AppSender } from './appApi/keys';
 import type { Config } from './config';
 import type { Database, Db } from './db';
@@ -23,6 +24,8 @@ interface DemoOptions {
    * through the app's inbound API (`appApi/`), never written into the tables around it.
    */
   app: (tenantId: number) => Promise<AppSender>;
+  /** The console's own API over the demo's database, for a feature whose staff work is made through it. */
+  console: FastifyInstance;
 }
 
 /**

@@ -24,7 +24,7 @@ let finance: string;
 let fixture: Awaited<ReturnType<typeof fleetFixture>>;
 
 beforeAll(async () => {
-  ctx = await startTestApp({}, { demoVehiclesPerTenant: 80 });
+  ctx = await startTestApp({}, { demoVehiclesPerTenant: 150 });
   admin = await ctx.login('admin', 'admin123');
   manager = await ctx.login('manager', 'manager123');
   finance = await ctx.login('finance', 'finance123');
@@ -192,7 +192,7 @@ describe('its cars handed over', () => {
     expect(early.msg).toContain('交接日期：不能早于交车日期');
     const back = await post(`/api/fleet-cars/${first.id}/give-back`, admin, {
       ...(await checklist(ctx, admin)),
-      mileage: 2_000,
+      mileage: 2_100_000,
       handedOn: addDays(beijingToday(), -2),
     });
     expect(back.msg).toBe('success');
@@ -210,7 +210,8 @@ describe('its cars handed over', () => {
     expect(answers.filter((answer) => answer.msg === 'success')).toHaveLength(1);
     expect(await query(sql`select id from fleet_handovers where car_id = ${Number(only.id)}`)).toHaveLength(1);
     expect(
-      (await post(`/api/fleet-cars/${only.id}/give-back`, admin, await checklist(ctx, admin, { mileage: 1_500 }))).msg,
+      (await post(`/api/fleet-cars/${only.id}/give-back`, admin, await checklist(ctx, admin, { mileage: 2_100_000 })))
+        .msg,
     ).toBe('success');
     expect((await orderOf(order.id)).status).toBe(5);
   });
@@ -245,7 +246,7 @@ describe('billing', () => {
     });
     await post(`/api/fleet-cars/${only.id}/give-back`, admin, {
       ...(await checklist(ctx, admin)),
-      mileage: 2_000,
+      mileage: 2_100_000,
       handedOn: addDays(beijingToday(), -2),
     });
     const today = beijingToday();

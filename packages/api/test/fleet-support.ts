@@ -90,7 +90,7 @@ export async function approveOrder(
 export async function checklist(ctx: TestContext, token: string, own: Record<string, unknown> = {}) {
   const photo = async (name: string) => [await uploadFile(ctx, token, `${name}.png`, pngOf(8, 8))];
   return {
-    mileage: 1_000,
+    mileage: 2_000_000,
     energyLevel: 80,
     frontPhotos: await photo('车头'),
     rearPhotos: await photo('车尾'),

@@ -75,6 +75,11 @@ export class BranchStaff {
     );
     this.unitId = unit?.id ?? '';
     if ((stock?.cars ?? 0) < 12 || this.drivers.length < 30 || this.unitId === '') return false;
+    return this.startSessions();
+  }
+
+  /** Sessions of the branch company's staff (removed by `endSessions`), when its approvers are there. */
+  protected async startSessions(): Promise<boolean> {
     const people = await this.db
       .select({ loginId: users.loginId, userId: users.id, accountId: accounts.id })
       .from(users)

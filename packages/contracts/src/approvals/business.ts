@@ -53,7 +53,10 @@ export const approvalBusinesses: Readonly<
     resource: powerOffRequestResource,
     summary: ['requestNo', 'vehicleId', 'reason'],
   },
-  [approvalBusinessTypes.fleetOrder]: { resource: fleetOrderResource, summary: ['orderNo', 'customerId', 'monthlyRent'] },
+  [approvalBusinessTypes.fleetOrder]: {
+    resource: fleetOrderResource,
+    summary: ['orderNo', 'customerId', 'monthlyRent'],
+  },
 };
 
 for (const [type, { resource, summary, page }] of Object.entries(approvalBusinesses)) {

@@ -9,7 +9,15 @@ export const bSideRoutes = defineSection('bSide', [
   page('/bSideOperation/index', 'B端概览', { buttons: ['export'] }),
   page('/rentalOrder', 'B端租赁订单', {
     group: rentalOrders,
-    buttons: ['add', 'edit', 'delete', ['submit', '提交'], ['cancel', '取消'], ['changeInPerform', '履约中变更'], 'export'],
+    buttons: [
+      'add',
+      'edit',
+      'delete',
+      ['submit', '提交'],
+      ['cancel', '取消'],
+      ['changeInPerform', '履约中变更'],
+      'export',
+    ],
   }),
   page('/rentalOrder/add', '新增B端订单', { group: rentalOrders, parent: '/rentalOrder', requires: 'add' }),
   page('/rentalOrder/update/:id', '编辑B端订单', { group: rentalOrders, parent: '/rentalOrder', requires: 'edit' }),
