@@ -158,6 +158,7 @@ export const fleetCarScreens = {
     key: ['status', 'orderNo', 'customerId', 'vehicleId', 'processType'],
     columns: ['modelId', 'cityId', 'leaseType', 'monthlyRent', 'startDate', 'endDate', 'deliveredOn', 'returnedOn'],
     filters: [
+      'orderId',
       'carNo',
       'orderNo',
       'customerId',
