@@ -24,7 +24,7 @@ let finance: string;
 let fixture: Awaited<ReturnType<typeof fleetFixture>>;
 
 beforeAll(async () => {
-  ctx = await startTestApp({}, { demoVehiclesPerTenant: 150 });
+  ctx = await startTestApp({}, { demoVehiclesPerTenant: 80 });
   admin = await ctx.login('admin', 'admin123');
   manager = await ctx.login('manager', 'manager123');
   finance = await ctx.login('finance', 'finance123');

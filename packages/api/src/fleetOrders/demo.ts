@@ -24,6 +24,8 @@ class FleetBook extends BranchStaff {
         sql`select id::text from customers where tenant_id = ${this.tenantId} and kind in (1, 2) order by id limit 3`,
       )
     ).map((row) => row.id);
+    // Cars bought for this book are numbered past the lease history's (their VINs and plates follow the count).
+    this.bought = 9_000;
     return this.customers.length > 0 && (await this.startSessions());
   }
 

@@ -41,7 +41,7 @@ export class BranchStaff {
   protected promised = new Set<string>();
   /** The models, cities and companies the lease book's cars are bought of, and how many were bought. */
   private fleet: Fleet[] = [];
-  private bought = 0;
+  protected bought = 0;
   private registered = 0;
   /** The 核算主体 its settlements name. */
   protected unitId = '';
