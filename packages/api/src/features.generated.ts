@@ -5,6 +5,7 @@ import { feature as appFeedback } from './appFeedback/feature';
 import { feature as approvals } from './approvals/feature';
 import { feature as articles } from './articles/feature';
 import { feature as boardingPlans } from './boardingPlans/feature';
+import { feature as branchCompanies } from './branchCompanies/feature';
 import { feature as carStations } from './carStations/feature';
 import { feature as channels } from './channels/feature';
 import { feature as competitors } from './competitors/feature';
@@ -39,4 +40,4 @@ import { feature as users } from './users/feature';
 import { feature as vehicles } from './vehicles/feature';
 
 /** Every feature folder of the package, by folder name. */
-export const features: readonly Feature[] = [appApi, appFeedback, approvals, articles, boardingPlans, carStations, channels, competitors, contents, coupons, customers, driveStations, drivers, expressGoods, feedback, finance, fleetOrders, leads, leaseContracts, maintenanceCompetitors, marketplace, orders, points, policies, powerOff, prizeDraws, qrCodes, quotes, referrals, retention, roles, safetyContents, safetyMeetings, safetyRegulations, tags, users, vehicles];
+export const features: readonly Feature[] = [appApi, appFeedback, approvals, articles, boardingPlans, branchCompanies, carStations, channels, competitors, contents, coupons, customers, driveStations, drivers, expressGoods, feedback, finance, fleetOrders, leads, leaseContracts, maintenanceCompetitors, marketplace, orders, points, policies, powerOff, prizeDraws, qrCodes, quotes, referrals, retention, roles, safetyContents, safetyMeetings, safetyRegulations, tags, users, vehicles];

@@ -127,7 +127,7 @@ describe("the app's inbound API", () => {
     expect((await caller(beijing, { remoteAddress: '10.1.0.7' })).code).toBe(0);
 
     const stopped = await appClient(ctx, '北京分公司');
-    await ctx.database.db.update(appKeys).set({ enabled: false }).where(eq(appKeys.id, stopped.grant.id));
+    await ctx.database.db.update(appKeys).set({ status: 0 }).where(eq(appKeys.id, stopped.grant.id));
     expect(await caller(stopped, { remoteAddress: '10.1.0.8' })).toMatchObject({
       code: 1001,
       msg: 'X-App-Key：APP 凭证已停用',

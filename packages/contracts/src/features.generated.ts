@@ -3,6 +3,7 @@ export * from './appFeedback';
 export * from './approvals';
 export * from './articles';
 export * from './boardingPlans/resource';
+export * from './branchCompanies/resource';
 export * from './carStations';
 export * from './channels';
 export * from './competitors';

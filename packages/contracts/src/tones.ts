@@ -161,6 +161,7 @@ const wordsByTone: Readonly<Record<Tone, readonly string[]>> = {
     '已转交',
     '转交',
     '已退回',
+    '未登记',
     '已过期',
     '支付超时',
     '已结束',

@@ -17,6 +17,7 @@ export const features: readonly Feature[] = [
   { pages: familyPages(() => import('./approvals/families'), ['productQuoteApproval', 'tobeDone', 'done', 'starSeaTobeDone', 'guojinTobeDone', 'refund', 'offlineApprove', 'offlineApproveDone', 'initiated', 'offlineApproveInitial']) },
   { pages: familyPages(() => import('./articles/families'), ['maikaSchool', 'maikaSchoolAdd', 'hotNews', 'hotNewsAdd']) },
   { pages: familyPages(() => import('./boardingPlans/families'), ['boardingPlan']) },
+  { pages: familyPages(() => import('./branchCompanies/families'), ['company-operation', 'company-operation.detail', 'company-operation.add', 'company-operation.edit']) },
   { pages: familyPages(() => import('./carStations/families'), ['carStationIndex']) },
   { pages: familyPages(() => import('./channels/families'), ['channelManagement', 'ruleManagement']) },
   { pages: familyPages(() => import('./competitors/families'), ['cp-competition-management.cp-company-info', 'cp-competition-management.cp-company-info.type', 'cp-competition-management.ride-hailing-info', 'cp-competition-management.ride-hailing-info.type', 'cp-competition-management.platform-info', 'cp-competition-management.platform-info.type']) },

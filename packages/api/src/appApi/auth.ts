@@ -59,8 +59,19 @@ interface KnownKey {
   id: number;
   tenantId: number;
   secretHash: string;
-  enabled: boolean;
+  status: number;
   readAt: number;
+  /** The generation of `appKeysChanged` it was read in. */
+  generation: number;
+  /** When this process last wrote the key's `last_used_at`. */
+  usedAt?: number;
+}
+
+let generation = 0;
+
+/** A key was stopped by this process: every authenticator reads its keys again (other processes within 10 s). */
+export function appKeysChanged() {
+  generation += 1;
 }
 
 /**
@@ -107,7 +118,7 @@ export class AppAuthenticator {
     const key = await this.key(keyId);
     const given = Buffer.from(sha256(secret));
     if (!key || !timingSafeEqual(given, Buffer.from(key.secretHash))) throw refused('X-App-Key：APP 凭证无效');
-    if (!key.enabled) throw refused('X-App-Key：APP 凭证已停用');
+    if (key.status !== 1) throw refused('X-App-Key：APP 凭证已停用');
 
     const timestamp = header(appHeaders.timestamp) ?? '';
     const skew = this.config.appApi.clockSkewSeconds;
@@ -128,6 +139,7 @@ export class AppAuthenticator {
       .onConflictDoNothing()
       .returning({ nonce: appRequestNonces.nonce });
     if (fresh.length === 0) throw badRequest('X-App-Nonce：该请求已收到过（重复发送的请求不再处理）');
+    await this.used(key);
     return { tenantId: key.tenantId, appKeyId: key.id, driverId };
   }
 
@@ -135,9 +147,9 @@ export class AppAuthenticator {
   private async key(keyId: string): Promise<KnownKey | undefined> {
     const now = Date.now();
     const known = this.keys.get(keyId);
-    if (known && now - known.readAt < 10_000) return known;
+    if (known && now - known.readAt < 10_000 && known.generation === generation) return known;
     const [row] = await this.db
-      .select({ id: appKeys.id, tenantId: appKeys.tenantId, secretHash: appKeys.secretHash, enabled: appKeys.enabled })
+      .select({ id: appKeys.id, tenantId: appKeys.tenantId, secretHash: appKeys.secretHash, status: appKeys.status })
       .from(appKeys)
       .where(eq(appKeys.keyId, keyId));
     if (!row) {
@@ -145,9 +157,17 @@ export class AppAuthenticator {
       return undefined;
     }
     if (this.keys.size > 1000) this.keys.clear();
-    const fresh = { ...row, readAt: now };
+    const fresh = { ...row, readAt: now, generation, usedAt: known?.usedAt };
     this.keys.set(keyId, fresh);
     return fresh;
+  }
+
+  /** Notes the key's use (最近使用 on 公司详情), at most once a minute per process. */
+  private async used(key: KnownKey) {
+    const now = Date.now();
+    if (key.usedAt !== undefined && now - key.usedAt < 60_000) return;
+    key.usedAt = now;
+    await this.db.update(appKeys).set({ lastUsedAt: businessNow() }).where(eq(appKeys.id, key.id));
   }
 
   private async driver(tenantId: number, given: string | undefined, wanted: DriverIdentity): Promise<number | null> {

@@ -1,7 +1,8 @@
 import { addDays, billStates, envelope, leaseOrderStates, receivableStates } from '@cp/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { businessNow, businessNowSql, businessToday } from '../clock';
+import { companySettings, setBillLeadDays } from '../branchCompanies/settings';
+import { businessNowSql, businessToday } from '../clock';
 import type { Db, Executor } from '../db';
 import { rowsOf } from '../db/migrate';
 import { access, sessionOf } from '../http/access';
@@ -10,13 +11,10 @@ import type { RoutePlugin } from '../http/schemas';
 import { tenants } from '../identity/tables';
 import { defineJobKind } from '../jobs/kinds';
 import { refreshBills } from './bill-money';
-import { billingDayRuns, financeSettings } from './tables';
+import { billingDayRuns } from './tables';
 
 /** The most days one run of the daily jobs catches up (a year): an older gap is a configuration problem, not downtime. */
 export const catchUpDaysMax = 366;
-
-/** 出账提前天数 of a branch company without its own setting: a bill is issued 5 days before it falls due. */
-const defaultBillLeadDays = 5;
 
 /** A constant written into the statement (a state): typed by its column, not a parameter. */
 const n = (value: number) => sql.raw(String(value));
@@ -27,13 +25,9 @@ export interface BillingDay {
   activated: number;
 }
 
-/** How many days before its due date a branch company's bill is issued. */
+/** How many days before its due date a branch company's bill is issued (公司运营配置's 出账提前天数, read now). */
 async function billLeadDays(db: Executor, tenantId: number): Promise<number> {
-  const [row] = await db
-    .select({ days: financeSettings.billLeadDays })
-    .from(financeSettings)
-    .where(eq(financeSettings.tenantId, tenantId));
-  return row?.days ?? defaultBillLeadDays;
+  return (await companySettings(db, tenantId)).billLeadDays;
 }
 
 /**
@@ -196,7 +190,8 @@ const settingsBody = z.strictObject({
 
 /**
  * 出账提前天数 of the session's branch company (`GET/PUT /api/finance-settings`), beside 坏账分级配置 whose
- * permissions it takes: read with the page, changed with its 编辑. The next billing day uses the new value.
+ * permissions it takes: read with the page, changed with its 编辑 — the same value as 公司运营配置's. The next
+ * billing day uses the new value.
  */
 export const financeSettingsRoutes: RoutePlugin<{ db: Db }> = async (app, { db }) => {
   const tags = ['财务配置'];
@@ -220,20 +215,8 @@ export const financeSettingsRoutes: RoutePlugin<{ db: Db }> = async (app, { db }
       },
     },
     async (request) => {
-      const { tenantId, userId } = sessionOf(request);
       const { billLeadDays: days } = request.body;
-      await db
-        .insert(financeSettings)
-        .values({ tenantId, billLeadDays: days, updatedBy: userId })
-        .onConflictDoUpdate({
-          target: financeSettings.tenantId,
-          set: {
-            billLeadDays: days,
-            updatedBy: userId,
-            updatedAt: businessNow(),
-            version: sql`${financeSettings.version} + 1`,
-          },
-        });
+      await setBillLeadDays(db, request, days);
       return ok({ billLeadDays: days });
     },
   );

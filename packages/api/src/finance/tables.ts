@@ -239,18 +239,6 @@ export const billReliefLines = pgTable(
 );
 
 /**
- * A branch company's finance settings: how many days before a period's due date the billing job issues its
- * bill (出账提前天数). No row: the default (`defaultBillLeadDays`).
- */
-export const financeSettings = pgTable('finance_settings', {
-  tenantId: refColumn('tenant_id').primaryKey(),
-  billLeadDays: integer('bill_lead_days').notNull().default(5),
-  version: versionColumn(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedBy: refColumn('updated_by'),
-});
-
-/**
  * The days the billing job has done, per branch company: bills issued for what falls due within the lead
  * days and bills activated on their due date — a day done once, in the transaction that did it.
  */

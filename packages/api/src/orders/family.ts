@@ -21,6 +21,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { approvalBusiness } from '../approvals/business';
 import { cancelApproval, startApproval } from '../approvals/engine';
 import { onApprovalOutcome } from '../approvals/outcomes';
+import { newOrderTerms } from '../branchCompanies/settings';
 import { businessNow, businessToday } from '../clock';
 import { drivers } from '../drivers/tables';
 import { refreshBills } from '../finance/bill-money';
@@ -103,7 +104,13 @@ export const leaseOrderFamily = defineServerResource({
     const stages = rentReceipt === 1 ? ((merged.stages as RentStage[] | null) ?? []) : [];
     checkedSchedule(scheduleInput({ ...merged, stages }));
     const endDate = leaseEndDate(String(merged.startDate), Number(merged.termMonths));
-    const created = before ? {} : { orderNo: await newOrderNo(ctx), ...(await creditCheck(ctx, 'create', merged)) };
+    const created = before
+      ? {}
+      : {
+          orderNo: await newOrderNo(ctx),
+          ...(await creditCheck(ctx, 'create', merged)),
+          ...(await newOrderTerms(ctx.tx, ctx.auth.tenantId, values)),
+        };
     return { ...values, stages, endDate, ...created };
   },
   actions: {

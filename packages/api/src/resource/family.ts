@@ -121,6 +121,11 @@ export interface ServerResourceSpec<R extends Resource = Resource> {
   normalize?(values: ValuesOf<R>): Row;
   /** Turns checked input into column values: columns that follow from others, read from the database. */
   prepare?(values: ValuesOf<R>, ctx: WriteContext, before?: SavedOf<R>): Promise<Row> | Row;
+  /**
+   * The row a create makes is another branch company's (新增公司 makes the company itself, in a tenant of its
+   * own): the create answers its id and what the hooks put in `ctx.answer`, as the session cannot read the row.
+   */
+  createsElsewhere?: true;
   /** Replaces the insert of the row (a user and their account); answers the new id. */
   insert?(values: ValuesOf<R>, ctx: WriteContext): Promise<number>;
   /** Replaces the update of the row's columns. */

@@ -251,6 +251,7 @@ export async function createRow(db: Db, family: ServerResource, request: Fastify
     },
     input,
   );
+  if (family.createsElsewhere) return { id: String(id), ...answer };
   return { ...(await getRow(db, family, sessionOf(request).tenantId, id)), ...answer };
 }
 

@@ -56,14 +56,16 @@ async function rolesOf(db: Db | Tx, tenantId: number): Promise<Roles | undefined
 /** Every business type's process in each branch company, where it has none yet (an edited one is kept). */
 export async function seedApprovalProcesses(db: Db): Promise<void> {
   for (const tenant of await db.select().from(tenants).orderBy(asc(tenants.id))) {
-    const found = await rolesOf(db, tenant.id);
-    if (!found) continue;
-    for (const [businessType, name, nodes] of processes(found)) {
-      await db
-        .insert(approvalProcesses)
-        .values({ tenantId: tenant.id, businessType, name, nodes })
-        .onConflictDoNothing();
-    }
+    await seedTenantApprovalProcesses(db, tenant.id);
+  }
+}
+
+/** One branch company's default processes (a new one's, made on 新增公司), where it has none yet. */
+export async function seedTenantApprovalProcesses(db: Db | Tx, tenantId: number): Promise<void> {
+  const found = await rolesOf(db, tenantId);
+  if (!found) return;
+  for (const [businessType, name, nodes] of processes(found)) {
+    await db.insert(approvalProcesses).values({ tenantId, businessType, name, nodes }).onConflictDoNothing();
   }
 }
 

@@ -1,4 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { ensureBranchCompanies } from '../branchCompanies/demo';
 import type { Db } from '../db';
 import { features } from '../features.generated';
 import { tenants } from '../identity/tables';
@@ -80,6 +81,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<S
   await syncBuiltInRoles(db);
   await seedReferenceData(db);
   await seedApprovalProcesses(db);
+  await ensureBranchCompanies(db);
   // Not demo data: the vehicle risk rules over the fleet as it is (what 风险扫描 does), as every start did.
   await scanRisks(db);
   return kind;

@@ -280,33 +280,41 @@ export async function seedFirstInstall(db: Db, adminPassword: string): Promise<v
       email: 'admin@example.com',
     });
     const tenant = await ensureTenant(tx, firstTenant.code, firstTenant.name);
-    const superAdmin = await ensureRole(tx, tenant.id, superAdminRole(), true);
-    await ensureMembership(tx, tenant.id, admin.id, [superAdmin.id]);
-    const { managerKeys, financeKeys } = approverKeys();
-    await ensureRole(
-      tx,
-      tenant.id,
-      {
-        code: approverRoleCodes.manager,
-        name: '运营经理',
-        remark: '订单管理与审批管理，审批订单与业务单据',
-        ...managerKeys,
-      },
-      false,
-    );
-    await ensureRole(
-      tx,
-      tenant.id,
-      {
-        code: approverRoleCodes.finance,
-        name: '财务专员',
-        remark: '财务管理、租金与坏账管理、财务配置与审批管理，确认收款与退款',
-        ...financeKeys,
-      },
-      false,
-    );
+    await setUpBranchCompany(tx, tenant.id, admin.id);
     await tx.update(users).set({ builtIn: true }).where(eq(users.id, admin.id));
   });
+}
+
+/**
+ * What a new branch company needs to work (a first install's, or one made on 新增公司): its 超级管理员 role
+ * held by `userId`, and the roles its approval processes name (运营经理, 财务专员), with nobody in them yet.
+ */
+export async function setUpBranchCompany(tx: Tx, tenantId: number, userId: number): Promise<void> {
+  const superAdmin = await ensureRole(tx, tenantId, superAdminRole(), true);
+  await ensureMembership(tx, tenantId, userId, [superAdmin.id]);
+  const { managerKeys, financeKeys } = approverKeys();
+  await ensureRole(
+    tx,
+    tenantId,
+    {
+      code: approverRoleCodes.manager,
+      name: '运营经理',
+      remark: '订单管理与审批管理，审批订单与业务单据',
+      ...managerKeys,
+    },
+    false,
+  );
+  await ensureRole(
+    tx,
+    tenantId,
+    {
+      code: approverRoleCodes.finance,
+      name: '财务专员',
+      remark: '财务管理、租金与坏账管理、财务配置与审批管理，确认收款与退款',
+      ...financeKeys,
+    },
+    false,
+  );
 }
 
 /**

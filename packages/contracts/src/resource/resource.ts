@@ -127,7 +127,7 @@ function filterSchema(def: FieldDef): z.ZodType | null {
     case 'range':
       return dateRange().optional().meta({ title });
     case 'eq':
-      if (def.kind === 'enum' || def.kind === 'integer' || def.kind === 'boolean') {
+      if (def.kind === 'enum' || def.kind === 'enums' || def.kind === 'integer' || def.kind === 'boolean') {
         return numberFilter(def).optional().meta({ title });
       }
       // A row of the lookup: the field's own (`ref`), or one of the rows it links to (`refs`).

@@ -5,7 +5,8 @@ import { fieldOf } from './types';
 /** A filter as the search form holds it: text, a number, a list of numbers, or a date range. */
 export type FilterFormValue = string | number | number[] | [Dayjs, Dayjs] | undefined;
 
-const numeric = (def: FieldDef) => def.kind === 'enum' || def.kind === 'integer' || def.kind === 'boolean';
+const numeric = (def: FieldDef) =>
+  def.kind === 'enum' || def.kind === 'enums' || def.kind === 'integer' || def.kind === 'boolean';
 
 /**
  * The filters a list's search panel offers: the resource's, or those named, minus those held fixed and
