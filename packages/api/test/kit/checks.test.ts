@@ -68,3 +68,17 @@ describe('declared checks across fields', () => {
     expect(moved.data).toMatchObject({ startDate: '2025-07-10', endDate: '2025-07-31', budget: 500, spent: 500 });
   });
 });
+
+describe('a family whose create makes the row in another branch company', () => {
+  it("answers the new id and the hook's answer, the row out of the session's reach", async () => {
+    const made = await ctx.request<{ id: string; madeIn: string }>({
+      method: 'POST',
+      url: '/api/kit-elsewhere-periods',
+      token: admin,
+      payload: { name: '七月', startDate: '2025-07-01' },
+    });
+    expect(made.msg).toBe('success');
+    expect(made.data.madeIn).toMatch(/^\d+$/);
+    expect((await ctx.request({ method: 'GET', url: `${url}/${made.data.id}`, token: admin })).code).toBe(404);
+  });
+});

@@ -1,4 +1,4 @@
-import { defineEnum, fields } from '@cp/contracts';
+import { defineEnum, defineResource, fields } from '@cp/contracts';
 import { describe, expect, it } from 'vitest';
 import { resourceExportColumns } from '../../src/exports/resource';
 import { distinctNumbers } from '../../src/resource/dto';
@@ -36,5 +36,22 @@ describe('a field of several enumeration values', () => {
     expect(read('违约金、包月').problems).toEqual([
       { row: 2, field: '约定事项', message: '「包月」应为阶梯租金、车辆整备或违约金' },
     ]);
+  });
+});
+
+describe('a filter on a field of several enumeration values', () => {
+  const resource = defineResource({
+    key: 'enumSetFixture',
+    title: '约定',
+    page: 'commonTags',
+    endpoint: '/api/enum-set-fixtures',
+    defaultSort: { field: 'items', order: 'asc' },
+    fields: { items: fields.enumsOf(terms, { filter: 'eq' }) },
+  });
+
+  it("takes one of the enumeration's values, as a number, and refuses any other", () => {
+    expect(resource.listQuery.parse({ items: '8' })).toMatchObject({ items: 8 });
+    expect(resource.listQuery.safeParse({ items: '5' }).error?.issues[0]?.message).toBe('取值无效，可选值：0、1、8');
+    expect(resource.listQuery.safeParse({ items: 'x' }).success).toBe(false);
   });
 });

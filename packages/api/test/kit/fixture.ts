@@ -7,7 +7,7 @@ import {
   fields,
   importBatchResources,
 } from '@cp/contracts';
-import { sql } from 'drizzle-orm';
+import { asc, ne, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -22,6 +22,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { businessColumns, idColumn, refColumn, versionColumn } from '../../src/db/columns';
+import { tenants } from '../../src/identity/tables';
 import { defineServerResource } from '../../src/resource/family';
 import { resourceTemplate } from '../../src/resource/import';
 import { importBatchFamilies } from '../../src/resource/import-batch-families';
@@ -304,6 +305,46 @@ const periodFamily = defineServerResource({
   screens: [defineScreen(periodResource, { route: 'vehicleList' })],
 });
 
+/**
+ * Periods made in another branch company than the session's (as 新增公司 makes the company itself):
+ * `createsElsewhere`, the create answering the id and the hook's answer rather than a row it cannot read.
+ */
+const elsewhereResource = defineResource({
+  key: 'kitElsewherePeriod',
+  title: '外部周期',
+  page: 'vehicleList',
+  endpoint: '/api/kit-elsewhere-periods',
+  identity: 'name',
+  operations: ['create'],
+  defaultSort: { field: 'startDate', order: 'asc' },
+  fields: {
+    name: fields.text('名称', { required: true, max: 20 }),
+    startDate: fields.date('开始日期', { required: true }),
+  },
+});
+const elsewhereFamily = defineServerResource({
+  resource: elsewhereResource,
+  table: kitPeriods,
+  screens: [defineScreen(elsewhereResource, { route: 'vehicleList' })],
+  createsElsewhere: true,
+  async insert(values, ctx) {
+    const [other] = await ctx.tx
+      .select({ id: tenants.id })
+      .from(tenants)
+      .where(ne(tenants.id, ctx.auth.tenantId))
+      .orderBy(asc(tenants.id))
+      .limit(1);
+    if (!other) throw new Error('no other branch company');
+    const [row] = await ctx.tx
+      .insert(kitPeriods)
+      .values({ name: String(values.name), startDate: String(values.startDate), tenantId: other.id })
+      .returning({ id: kitPeriods.id });
+    if (!row) throw new Error('period not inserted');
+    ctx.answer.madeIn = String(other.id);
+    return row.id;
+  },
+});
+
 export const fixtureTemplate = resourceTemplate(fixtureResource);
 export const urgentTemplate = resourceTemplate(urgentResource);
 
@@ -356,6 +397,7 @@ export function startKitApp(options: Omit<StartOptions, 'extend'> = {}): Promise
         }
         resourceRoutes(app, urgentFamily, { db: database.db, config });
         resourceRoutes(app, periodFamily, { db: database.db, config });
+        resourceRoutes(app, elsewhereFamily, { db: database.db, config });
       },
     },
   );
