@@ -188,7 +188,7 @@ async function wait(tx: Tx, command: Command, status: number, event: number, res
  * terminal is online and (for a cut) the car stopped; else left waiting; failed once it waited too long.
  * Any number of runners may look at once: the locks make one of them act, the others find it done.
  */
-export async function dispatch(db: Db, settings: PowerOffConfig, commandId: number): Promise<string> {
+async function dispatch(db: Db, settings: PowerOffConfig, commandId: number): Promise<string> {
   return db.transaction(async (tx) => {
     const [head] = await tx.select({ requestId: c.requestId }).from(c).where(eq(c.id, commandId));
     if (!head) return 'gone';

@@ -113,7 +113,7 @@ async function approvalReady(tx: Tx, tenantId: number): Promise<boolean> {
 }
 
 /** A request made by the system's own paths (催收's escalation, the demo), sent to approval; answers its ids. */
-export async function createRequest(
+async function createRequest(
   ctx: Actor,
   own: { orderId: number; reason: number; remark: string; collectionRecordId?: number },
 ): Promise<{ id: number; instanceId: number }> {
