@@ -36,17 +36,6 @@ export interface Config {
   qrCodes: QrCodesConfig;
   appApi: AppApiConfig;
   firstStart: FirstStartConfig;
-  powerOff: PowerOffConfig;
-}
-
-/** 断电管理's device commands (`powerOff/`). */
-export interface PowerOffConfig {
-  /** A car faster than this (km/h), or with ACC on, is moving: a cut waits for it to stop. */
-  movingAboveKmh: number;
-  /** A command sent and not answered (0x0500) within this many seconds has failed. */
-  ackSeconds: number;
-  /** A command waiting this many hours for its terminal to come online (or the car to stop) has failed. */
-  waitHours: number;
 }
 
 /** What the first start on an empty database writes (later starts write no demo data either way). */
@@ -249,11 +238,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     firstStart: {
       demoData: env.DEMO_DATA !== '0' && env.DEMO_DATA !== 'false',
       adminPassword: env.ADMIN_PASSWORD || 'admin123',
-    },
-    powerOff: {
-      movingAboveKmh: intFromEnv(env, 'POWER_OFF_MOVING_KMH', 5),
-      ackSeconds: positiveFromEnv(env, 'POWER_OFF_ACK_SECONDS', 30),
-      waitHours: positiveFromEnv(env, 'POWER_OFF_WAIT_HOURS', 72),
     },
     userManualPath: path.resolve(
       env.USER_MANUAL_PATH || new URL('../../../docs/USER_MANUAL.md', import.meta.url).pathname,

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { AppSender } from './appApi/keys';
 import type { Config } from './config';
 import type { Database, Db } from './db';
@@ -24,8 +23,6 @@ interface DemoOptions {
    * through the app's inbound API (`appApi/`), never written into the tables around it.
    */
   app: (tenantId: number) => Promise<AppSender>;
-  /** The console's own API over the demo's database, for a feature whose staff work is made through it. */
-  console: FastifyInstance;
 }
 
 /**

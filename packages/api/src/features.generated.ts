@@ -17,7 +17,6 @@ import { feature as drivers } from './drivers/feature';
 import { feature as expressGoods } from './expressGoods/feature';
 import { feature as feedback } from './feedback/feature';
 import { feature as finance } from './finance/feature';
-import { feature as fleetOrders } from './fleetOrders/feature';
 import { feature as leads } from './leads/feature';
 import { feature as leaseContracts } from './leaseContracts/feature';
 import { feature as maintenanceCompetitors } from './maintenanceCompetitors/feature';
@@ -25,7 +24,6 @@ import { feature as marketplace } from './marketplace/feature';
 import { feature as orders } from './orders/feature';
 import { feature as points } from './points/feature';
 import { feature as policies } from './policies/feature';
-import { feature as powerOff } from './powerOff/feature';
 import { feature as prizeDraws } from './prizeDraws/feature';
 import { feature as qrCodes } from './qrCodes/feature';
 import { feature as quotes } from './quotes/feature';
@@ -40,4 +38,4 @@ import { feature as users } from './users/feature';
 import { feature as vehicles } from './vehicles/feature';
 
 /** Every feature folder of the package, by folder name. */
-export const features: readonly Feature[] = [appApi, appFeedback, approvals, articles, boardingPlans, branchCompanies, carStations, channels, competitors, contents, coupons, customers, driveStations, drivers, expressGoods, feedback, finance, fleetOrders, leads, leaseContracts, maintenanceCompetitors, marketplace, orders, points, policies, powerOff, prizeDraws, qrCodes, quotes, referrals, retention, roles, safetyContents, safetyMeetings, safetyRegulations, tags, users, vehicles];
+export const features: readonly Feature[] = [appApi, appFeedback, approvals, articles, boardingPlans, branchCompanies, carStations, channels, competitors, contents, coupons, customers, driveStations, drivers, expressGoods, feedback, finance, leads, leaseContracts, maintenanceCompetitors, marketplace, orders, points, policies, prizeDraws, qrCodes, quotes, referrals, retention, roles, safetyContents, safetyMeetings, safetyRegulations, tags, users, vehicles];

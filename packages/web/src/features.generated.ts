@@ -4,7 +4,6 @@ import { feature as downloads } from './downloads/feature';
 import { feature as finance } from './finance/feature';
 import { feature as leadStatistics } from './leadStatistics/feature';
 import { feature as leads } from './leads/feature';
-import { feature as powerOff } from './powerOff/feature';
 import { feature as roles } from './roles/feature';
 import { familyPages } from './resource/registerFamilies';
 
@@ -30,7 +29,6 @@ export const features: readonly Feature[] = [
   { pages: familyPages(() => import('./expressGoods/families'), ['expressGoods', 'expressDetails', 'expressAdd', 'expressEdit']) },
   { pages: familyPages(() => import('./finance/families'), ['badDebtPayment', 'billList', 'billListDetails', 'overdueDetails', 'badDebtList', 'overdueDetailsView', 'overdueDetailsEdit', 'collectionDetails', 'collectionDetailsView', 'askPayment', 'lookBill', 'accountsReceivableDetail', 'overdueWarning', 'actualCollectionDetails', 'financialCodeImport', 'financialCodeImportRecord', 'transactionNameConfiguration', 'hierarchicalAllocation']) },
   finance,
-  { pages: familyPages(() => import('./fleetOrders/families'), ['rentalOrder', 'rentalOrderDetails', 'rentalOrder.add', 'rentalOrder.update', 'handoverManage', 'handoverManageDetails']) },
   leadStatistics,
   { pages: familyPages(() => import('./leads/families'), ['threadDeatails', 'threadDetailsLog', 'invalidThreadCofig', 'upLoadLog', 'uploadLogDetail']) },
   leads,
@@ -40,8 +38,6 @@ export const features: readonly Feature[] = [
   { pages: familyPages(() => import('./orders/families'), ['returnCheckoutApproval', 'retailWorkOrderApproval', 'leaseOrder', 'leaseOrderDetails', 'addOrder', 'leaseOrderFillDelivery', 'orderDueList', 'transferOrder', 'transferOrderDetails', 'driverApplication', 'driverApplicationDetail', 'vehicleReturnCalculation', 'accountingSheet', 'accountingUnit', 'retailOrder', 'retailOrderView', 'retailOrderAdd', 'retailOrderEdit', 'retailWorkOrder.new']) },
   { pages: familyPages(() => import('./points/families'), ['integral', 'integralAll', 'integralAllDetails']) },
   { pages: familyPages(() => import('./policies/families'), ['policyList', 'policyDetails', 'policyAdd', 'policyEdit', 'marketingPolicyCancellation', 'marketingPolicyDetails']) },
-  { pages: familyPages(() => import('./powerOff/families'), ['powerOff.applyList', 'powerOff.index']) },
-  powerOff,
   { pages: familyPages(() => import('./prizeDraws/families'), ['prizeDraw', 'prizeDrawDetail']) },
   { pages: familyPages(() => import('./qrCodes/families'), ['templateManagement', 'templateManagementDetails', 'templateManagementAdd', 'templateManagementEdit', 'qrcodeManagement']) },
   { pages: familyPages(() => import('./referrals/families'), ['driverPullNewList', 'driverPullNewDetails', 'awardApplication', 'awardApplicationDetails', 'incentiveAllocation', 'incentiveAllocationAdd']) },

@@ -29,7 +29,6 @@ import { defineServerResource } from '../resource/family';
 import { contains } from '../resource/query';
 import { refreshBills } from './bill-money';
 import { lateFeesIfCleared } from './lateFees';
-import { orderMoneyMoved } from './ledger-events';
 import { syncOverdueCases } from './overdue-cases';
 import { bills, paymentAllocations, payments } from './tables';
 
@@ -114,15 +113,13 @@ async function lockOpenReceivables(
   return rows;
 }
 
-/** The overdue accounts and bills of these receivables follow their money, then whoever follows the orders'. */
+/** The overdue accounts and bills of these receivables follow their money. */
 export async function follow(ctx: Books, rows: readonly ({ orderId: number; billId: number | null } | undefined)[]) {
   const present = rows.flatMap((row) => (row ? [row] : []));
-  const orderIds = [...new Set(present.map((row) => row.orderId))];
-  await syncOverdueCases(ctx.tx, ctx.auth.tenantId, orderIds);
+  await syncOverdueCases(ctx.tx, ctx.auth.tenantId, [...new Set(present.map((row) => row.orderId))]);
   await refreshBills(ctx.tx, ctx.auth.tenantId, [
     ...new Set(present.flatMap((row) => (row.billId ? [row.billId] : []))),
   ]);
-  await orderMoneyMoved(ctx, orderIds);
 }
 
 type Money = {

@@ -23,31 +23,26 @@ import { leaseOrders } from '../orders/tables';
 import { type ActionImpl, defineServerResource, type Row, type WriteContext } from '../resource/family';
 import { contains } from '../resource/query';
 import { recordPayment } from './books';
-import { collectionEscalated } from './ledger-events';
 import { badDebtRecoveries, collectionRecords, overdueCases, payments } from './tables';
 
 /** 催收: a contact recorded with the account's days and money as they were, the promise kept on the account. */
 const call: ActionImpl = {
   async run(ctx, row, body) {
-    const [record] = await ctx.tx
-      .insert(collectionRecords)
-      .values({
-        caseId: Number(row.id),
-        orderId: Number(row.orderId),
-        driverId: Number(row.driverId),
-        collectorId: ctx.auth.userId,
-        way: Number(body.way),
-        reached: Boolean(body.reached),
-        promiseDate: (body.promiseDate as string | undefined) ?? null,
-        promiseAmount: (body.promiseAmount as number | undefined) ?? null,
-        result: String(body.result),
-        escalation: Number(body.escalation ?? 0),
-        overdueDays: Number(row.overdueDays),
-        overdueAmount: Number(row.overdueAmount),
-        ...writtenBy(ctx.auth),
-      })
-      .returning({ id: collectionRecords.id });
-    if (record && Number(body.escalation) === 1) await collectionEscalated(ctx, record.id, row, String(body.result));
+    await ctx.tx.insert(collectionRecords).values({
+      caseId: Number(row.id),
+      orderId: Number(row.orderId),
+      driverId: Number(row.driverId),
+      collectorId: ctx.auth.userId,
+      way: Number(body.way),
+      reached: Boolean(body.reached),
+      promiseDate: (body.promiseDate as string | undefined) ?? null,
+      promiseAmount: (body.promiseAmount as number | undefined) ?? null,
+      result: String(body.result),
+      escalation: Number(body.escalation ?? 0),
+      overdueDays: Number(row.overdueDays),
+      overdueAmount: Number(row.overdueAmount),
+      ...writtenBy(ctx.auth),
+    });
     return null;
   },
   // The row is locked by the action: counting on from what it holds is safe.

@@ -84,7 +84,7 @@ function rules(order: OrderTerms, purpose: Purpose): Rule[] {
 }
 
 /** The cars the rules allow, as a condition on `vehicles`. */
-export const allowed = (order: OrderTerms, purpose: Purpose): SQL =>
+const allowed = (order: OrderTerms, purpose: Purpose): SQL =>
   sql.join(
     rules(order, purpose).map((rule) => sql`(${rule.holds})`),
     sql` and `,

@@ -40,8 +40,6 @@ function processes({ manager, finance }: Roles): [type: number, name: string, no
     [t.award, '奖励申请审批', [byRole('运营经理审批', any, [manager])]],
     [t.exchange, '换车审批', [byRole('运营经理审批', any, [manager])]],
     [t.orderChange, '订单变更审批', [byRole('运营经理审批', any, [manager]), byRole('财务审核', any, [finance])]],
-    [t.powerOff, '断电申请审批', [byRole('运营经理审批', any, [manager])]],
-    [t.fleetOrder, 'B端订单审批', [byRole('运营经理审批', any, [manager]), byRole('财务审核', any, [finance])]],
   ];
 }
 

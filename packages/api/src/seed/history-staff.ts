@@ -41,7 +41,7 @@ export class BranchStaff {
   protected promised = new Set<string>();
   /** The models, cities and companies the lease book's cars are bought of, and how many were bought. */
   private fleet: Fleet[] = [];
-  protected bought = 0;
+  private bought = 0;
   private registered = 0;
   /** The 核算主体 its settlements name. */
   protected unitId = '';
@@ -75,11 +75,6 @@ export class BranchStaff {
     );
     this.unitId = unit?.id ?? '';
     if ((stock?.cars ?? 0) < 12 || this.drivers.length < 30 || this.unitId === '') return false;
-    return this.startSessions();
-  }
-
-  /** Sessions of the branch company's staff (removed by `endSessions`), when its approvers are there. */
-  protected async startSessions(): Promise<boolean> {
     const people = await this.db
       .select({ loginId: users.loginId, userId: users.id, accountId: accounts.id })
       .from(users)

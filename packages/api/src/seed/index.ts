@@ -123,9 +123,7 @@ async function writeDemo(db: Db, options: SeedOptions): Promise<void> {
     // Each feature folder's demo rows of its own (`<feature>/feature.ts`), on top of the story above.
     // What the drivers' app sent arrives through its inbound API.
     const senders = demoAppSenders(app, db);
-    for (const feature of features) {
-      await feature.demo?.(db, { dataDir: options.dataDir, app: senders.sender, console: app });
-    }
+    for (const feature of features) await feature.demo?.(db, { dataDir: options.dataDir, app: senders.sender });
     await senders.writeKeys(options.dataDir);
   } finally {
     await app.close();

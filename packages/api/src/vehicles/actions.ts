@@ -11,7 +11,6 @@ import { businessNow } from '../clock';
 import type { Tx } from '../db';
 import { writtenBy } from '../db/columns';
 import { drivers } from '../drivers/tables';
-import { fleetRecipient } from '../fleetOrders/recipient';
 import { businessError } from '../http/errors';
 import { cities } from '../lookups/tables';
 import { exchangeOrders, leaseOrders } from '../orders/tables';
@@ -120,22 +119,14 @@ async function checkedLeaseOrder(ctx: WriteContext, vehicle: Row, body: Row) {
 const handOver = (kind: 0 | 1): ActionImpl => ({
   async run(ctx, vehicle, body) {
     notBelow(vehicle, body, '交车');
-    // A B端 order's car goes to its customer's receiver; a driver's through their lease order.
-    const fleet = kind === 0 && body.fleetCarId !== undefined;
-    if (kind === 0 && !fleet) await checkedLeaseOrder(ctx, vehicle, body);
-    const driver = fleet ? await fleetRecipient(ctx, body) : await handoverDriver(ctx, Number(body.driverId));
+    if (kind === 0) await checkedLeaseOrder(ctx, vehicle, body);
+    const driver = await handoverDriver(ctx, Number(body.driverId));
     const {
       driverId: _driverId,
       orderId: _orderId,
-      fleetCarId: _fleetCarId,
-      receiverName: _receiverName,
       deliveredAt: _deliveredAt,
       ...handover
-    } = body as { driverId: string; fleetCarId?: string; receiverName?: string; deliveredAt?: Date } & {
-      orderId?: string;
-      mileage: number;
-      energyLevel: number;
-    };
+    } = body as { driverId: string; orderId?: string; deliveredAt?: Date; mileage: number; energyLevel: number };
     const [record] = await ctx.tx
       .insert(deliveries)
       .values({

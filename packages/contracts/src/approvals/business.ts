@@ -1,12 +1,10 @@
 import { billReliefResource } from '../finance/bills';
-import { fleetOrderResource } from '../fleetOrders/resource';
 import { orderChangeRequestResource } from '../orders/changeRequests';
 import { exchangeOrderResource } from '../orders/exchanges';
 import { leaseOrderResource } from '../orders/leaseOrders';
 import { depositRefundResource } from '../orders/refunds';
 import { retailWorkOrderResource } from '../orders/retail';
 import { returnSettlementResource } from '../orders/returns';
-import { powerOffRequestResource } from '../powerOff/requests';
 import { productQuoteResource } from '../quotes';
 import type { Resource } from '../resource/resource';
 import { routesByKey } from '../routes/catalogue';
@@ -49,14 +47,6 @@ export const approvalBusinesses: Readonly<
   },
   [approvalBusinessTypes.relief]: { resource: billReliefResource, summary: ['billNo', 'amount'] },
   [approvalBusinessTypes.orderChange]: { resource: orderChangeRequestResource, summary: ['orderNo', 'summary'] },
-  [approvalBusinessTypes.powerOff]: {
-    resource: powerOffRequestResource,
-    summary: ['requestNo', 'vehicleId', 'reason'],
-  },
-  [approvalBusinessTypes.fleetOrder]: {
-    resource: fleetOrderResource,
-    summary: ['orderNo', 'customerId', 'monthlyRent'],
-  },
 };
 
 for (const [type, { resource, summary, page }] of Object.entries(approvalBusinesses)) {

@@ -12,8 +12,6 @@ export const approvalBusinessType = defineEnum('业务类型', [
   [8, '奖励申请'],
   [9, '换车申请'],
   [10, '订单变更'],
-  [11, '断电申请'],
-  [12, 'B端订单'],
 ]);
 
 /** The business types by name, for the modules that start approvals and follow their outcome. */
@@ -28,8 +26,6 @@ export const approvalBusinessTypes = {
   award: 8,
   exchange: 9,
   orderChange: 10,
-  powerOff: 11,
-  fleetOrder: 12,
 } as const;
 export type ApprovalBusinessType = (typeof approvalBusinessTypes)[keyof typeof approvalBusinessTypes];
 

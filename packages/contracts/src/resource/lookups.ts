@@ -53,11 +53,8 @@ export const lookups = {
     endpoint: '/api/lookups/vehicles',
     searchable: true,
     filters: ['stage'],
-    /**
-     * handoverFor: the cars a lease order's 填写交车信息 may hand over; exchangeFor: those its 换车 may ask for;
-     * fleetCarFor: those a B端 order's car may be handed over as.
-     */
-    params: ['handoverFor', 'exchangeFor', 'fleetCarFor'],
+    /** handoverFor: the cars a lease order's 填写交车信息 may hand over; exchangeFor: those its 换车 may ask for. */
+    params: ['handoverFor', 'exchangeFor'],
     placeholder: '输入车牌号或车架号搜索',
   }),
   prizeDraw: defineLookup({
@@ -142,14 +139,6 @@ export const lookups = {
     key: 'leaseOrder',
     title: '租赁订单',
     endpoint: '/api/lookups/lease-orders',
-    searchable: true,
-    placeholder: '输入订单编号或承租人姓名搜索',
-  }),
-  /** 断电申请's order: lease orders in force with their car, searched by order number or driver; `ids` names any. */
-  powerOffOrder: defineLookup({
-    key: 'powerOffOrder',
-    title: '履约中订单',
-    endpoint: '/api/lookups/power-off-orders',
     searchable: true,
     placeholder: '输入订单编号或承租人姓名搜索',
   }),

@@ -67,26 +67,6 @@ describe('BodyFields: a body generated from its schema', () => {
     await waitFor(() => expect(submitted).toHaveBeenCalledWith({ way: 2 }));
   });
 
-  it('offers several values of an enumeration to pick together for a list of them, and sends them all', async () => {
-    const kit = defineEnum('随车物品', [
-      [1, '备胎'],
-      [2, '灭火器'],
-    ]);
-    const schema = z.strictObject({ items: z.array(kit.schema).meta({ title: '随车物品', options: kit.options }) });
-    const submitted = vi.fn();
-    renderWithShell(
-      <Form onFinish={submitted}>
-        <BodyFields schema={schema} />
-        <Button htmlType="submit">确定</Button>
-      </Form>,
-    );
-    fireEvent.mouseDown(screen.getByRole('combobox'));
-    fireEvent.click(await screen.findByTitle('备胎'));
-    fireEvent.click(await screen.findByTitle('灭火器'));
-    fireEvent.click(screen.getByRole('button', { name: '确定' }));
-    await waitFor(() => expect(submitted).toHaveBeenCalledWith({ items: [1, 2] }));
-  });
-
   it('picks a moment (an ISO time with its offset) in a date-time picker, not a text box', () => {
     const schema = z.strictObject({ followedAt: moment().meta({ title: '跟进时间' }) });
     renderWithShell(

@@ -79,15 +79,7 @@ function schemaControl(name: string, schema: z.ZodType, row?: ResourceRecord): B
     const options = meta.options as { label: string; value: number }[];
     return {
       ...none,
-      // Several values of an enumeration (a handover's 随车物品) are picked together.
-      control: (
-        <Select
-          options={options}
-          placeholder={promptOf('enum', title)}
-          allowClear
-          mode={base.type === 'array' ? 'multiple' : undefined}
-        />
-      ),
+      control: <Select options={options} placeholder={promptOf('enum', title)} allowClear />,
       kind: 'enum',
     };
   }

@@ -1,2 +1,0 @@
-export * from './cars';
-export * from './resource';

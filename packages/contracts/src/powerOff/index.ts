@@ -1,2 +1,0 @@
-export * from './commands';
-export * from './requests';
