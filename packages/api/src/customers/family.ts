@@ -52,6 +52,8 @@ const bSideCustomerFamily = defineServerResource({
   normalize: capitals,
   resource: bSideCustomerResource,
   screens: Object.values(bSideCustomerScreens),
+  // The kind is a field here, not a slice: the indexes (tenant, kind, code) guard the codes, not the kind.
+  constraints: { customers_tenant_credit_code_key: 'creditCode', customers_tenant_id_number_key: 'idNumber' },
 });
 
 export const customerFamilies = [
