@@ -204,10 +204,12 @@ describe('安全会议', () => {
     const id = await published();
     const [first, second, third] = (await attendeesOf(id)).list;
     await post(`/api/safety-meeting-attendees/${first?.id}/sign-in`, { method: 2 });
-    // The meeting's end passes.
+    // The meeting's end passes. It began three hours ago: on Beijing's yesterday in the first three hours of a
+    // Beijing day, so a make-up too early is dated by the meeting's own day, not by today.
+    const startsAt = new Date(Date.now() - 3 * 3_600_000);
     await ctx.database.db
       .update(safetyMeetings)
-      .set({ startsAt: new Date(Date.now() - 3 * 3_600_000), endsAt: new Date(Date.now() - 3_600_000) })
+      .set({ startsAt, endsAt: new Date(Date.now() - 3_600_000) })
       .where(eq(safetyMeetings.id, Number(id)));
     expect((await post(`/api/safety-meetings/${id}/end`, {})).msg).toBe('会议纪要：不能为空');
     expect((await post(`/api/safety-meetings/${id}/end`, { minutes: '讲解冬季防滑' })).msg).toBe('success');
@@ -224,7 +226,9 @@ describe('安全会议', () => {
       reason: '纸质签到表已签字',
     });
     expect(staff.msg).toBe('success');
-    const early = await post(`/api/safety-meeting-attendees/${third?.id}/make-up`, { makeUpDate: day(-1) });
+    const early = await post(`/api/safety-meeting-attendees/${third?.id}/make-up`, {
+      makeUpDate: addDays(beijingDay(startsAt), -1),
+    });
     expect(early.msg).toBe('补学日期：不能早于会议日期');
     expect((await post(`/api/safety-meeting-attendees/${third?.id}/make-up`, { makeUpDate: today })).msg).toBe(
       'success',
