@@ -9,6 +9,7 @@ import { marketplaceOrders, marketplacePayments } from '../src/marketplace/table
 import { leaseOrders } from '../src/orders/tables';
 import { appClient, type TestAppClient } from './app-support';
 import { callsAs, grantRole } from './calls';
+import { couponForm } from './coupon-support';
 import { multipart, samples } from './files-support';
 import { startTestApp, type TestContext } from './harness';
 
@@ -22,24 +23,11 @@ let beijing: TestAppClient;
 let shanghai: TestAppClient;
 const { get, post } = callsAs<Row, Row>(() => ({ ctx, token: admin }));
 const db = () => ctx.database.db;
-const hour = 3_600_000;
-const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
 let serial = 0;
 /** A coupon on sale: free, one stage of 100元, 30 days from issue. */
 async function onSale(fields: Record<string, unknown> = {}) {
-  const made = await post('/api/coupons', {
-    name: `指定券${++serial}`,
-    kind: 1,
-    stages: [{ monthOffset: 1, amount: 10_000 }],
-    totalStock: 100,
-    perDriverLimit: 1,
-    claimStart: iso(-hour),
-    claimEnd: iso(30 * 24 * hour),
-    validityType: 2,
-    validDays: 30,
-    ...fields,
-  });
+  const made = await post('/api/coupons', couponForm(fields));
   expect(made.code, made.msg).toBe(0);
   expect((await post(`/api/coupons/${made.data.id}/put-on-shelf`)).code).toBe(0);
   return made.data.id;

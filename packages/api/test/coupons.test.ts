@@ -8,6 +8,7 @@ import { couponMoney, couponOrders, couponTemplates } from '../src/coupons/table
 import { closeUnpaidOrders, expireCoupons } from '../src/coupons/timers';
 import { appClient, type TestAppClient } from './app-support';
 import { callsAs, grantRole } from './calls';
+import { couponForm, hour, iso } from './coupon-support';
 import { startTestApp, type TestContext } from './harness';
 
 type Row = Record<string, unknown> & { id: string; version: number };
@@ -27,26 +28,11 @@ let beijing: TestAppClient;
 let shanghai: TestAppClient;
 const { get, post, put } = callsAs<Row, Row>(() => ({ ctx, token: admin }));
 
-const hour = 3_600_000;
-const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 let serial = 0;
-/** A template with what the form requires: free, one stage of 100元, 30 days from issue, claims open now. */
-const coupon = (fields: Record<string, unknown> = {}) => ({
-  name: `测试券${++serial}`,
-  kind: 1,
-  stages: [{ monthOffset: 1, amount: 10_000 }],
-  totalStock: 100,
-  perDriverLimit: 1,
-  claimStart: iso(-hour),
-  claimEnd: iso(30 * 24 * hour),
-  validityType: 2,
-  validDays: 30,
-  ...fields,
-});
 
 /** Saves a template and puts it on sale (上架); answers its id. */
 async function onSale(fields: Record<string, unknown> = {}) {
-  const made = await post('/api/coupons', coupon(fields));
+  const made = await post('/api/coupons', couponForm(fields));
   expect(made.code, made.msg).toBe(0);
   const listed = await post(`/api/coupons/${made.data.id}/put-on-shelf`);
   expect(listed.code, listed.msg).toBe(0);
@@ -124,7 +110,7 @@ describe('优惠券 templates', () => {
   it('words and sums the stages, and refuses what does not hold together', async () => {
     const made = await post(
       '/api/coupons',
-      coupon({
+      couponForm({
         stages: [
           { monthOffset: 2, amount: 20_000 },
           { monthOffset: 1, amount: 20_000 },
@@ -140,21 +126,21 @@ describe('优惠券 templates', () => {
       issued: 0,
       remaining: 100,
     });
-    expect(await post('/api/coupons', coupon({ claimEnd: iso(-2 * hour) }))).toMatchObject({
+    expect(await post('/api/coupons', couponForm({ claimEnd: iso(-2 * hour) }))).toMatchObject({
       code: 400,
       msg: '领取结束时间：应晚于领取开始时间',
     });
-    expect(await post('/api/coupons', coupon({ kind: 2 }))).toMatchObject({
+    expect(await post('/api/coupons', couponForm({ kind: 2 }))).toMatchObject({
       code: 400,
       msg: '售价：付费购买的券请填写售价',
     });
-    expect(await post('/api/coupons', coupon({ validityType: 1, validDays: undefined }))).toMatchObject({
+    expect(await post('/api/coupons', couponForm({ validityType: 1, validDays: undefined }))).toMatchObject({
       code: 400,
       msg: '使用开始日期：固定日期请填写使用开始日期',
     });
     const twice = await post(
       '/api/coupons',
-      coupon({
+      couponForm({
         stages: [
           { monthOffset: 1, amount: 100 },
           { monthOffset: 1, amount: 200 },
@@ -162,8 +148,8 @@ describe('优惠券 templates', () => {
       }),
     );
     expect(twice.msg).toBe('分期优惠：同一个月只能有一期');
-    expect((await post('/api/coupons', coupon({ stages: [] }))).msg).toBe('分期优惠：至少1项');
-    const unsaid = await post('/api/coupons', coupon({ validDays: undefined }));
+    expect((await post('/api/coupons', couponForm({ stages: [] }))).msg).toBe('分期优惠：至少1项');
+    const unsaid = await post('/api/coupons', couponForm({ validDays: undefined }));
     expect((await get(`/api/coupons/${unsaid.data.id}`)).data).toMatchObject({ validityType: 2, validDays: 30 });
   });
 
@@ -175,7 +161,7 @@ describe('优惠券 templates', () => {
     expect([first.code, second.code]).toEqual([0, 0]);
     const before = (await get(`/api/coupons/${id}`)).data;
     const edited = await put(`/api/coupons/${id}`, {
-      ...coupon({ name: before.name, totalStock: 3, perDriverLimit: 2 }),
+      ...couponForm({ name: before.name, totalStock: 3, perDriverLimit: 2 }),
       stages: [{ monthOffset: 1, amount: 99_900 }],
       version: before.version,
     });
@@ -185,7 +171,7 @@ describe('优惠券 templates', () => {
     const after = (await get(`/api/coupons/${id}`)).data;
     expect(after.stageSummary).toBe('第1个月减999.00元');
     const shrunk = await put(`/api/coupons/${id}`, {
-      ...coupon({ name: before.name, totalStock: 1, perDriverLimit: 2 }),
+      ...couponForm({ name: before.name, totalStock: 1, perDriverLimit: 2 }),
       version: after.version,
     });
     expect(shrunk).toMatchObject({ msg: '发放总量：不能少于已发放的2张' });
@@ -193,7 +179,7 @@ describe('优惠券 templates', () => {
 
   it('a 优惠券商品标签 coupons carry is not deleted, only 停用', async () => {
     const tag = await post('/api/coupon-tags', { name: `测试标签${++serial}`, displayOrder: 5, status: 1 });
-    await post('/api/coupons', coupon({ tagIds: [tag.data.id] }));
+    await post('/api/coupons', couponForm({ tagIds: [tag.data.id] }));
     const removed = await ctx.request({ method: 'DELETE', url: `/api/coupon-tags/${tag.data.id}`, token: admin });
     expect(removed.msg).toMatch(/已被1张优惠券使用，不能删除，请停用$/);
     const saved = (await get(`/api/coupon-tags/${tag.data.id}`)).data;
@@ -204,14 +190,14 @@ describe('优惠券 templates', () => {
       version: saved.version,
     });
     expect(stopped.code, stopped.msg).toBe(0);
-    expect((await post('/api/coupons', coupon({ tagIds: [tag.data.id] }))).msg).toMatch(/已停用，不能添加$/);
+    expect((await post('/api/coupons', couponForm({ tagIds: [tag.data.id] }))).msg).toMatch(/已停用，不能添加$/);
   });
 });
 
 describe("the app's coupon calls", () => {
   it('offers what is on sale, issues a free coupon 未使用 to its end at 23:59:59 Beijing time', async () => {
     const id = await onSale({ validDays: 3 });
-    const hidden = (await post('/api/coupons', coupon())).data.id;
+    const hidden = (await post('/api/coupons', couponForm())).data.id;
     const offers = await call<{ id: string }[]>(beijing, 'GET', '/api/app/coupons', undefined);
     expect(offers.data.map((row) => row.id)).toContain(id);
     expect(offers.data.map((row) => row.id)).not.toContain(hidden);
@@ -399,7 +385,7 @@ describe('券订单管理 on the console', () => {
     expect((await get('/api/coupon-orders', ops)).code).toBe(0);
     expect(await post(`/api/coupon-orders/${order.data.id}/verify`, {}, ops)).toMatchObject({ code: 403 });
     expect(await post(`/api/coupons/${id}/take-off-shelf`, {}, ops)).toMatchObject({ code: 403 });
-    expect(await post('/api/coupons', coupon(), ops)).toMatchObject({ code: 403 });
+    expect(await post('/api/coupons', couponForm(), ops)).toMatchObject({ code: 403 });
     // Last: admin's next login lands in 上海分公司.
     const other = await ctx.loginToOtherTenant();
     expect((await get(`/api/coupons/${id}`, other)).code).toBe(404);
